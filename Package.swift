@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "VoiceIntents",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "VoiceIntents", targets: ["VoiceIntents"]),
+        .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
+        .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
+        .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
+        .executable(name: "library", targets: ["LibraryCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // MARK: The App Intents–style API (Foundation only)
+        .target(name: "VoiceIntents"),
+
+        // MARK: Test helpers for apps built on VoiceIntents
+        .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
+
+        // MARK: Command-line front end every app executable embeds
+        .target(
+            name: "VoiceIntentsCLI",
+            dependencies: [
+                "VoiceIntents",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: Sample apps (from the WWDC examples) and their thin executables
+        .target(name: "TravelTracking", dependencies: ["VoiceIntents"], path: "Sources/Examples/TravelTracking"),
+        .executableTarget(
+            name: "TravelTrackingCommand",
+            dependencies: ["TravelTracking", "VoiceIntentsCLI"],
+            path: "Sources/Examples/TravelTrackingCommand"
+        ),
+        .target(name: "Library", dependencies: ["VoiceIntents"], path: "Sources/Examples/Library"),
+        .executableTarget(
+            name: "LibraryCommand",
+            dependencies: ["Library", "VoiceIntentsCLI"],
+            path: "Sources/Examples/LibraryCommand"
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "VoiceIntentsTests",
+            dependencies: ["VoiceIntents", "VoiceIntentsTesting"]
+        ),
+        .testTarget(
+            name: "SampleAppTests",
+            dependencies: ["TravelTracking", "Library", "VoiceIntents", "VoiceIntentsTesting", "VoiceIntentsCLI"]
+        ),
+        // The WWDC session code, compiled with only the import changed. It predates Swift 6
+        // (`static var title = …`), so this one target stays in the Swift 5 language mode.
+        .testTarget(
+            name: "WWDCExamplesTests",
+            dependencies: ["VoiceIntents", "VoiceIntentsTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ])
+    target.swiftSettings = settings
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what VoiceIntents needs on a fresh Debian machine that has the Swift toolchain.
+# Safe to run again: it installs only what is missing. Sourced by run.sh and test.sh.
+set -euo pipefail
+
+# Debian packages the build and tests need. (The speech issues add PocketSphinx, eSpeak NG,
+# PulseAudio and ALSA here.)
+APT_PACKAGES=(git ca-certificates)
+
+missing=()
+for package in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing Debian packages: ${missing[*]}" >&2
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH" && break
+    done
+fi
+command -v swift >/dev/null 2>&1 || {
+    echo "error: no Swift toolchain found; install Swift 6.1 or newer (swift.org) and run again" >&2
+    exit 1
+}

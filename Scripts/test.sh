@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The test command: installs what is needed, builds everything and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Scripts/bootstrap.sh
+swift build --build-tests
+swift test --skip-build --parallel

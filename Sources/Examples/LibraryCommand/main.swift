@@ -1,0 +1,4 @@
+import Library
+import VoiceIntentsCLI
+
+await LibraryApp.main()

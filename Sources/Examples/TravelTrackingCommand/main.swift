@@ -1,0 +1,4 @@
+import TravelTracking
+import VoiceIntentsCLI
+
+await TravelTrackingApp.main()

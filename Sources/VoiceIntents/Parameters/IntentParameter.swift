@@ -1,0 +1,206 @@
+import Synchronization
+
+/// Declares an input of an intent: its title, default and the question that asks for it.
+///
+/// ```swift
+/// @Parameter(title: "Section", requestValueDialog: "Which section?")
+/// var navigationOption: NavigationOption
+///
+/// @Parameter var authorName: String?     // title "Author Name", derived from the name
+/// ```
+///
+/// A required parameter (not optional, no default) that a command did not fill is asked for
+/// before `perform()` runs. The projected value (`$navigationOption`) asks further questions
+/// while `perform()` runs: ``requestValue(_:)-(IntentDialog?)``,
+/// ``requestDisambiguation(among:dialog:)`` and ``requestConfirmation(for:dialog:)``.
+public typealias Parameter = IntentParameter
+
+/// The property wrapper behind `@Parameter`. See ``Parameter``.
+@propertyWrapper
+public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
+    private struct State {
+        var value: Value?
+        var name: String?
+    }
+
+    private let state: Mutex<State>
+    /// The declared title, or `nil` when it is derived from the property name.
+    public let declaredTitle: LocalizedStringResource?
+    /// A longer description for help text.
+    public let parameterDescription: LocalizedStringResource?
+    /// The value used when nobody gives one.
+    public let defaultValue: Value?
+    /// What to ask when the value is missing.
+    public let requestValueDialog: IntentDialog?
+
+    /// Creates a parameter.
+    ///
+    /// - Parameters:
+    ///   - title: The parameter's name as shown and spoken ("Section").
+    ///   - description: A longer explanation.
+    ///   - defaultValue: The value used when the command does not give one.
+    ///   - requestValueDialog: The question asked when the value is missing ("Which section?").
+    public init(
+        title: LocalizedStringResource,
+        description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.state = Mutex(State())
+        self.declaredTitle = title
+        self.parameterDescription = description
+        self.defaultValue = defaultValue
+        self.requestValueDialog = requestValueDialog
+    }
+
+    /// Creates a parameter whose title is derived from the property name
+    /// (`navigationOption` → "Navigation Option").
+    ///
+    /// - Parameters:
+    ///   - description: A longer explanation.
+    ///   - defaultValue: The value used when the command does not give one.
+    ///   - requestValueDialog: The question asked when the value is missing.
+    public init(
+        description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.state = Mutex(State())
+        self.declaredTitle = nil
+        self.parameterDescription = description
+        self.defaultValue = defaultValue
+        self.requestValueDialog = requestValueDialog
+    }
+
+    /// The current value. Reading a required parameter that has no value is a programming
+    /// error: run intents through ``IntentRunner``, which asks for missing values first.
+    public var wrappedValue: Value {
+        get {
+            if let value = state.withLock({ $0.value }) ?? defaultValue ?? Value._absentValue {
+                return value
+            }
+            fatalError(
+                "@Parameter '\(name ?? "?")' (\(Value._valueType)) was read before it had a value. "
+                    + "Run the intent with IntentRunner, which asks for missing values first.")
+        }
+        set { state.withLock { $0.value = newValue } }
+    }
+
+    /// The parameter itself, for asking questions about it: `$navigationOption.requestValue()`.
+    public var projectedValue: IntentParameter<Value> { self }
+
+    /// The property name without the underscore, once the runtime has seen the intent.
+    public var name: String? { state.withLock { $0.name } }
+
+    /// The title: declared, or derived from the property name.
+    public var title: LocalizedStringResource {
+        declaredTitle ?? LocalizedStringResource(ParameterTitle.derived(from: name ?? "value"))
+    }
+
+    /// Whether a value was given, by a command, an answer or code (a default does not count).
+    public var hasValue: Bool { state.withLock { $0.value != nil } }
+}
+
+extension IntentParameter: _AnyIntentParameter {
+    var _valueType: IntentValueType { Value._valueType }
+    var _isOptional: Bool { Value._absentValue != nil }
+    var _needsValue: Bool { !hasValue && defaultValue == nil && !_isOptional }
+    var _currentValue: (any Sendable)? {
+        state.withLock { $0.value } ?? defaultValue
+    }
+
+    func _assignName(_ name: String) {
+        state.withLock { $0.name = name }
+    }
+
+    func _setValue(_ value: Any) -> Bool {
+        guard let typed = value as? Value else { return false }
+        wrappedValue = typed
+        return true
+    }
+
+    func _clearValue() {
+        state.withLock { $0.value = nil }
+    }
+
+    func _copyValue(from other: any _AnyIntentParameter) {
+        guard let other = other as? IntentParameter<Value> else { return }
+        let value = other.state.withLock { $0.value }
+        state.withLock { $0.value = value }
+    }
+
+    func _values(matching text: String) async throws -> [any Sendable] {
+        try await Value._values(matching: text)
+    }
+
+    func _spokenNames() async throws -> [String] {
+        try await Value._spokenNames()
+    }
+
+    func _declarationProblems() -> [String] {
+        Value._declarationProblems()
+    }
+
+    func _describe() -> IntentParameterDescription {
+        IntentParameterDescription(
+            name: name ?? "",
+            title: title.defaultValue,
+            valueType: Value._valueType,
+            isOptional: _isOptional,
+            defaultValue: defaultValue.map { spokenText(of: $0) },
+            prompt: requestValueDialog?.full.defaultValue,
+            parameterDescription: parameterDescription?.defaultValue)
+    }
+}
+
+/// What the runtime needs from a parameter without knowing its value type.
+protocol _AnyIntentParameter: AnyObject, Sendable {
+    var name: String? { get }
+    var title: LocalizedStringResource { get }
+    var requestValueDialog: IntentDialog? { get }
+    var _valueType: IntentValueType { get }
+    var _isOptional: Bool { get }
+    var _needsValue: Bool { get }
+    var _currentValue: (any Sendable)? { get }
+    func _assignName(_ name: String)
+    func _setValue(_ value: Any) -> Bool
+    func _clearValue()
+    func _copyValue(from other: any _AnyIntentParameter)
+    func _values(matching text: String) async throws -> [any Sendable]
+    func _spokenNames() async throws -> [String]
+    func _declarationProblems() -> [String]
+    func _describe() -> IntentParameterDescription
+}
+
+extension _IntentValue {
+    /// `nil` wrapped in `Self` when `Self` is an optional; `nil` (no value at all) otherwise.
+    static var _absentValue: Self? {
+        guard let optionalType = Self.self as? any ExpressibleByNilLiteral.Type else { return nil }
+        return (optionalType.init(nilLiteral: ()) as! Self)
+    }
+}
+
+/// Titles derived from property names.
+enum ParameterTitle {
+    /// `navigationOption` → "Navigation Option", `bookURL` → "Book URL".
+    static func derived(from name: String) -> String {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name.trimmingPrefix("_"))
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let previous = index > 0 ? characters[index - 1] : nil
+            let startsWord =
+                character.isUppercase
+                && (previous?.isLowercase == true
+                    || (previous?.isUppercase == true && next?.isLowercase == true))
+            if (startsWord || character == "_") && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            if character != "_" { current.append(character) }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A type that can be the value of an ``IntentParameter``: `String`, `Int`, `Double`, `Bool`,
+/// `Date`, `URL`, an ``AppEnum``, an ``AppEntity``, or an optional of one of them.
+///
+/// Apps do not conform to this directly; conforming to ``AppEnum`` or ``AppEntity`` is enough.
+/// The requirements let the runtime describe the type and turn what a person said into values.
+public protocol _IntentValue: Sendable {
+    /// The type without any `Optional` around it.
+    associatedtype UnwrappedValue: _IntentValue = Self
+
+    /// What kind of value this is, for parameter listings, prompts and grammars.
+    static var _valueType: IntentValueType { get }
+
+    /// The values that the words `text` may mean, best first; empty when none fits.
+    static func _values(matching text: String) async throws -> [Self]
+
+    /// Every spoken name a value may have, when the set is closed (enum cases, suggested entities).
+    static func _spokenNames() async throws -> [String]
+
+    /// The words a listener should hear for this value.
+    var _spokenText: String { get }
+
+    /// Mistakes in the type's declaration, such as an enum case without a display representation.
+    static func _declarationProblems() -> [String]
+}
+
+extension _IntentValue {
+    public static func _spokenNames() async throws -> [String] { [] }
+    public static func _declarationProblems() -> [String] { [] }
+    public var _spokenText: String { String(describing: self) }
+}
+
+/// What kind of value a parameter takes.
+public struct IntentValueType: Sendable, Hashable, CustomStringConvertible {
+    /// The broad kind of value.
+    public enum Kind: String, Sendable, Hashable {
+        case string, integer, decimal, boolean, date, url, enumeration, entity
+    }
+
+    public let kind: Kind
+    /// The Swift type name: `Int`, `NavigationOption`, `LandmarkEntity`.
+    public let typeName: String
+    /// The spoken name of the type ("Landmark") for enums and entities; `nil` for the others.
+    public let displayName: String?
+
+    public init(kind: Kind, typeName: String, displayName: String? = nil) {
+        self.kind = kind
+        self.typeName = typeName
+        self.displayName = displayName
+    }
+
+    public var description: String { typeName }
+}
+
+extension String: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .string, typeName: "String") }
+    public static func _values(matching text: String) async throws -> [String] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? [] : [trimmed]
+    }
+}
+
+extension Int: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .integer, typeName: "Int") }
+    public static func _values(matching text: String) async throws -> [Int] {
+        guard let number = SpokenNumber.parse(text), number.rounded() == number,
+            let integer = Int(exactly: number)
+        else { return [] }
+        return [integer]
+    }
+}
+
+extension Double: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .decimal, typeName: "Double") }
+    public static func _values(matching text: String) async throws -> [Double] {
+        SpokenNumber.parse(text).map { [$0] } ?? []
+    }
+}
+
+extension Bool: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .boolean, typeName: "Bool") }
+    public static func _values(matching text: String) async throws -> [Bool] {
+        switch SpokenAnswer.yesOrNo(text) {
+        case true?: [true]
+        case false?: [false]
+        case nil: []
+        }
+    }
+    public var _spokenText: String { self ? "yes" : "no" }
+}
+
+extension Date: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .date, typeName: "Date") }
+    public static func _values(matching text: String) async throws -> [Date] {
+        SpokenDate.parse(text, relativeTo: Date()).map { [$0] } ?? []
+    }
+    public var _spokenText: String {
+        formatted(.dateTime.weekday(.wide).month(.wide).day())
+    }
+}
+
+extension URL: _IntentValue {
+    public static var _valueType: IntentValueType { .init(kind: .url, typeName: "URL") }
+    public static func _values(matching text: String) async throws -> [URL] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), url.scheme != nil else { return [] }
+        return [url]
+    }
+    public var _spokenText: String { absoluteString }
+}
+
+extension Optional: _IntentValue where Wrapped: _IntentValue {
+    public typealias UnwrappedValue = Wrapped.UnwrappedValue
+    public static var _valueType: IntentValueType { Wrapped._valueType }
+    public static func _values(matching text: String) async throws -> [Wrapped?] {
+        try await Wrapped._values(matching: text).map { $0 }
+    }
+    public static func _spokenNames() async throws -> [String] { try await Wrapped._spokenNames() }
+    public static func _declarationProblems() -> [String] { Wrapped._declarationProblems() }
+    public var _spokenText: String { self?._spokenText ?? "" }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Runs intents: fills their parameters, asks for what is missing, runs `perform()`, answers its
+/// questions through a ``Conversation``, and follows `opensIntent`.
+///
+/// ```swift
+/// let runner = IntentRunner(conversation: conversation)
+/// let outcome = await runner.run(NavigateIntent.self, parameters: ["navigationOption": "map"])
+/// ```
+///
+/// A parameter value may be given typed (`NavigationOption.map`) or as words (`"map"`, `"Kyoto"`,
+/// `"twenty three"`), which are resolved like a spoken answer. The run never throws: errors,
+/// cancellations and results all become an ``IntentOutcome``.
+public struct IntentRunner: Sendable {
+    /// How often one run may ask for values through `throw $param.requestValue()`.
+    public static let maximumRequests = 8
+
+    /// Who answers questions.
+    public var conversation: any Conversation
+    /// Where `@Dependency` values come from.
+    public var dependencies: AppDependencyManager
+    /// Whether a screen (a terminal) is attached, so foreground intents can show snippets.
+    public var hasScreen: Bool
+    /// How many intents one command may chain through `opensIntent`.
+    public var maximumChainLength: Int
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - conversation: Who answers questions.
+    ///   - dependencies: Where `@Dependency` values come from.
+    ///   - hasScreen: Whether a screen is attached.
+    ///   - maximumChainLength: How many intents `opensIntent` may chain.
+    public init(
+        conversation: any Conversation, dependencies: AppDependencyManager = .shared,
+        hasScreen: Bool = false, maximumChainLength: Int = 4
+    ) {
+        self.conversation = conversation
+        self.dependencies = dependencies
+        self.hasScreen = hasScreen
+        self.maximumChainLength = maximumChainLength
+    }
+
+    /// Runs an intent of `type` with the given parameter values.
+    ///
+    /// - Parameters:
+    ///   - type: The intent type.
+    ///   - parameters: Values by parameter name, typed or as words.
+    public func run(
+        _ type: any AppIntent.Type, parameters: [String: any Sendable] = [:]
+    ) async -> IntentOutcome {
+        await run(type.init(), parameters: parameters)
+    }
+
+    /// Runs `intent`, keeping the values it already has (as an `AppShortcut`'s intent may), with
+    /// `parameters` added.
+    ///
+    /// - Parameters:
+    ///   - intent: The intent; it is copied, never changed.
+    ///   - parameters: Values by parameter name, typed or as words.
+    public func run(
+        _ intent: any AppIntent, parameters: [String: any Sendable] = [:]
+    ) async -> IntentOutcome {
+        await execute(intent, parameters: parameters, depth: 0)
+    }
+
+    private func execute<Intent: AppIntent>(
+        _ template: Intent, parameters: [String: any Sendable], depth: Int
+    ) async -> IntentOutcome {
+        // A fresh instance: parameters are reference types shared by copies of the template.
+        let intent = Intent()
+        let declared = IntentReflection.parameters(of: intent)
+        for (parameter, given) in zip(declared, IntentReflection.parameters(of: template)) {
+            parameter._copyValue(from: given)
+        }
+        let modes = Intent.supportedModes
+        let foreground = hasScreen && (modes.contains(.foreground) || Intent.openAppWhenRun)
+        let execution = IntentExecution(
+            conversation: conversation, dependencies: dependencies,
+            intentTitle: Intent.title.defaultValue,
+            mode: IntentCurrentMode(
+                mode: foreground ? .foreground : .background,
+                canContinueInForeground: hasScreen && !foreground && modes.includesForeground))
+
+        return await IntentExecution.$current.withValue(execution) {
+            do {
+                let missing = IntentReflection.missingDependencies(of: intent, in: dependencies)
+                if let first = missing.first { throw AppIntentError.missingDependency(type: first) }
+                try await fill(declared, with: parameters, in: execution, intent: Intent.self)
+                for parameter in declared where parameter._needsValue {
+                    try await execution.askForValue(parameter, dialog: nil)
+                }
+                let result = try await performAnsweringRequests(intent, execution: execution)
+                if modes.contains(.foreground(.deferred)) && hasScreen {
+                    execution.moveToForeground()
+                }
+                return await outcome(
+                    of: intent, parameters: declared, result: result, execution: execution,
+                    depth: depth)
+            } catch {
+                return failure(of: intent, parameters: declared, error: error, execution: execution)
+            }
+        }
+    }
+
+    private func fill<Intent: AppIntent>(
+        _ declared: [any _AnyIntentParameter], with values: [String: any Sendable],
+        in execution: IntentExecution, intent: Intent.Type
+    ) async throws {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = declared.first(where: { $0.name == name }) else {
+                throw AppIntentError.unknownParameter(name: name, intent: Intent.persistentIdentifier)
+            }
+            if parameter._setValue(value) { continue }
+            guard let words = value as? String else {
+                throw AppIntentError.invalidValue(
+                    parameter: name, expected: parameter._valueType.typeName,
+                    got: String(describing: type(of: value)))
+            }
+            if try await !execution.assign(words, to: parameter) {
+                // Words that name no value: ask, as if the command had not given one.
+                try await execution.askForValue(
+                    parameter, dialog: nil, preface: "Sorry, I don't know \"\(words)\".")
+            }
+        }
+    }
+
+    private func performAnsweringRequests<Intent: AppIntent>(
+        _ intent: Intent, execution: IntentExecution
+    ) async throws -> Intent.PerformResult {
+        var requests = 0
+        while true {
+            do {
+                return try await intent.perform()
+            } catch let request as NeedsValueError {
+                requests += 1
+                guard requests <= Self.maximumRequests else {
+                    throw AppIntentError.tooManyRequests(intent: Intent.persistentIdentifier)
+                }
+                try await execution.askForValue(request.parameter, dialog: request.dialog)
+            }
+        }
+    }
+
+    private func outcome<Intent: AppIntent>(
+        of intent: Intent, parameters: [any _AnyIntentParameter], result: Intent.PerformResult,
+        execution: IntentExecution, depth: Int
+    ) async -> IntentOutcome {
+        let parts = result as? any _IntentResultParts
+        var snippet = parts?._snippet?.text
+        if snippet == nil, let snippetIntent = parts?._snippetIntent {
+            snippet = await execute(snippetIntent, parameters: [:], depth: depth + 1).snippetText
+        }
+        var next: [IntentOutcome] = []
+        if let opened = parts?._opensIntent, depth + 1 < maximumChainLength {
+            next.append(await execute(opened, parameters: [:], depth: depth + 1))
+        }
+        let value = parts?._hasValue == true ? parts?._value : nil
+        return IntentOutcome(
+            intent: Intent.persistentIdentifier, title: Intent.title.defaultValue,
+            status: .completed, dialog: parts?._dialog, value: value,
+            valueText: value.map { spokenText(of: $0) }, snippetText: snippet,
+            errorMessage: nil, errorDetail: nil,
+            ranInForeground: execution.systemContext.currentMode == .foreground,
+            parameters: Self.spokenValues(parameters), next: next)
+    }
+
+    private func failure<Intent: AppIntent>(
+        of intent: Intent, parameters: [any _AnyIntentParameter], error: any Error,
+        execution: IntentExecution
+    ) -> IntentOutcome {
+        let cancelled = (error as? AppIntentError) == .userCancelled
+        let message = Self.spokenMessage(for: error)
+        return IntentOutcome(
+            intent: Intent.persistentIdentifier, title: Intent.title.defaultValue,
+            status: cancelled ? .cancelled : .failed,
+            dialog: IntentDialog(LocalizedStringResource(message)), value: nil, valueText: nil,
+            snippetText: nil, errorMessage: cancelled ? nil : message,
+            errorDetail: cancelled ? nil : String(describing: error),
+            ranInForeground: execution.systemContext.currentMode == .foreground,
+            parameters: Self.spokenValues(parameters), next: [])
+    }
+
+    /// What a listener hears for an error: its `localizedStringResource`, its
+    /// `LocalizedError.errorDescription`, or a general apology.
+    public static func spokenMessage(for error: any Error) -> String {
+        if let convertible = error as? any CustomLocalizedStringResourceConvertible {
+            return convertible.localizedStringResource.defaultValue
+        }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription {
+            return text
+        }
+        return "Sorry, something went wrong."
+    }
+
+    private static func spokenValues(_ parameters: [any _AnyIntentParameter]) -> [String: String] {
+        var values: [String: String] = [:]
+        for parameter in parameters {
+            guard let name = parameter.name, let value = parameter._currentValue else { continue }
+            let text = spokenText(of: value)
+            if !text.isEmpty { values[name] = text }
+        }
+        return values
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Numbers as people say or type them: "23", "twenty three", "a dozen", "two point five", "third".
+///
+/// ```swift
+/// SpokenNumber.parse("twenty three")   // 23
+/// SpokenNumber.parse("a dozen")        // 12
+/// ```
+public enum SpokenNumber {
+    static let units: [String: Int] = [
+        "zero": 0, "oh": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+        "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+        "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "dozen": 12, "couple": 2,
+    ]
+    static let tens: [String: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90,
+    ]
+    static let ordinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+        "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
+    ]
+
+    /// The number that `text` says, or `nil` when it is not a number.
+    ///
+    /// - Parameter text: Digits ("2.5", "1,000") or English number words up to the millions.
+    public static func parse(_ text: String) -> Double? {
+        let cleaned = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: ",", with: "")
+        if let number = Double(cleaned) { return number }
+        var words = cleaned.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+            .filter { $0 != "and" }
+        guard !words.isEmpty else { return nil }
+        var fraction: Double = 0
+        if let point = words.firstIndex(of: "point") {
+            let digits = words[(point + 1)...].compactMap { units[$0] }
+            guard digits.count == words.count - point - 1, !digits.isEmpty else { return nil }
+            for (place, digit) in digits.enumerated() {
+                fraction += Double(digit) / pow(10, Double(place + 1))
+            }
+            words = Array(words[..<point])
+        }
+        guard let whole = integer(words) else { return nil }
+        return Double(whole) + fraction
+    }
+
+    /// The position an ordinal names ("second" → 2, "third" → 3, "last" → -1), or `nil`.
+    public static func ordinal(_ word: String) -> Int? {
+        let lowered = word.lowercased()
+        if let value = ordinals[lowered] { return value }
+        for suffix in ["st", "nd", "rd", "th"] where lowered.hasSuffix(suffix) {
+            return Int(lowered.dropLast(2))
+        }
+        return nil
+    }
+
+    private static func integer(_ words: [String]) -> Int? {
+        var total = 0
+        var current = 0
+        var sawNumber = false
+        for word in words {
+            if let value = units[word] {
+                // "a dozen" and "a couple": the article multiplies the word that follows.
+                if (word == "dozen" || word == "couple"), current > 0 {
+                    current *= value
+                } else {
+                    current += value
+                }
+                sawNumber = sawNumber || (word != "a" && word != "an")
+            } else if let value = tens[word] {
+                current += value
+                sawNumber = true
+            } else if word == "hundred" {
+                current = max(current, 1) * 100
+                sawNumber = true
+            } else if word == "thousand" || word == "million" {
+                total += max(current, 1) * (word == "thousand" ? 1_000 : 1_000_000)
+                current = 0
+                sawNumber = true
+            } else if let digits = Int(word) {
+                current += digits
+                sawNumber = true
+            } else {
+                return nil
+            }
+        }
+        return sawNumber ? total + current : nil
+    }
+}
+
+/// Yes, no and cancel as people say them.
+public enum SpokenAnswer {
+    static let yes: Set<String> = [
+        "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "correct", "right", "affirmative",
+        "confirm", "do it", "go ahead", "please do", "of course", "absolutely", "true", "on",
+        "yes please",
+    ]
+    static let no: Set<String> = [
+        "no", "nope", "nah", "negative", "don't", "do not", "no thanks", "no thank you", "false",
+        "off", "not now",
+    ]
+    static let cancel: Set<String> = [
+        "cancel", "never mind", "nevermind", "stop", "forget it", "abort", "quit", "exit",
+    ]
+
+    /// `true` for yes, `false` for no, `nil` when the words are neither.
+    public static func yesOrNo(_ text: String) -> Bool? {
+        let phrase = normalized(text)
+        if yes.contains(phrase) { return true }
+        if no.contains(phrase) { return false }
+        return nil
+    }
+
+    /// Whether the words ask to end the conversation ("cancel", "never mind", "stop").
+    public static func isCancel(_ text: String) -> Bool {
+        cancel.contains(normalized(text))
+    }
+
+    /// Every word or phrase that means yes, no or cancel, for answer grammars.
+    public static var yesPhrases: [String] { yes.sorted() }
+    public static var noPhrases: [String] { no.sorted() }
+    public static var cancelPhrases: [String] { cancel.sorted() }
+
+    static func normalized(_ text: String) -> String {
+        String(text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
+            .split(separator: " ").joined(separator: " ")
+    }
+}
+
+/// Simple spoken dates: "today", "tomorrow", "yesterday", weekdays ("friday", "next monday"),
+/// and ISO dates ("2026-11-22").
+public enum SpokenDate {
+    /// The start of the day that `text` names, or `nil`.
+    ///
+    /// - Parameters:
+    ///   - text: The words.
+    ///   - now: The moment "today" refers to.
+    ///   - calendar: The calendar to count days in.
+    public static func parse(
+        _ text: String, relativeTo now: Date, calendar: Calendar = .current
+    ) -> Date? {
+        let phrase = SpokenAnswer.normalized(text)
+        let today = calendar.startOfDay(for: now)
+        switch phrase {
+        case "today", "tonight": return today
+        case "tomorrow": return calendar.date(byAdding: .day, value: 1, to: today)
+        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: today)
+        default: break
+        }
+        let words = phrase.split(separator: " ").map(String.init).filter { $0 != "on" }
+        // English words, in the Gregorian calendar's weekday order (1 = Sunday); other locales
+        // come with the phrase catalogs.
+        let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        if let last = words.last, let index = names.firstIndex(of: last),
+            words.count == 1 || (words.count == 2 && ["next", "this"].contains(words[0]))
+        {
+            let weekday = index + 1
+            let current = calendar.component(.weekday, from: today)
+            var ahead = (weekday - current + 7) % 7
+            if ahead == 0 { ahead = 7 }  // "friday" said on a Friday means next week's
+            return calendar.date(byAdding: .day, value: ahead, to: today)
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+}

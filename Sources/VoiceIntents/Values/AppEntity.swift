@@ -1,0 +1,80 @@
+/// A value from the app's own data — a landmark, a book — that people name out loud.
+///
+/// ```swift
+/// struct LandmarkEntity: AppEntity {
+///     let id: Int
+///     let name: String
+///     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Landmark"
+///     var displayRepresentation: DisplayRepresentation { "\(name)" }
+///     static let defaultQuery = LandmarkQuery()
+/// }
+/// ```
+///
+/// The ``defaultQuery`` turns identifiers and spoken names into entities; its suggested entities
+/// are the names a grammar can list in advance.
+public protocol AppEntity: _IntentValue, Identifiable where ID: Sendable & Hashable {
+    associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
+
+    /// The name of the type, used in prompts ("Which landmark?").
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+    /// The query that finds entities of this type.
+    static var defaultQuery: DefaultQuery { get }
+    /// The title (and synonyms) people say for this entity.
+    var displayRepresentation: DisplayRepresentation { get }
+}
+
+extension AppEntity {
+    public static var _valueType: IntentValueType {
+        .init(
+            kind: .entity, typeName: String(describing: Self.self),
+            displayName: typeDisplayRepresentation.name.defaultValue)
+    }
+
+    public var _spokenText: String { displayRepresentation.title.defaultValue }
+
+    public static func _spokenNames() async throws -> [String] {
+        try await defaultQuery.suggestedEntities().flatMap { $0.displayRepresentation.spokenNames }
+    }
+
+    /// Entities named by `text`: through `entities(matching:)` when the query is an
+    /// ``EntityStringQuery``, otherwise among the suggested (or all) entities by title and synonyms.
+    public static func _values(matching text: String) async throws -> [Self] {
+        let query = defaultQuery
+        let candidates: [Self]
+        if let stringQuery = query as? any EntityStringQuery {
+            candidates = try await Self.entities(from: stringQuery, matching: text)
+        } else {
+            candidates = try await query.suggestedEntities()
+        }
+        return SpokenMatch.best(in: candidates, for: text) { $0.displayRepresentation.spokenNames }
+    }
+
+    private static func entities<Query: EntityStringQuery>(
+        from query: Query, matching text: String
+    ) async throws -> [Self] {
+        let found = try await query.entities(matching: text).compactMap { $0 as? Self }
+        // A string query may match loosely (substring); keep its answers even when no title
+        // equals the words, but prefer exact names when there are some.
+        let exact = SpokenMatch.best(in: found, for: text) { $0.displayRepresentation.spokenNames }
+        return exact.isEmpty ? found : exact
+    }
+}
+
+/// Finding the values whose spoken names fit some words.
+enum SpokenMatch {
+    /// The items with a name equal to `text` (ignoring case and punctuation); if none, the items
+    /// with a name containing all of its words, or whose words all appear in `text`.
+    static func best<Item>(in items: [Item], for text: String, names: (Item) -> [String]) -> [Item] {
+        let wanted = SpokenAnswer.normalized(text)
+        guard !wanted.isEmpty else { return [] }
+        let exact = items.filter { names($0).contains { SpokenAnswer.normalized($0) == wanted } }
+        if !exact.isEmpty { return exact }
+        let wantedWords = Set(wanted.split(separator: " "))
+        return items.filter { item in
+            names(item).contains { name in
+                let nameWords = Set(SpokenAnswer.normalized(name).split(separator: " "))
+                return nameWords.isSuperset(of: wantedWords) || wantedWords.isSuperset(of: nameWords)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import VoiceIntents
+
+/// Asks questions on standard output and reads the answers from standard input.
+///
+/// End of input answers ``ConversationReply/cancel``, so a script that stops early cancels
+/// cleanly instead of hanging.
+struct TerminalConversation: Conversation {
+    /// Where questions are written (standard output, or a test's buffer).
+    let output: TextSink
+    /// Reads one line, `nil` at end of input.
+    let readLine: @Sendable () -> String?
+
+    func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
+        var lines = [question.dialog.full.defaultValue]
+        if let snippet = question.snippet { lines.insert(snippet, at: 0) }
+        switch question.kind {
+        case .disambiguation, .choice:
+            lines += question.options.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        case .value where !question.options.isEmpty && question.options.count <= 12:
+            lines.append("  (\(question.options.joined(separator: ", ")))")
+        case .confirmation:
+            lines[lines.count - 1] += " (yes/no)"
+        default:
+            break
+        }
+        output.write(lines.joined(separator: "\n") + "\n? ")
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces) else {
+            output.write("\n")
+            return .cancel
+        }
+        if answer.isEmpty { return .silence }
+        if question.kind != .value, let number = Int(answer) { return .option(number - 1) }
+        return .text(answer)
+    }
+}
+
+/// Somewhere to write text: standard output, or a buffer in tests.
+struct TextSink: Sendable {
+    let write: @Sendable (String) -> Void
+
+    static let standardOutput = TextSink { text in
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

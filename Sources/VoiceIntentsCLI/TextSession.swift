@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import VoiceIntents
+
+/// The typed front end: reads commands line by line, runs them, prints the answers.
+struct TextSession: Sendable {
+    let description: AppDescription
+    let runner: IntentRunner
+    let output: TextSink
+    let readLine: @Sendable () -> String?
+    let voiceOnly: Bool
+    let logger: Logger
+
+    /// Runs until end of input or "quit"; returns the number of commands not understood.
+    func run() async -> Int {
+        let matcher = LiteralPhraseMatcher(description: description)
+        var misunderstood = 0
+        output.write("\(description.name) is ready. Type a command, \"help\" for phrases, or \"quit\".\n> ")
+        while let line = readLine() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            switch text.lowercased() {
+            case "": break
+            case "quit", "exit", "bye": return misunderstood
+            case "help", "?": output.write(ShortcutListing.text(for: description))
+            default:
+                if await !handle(text, matcher: matcher) { misunderstood += 1 }
+            }
+            output.write("> ")
+        }
+        output.write("\n")
+        return misunderstood
+    }
+
+    /// Runs one command; `false` when no phrase fits it.
+    func handle(_ text: String, matcher: LiteralPhraseMatcher) async -> Bool {
+        let started = ContinuousClock.now
+        guard let match = await matcher.match(text) else {
+            logger.debug("no match", metadata: ["transcript": "\(text)"])
+            output.write("Sorry, I didn't understand \"\(text)\". Type \"help\" to see what I can do.\n")
+            return false
+        }
+        logger.debug(
+            "matched",
+            metadata: [
+                "transcript": "\(text)", "intent": "\(match.shortcut.intentType)",
+                "phrase": "\(match.phrase)", "parameters": "\(match.parameterWords)",
+            ])
+        let outcome = await runner.run(match.shortcut.intent, parameters: match.parameterWords)
+        for step in outcome.chain {
+            output.write(render(step))
+            logger.debug(
+                "turn",
+                metadata: [
+                    "intent": "\(step.intent)", "status": "\(step.status.rawValue)",
+                    "parameters": "\(step.parameters)",
+                    "elapsed": "\(ContinuousClock.now - started)",
+                ])
+            if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
+        }
+        return true
+    }
+
+    private func render(_ outcome: IntentOutcome) -> String {
+        var text = ""
+        if !voiceOnly, let snippet = outcome.snippetText {
+            text += snippet.split(separator: "\n").map { "│ \($0)" }.joined(separator: "\n") + "\n"
+        }
+        if let spoken = outcome.spokenText(voiceOnly: voiceOnly) { text += spoken + "\n" }
+        return text
+    }
+}
+
+/// The shortcuts and their phrases, for `help` and the `shortcuts` command.
+enum ShortcutListing {
+    static func text(for description: AppDescription) -> String {
+        var lines: [String] = []
+        for shortcut in description.shortcuts {
+            let definition = IntentDefinition(shortcut.intentType)
+            lines.append("\(shortcut.shortTitle) (\(definition.identifier))")
+            for phrase in shortcut.phrases {
+                lines.append("  \"\(PhraseText.example(of: phrase, appName: description.name))\"")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+import Testing
+import VoiceIntents
+import VoiceIntentsTesting
+
+@Suite("Running intents")
+struct RunnerTests {
+    @Test func opensIntentRunsNext() async {
+        let runner = IntentRunner(conversation: ScriptedConversation())
+        let outcome = await runner.run(CreateNoteIntent.self, parameters: ["text": "buy milk"])
+        #expect(outcome.valueText == "buy milk")
+        #expect(outcome.chain.map(\.intent) == ["CreateNoteIntent", "ShowNoteIntent"])
+        let shown = outcome.next.first
+        #expect(shown?.snippetText == "📝 buy milk")
+        #expect(shown?.spokenText(voiceOnly: true) == "Your note says: buy milk.")
+        #expect(shown?.spokenText(voiceOnly: false) == "Here is your note.")
+    }
+
+    @Test func chainLengthIsBounded() async {
+        let runner = IntentRunner(conversation: ScriptedConversation(), maximumChainLength: 1)
+        let outcome = await runner.run(CreateNoteIntent.self, parameters: ["text": "x"])
+        #expect(outcome.next.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("gold", "Sorry, gold is sold out."),
+        ("tin", "Sorry, something went wrong."),
+    ])
+    func thrownErrorsBecomeTheirMessage(item: String, message: String) async {
+        let outcome = await IntentRunner(conversation: ScriptedConversation())
+            .run(BuyIntent.self, parameters: ["item": item])
+        #expect(outcome.status == .failed)
+        #expect(outcome.errorMessage == message)
+        #expect(outcome.dialog?.full.defaultValue == message)
+        #expect(outcome.errorDetail?.isEmpty == false)
+    }
+
+    @Test func localizedErrorsUseTheirDescription() async {
+        let outcome = await IntentRunner(conversation: ScriptedConversation())
+            .run(BuyIntent.self, parameters: ["item": "silver"])
+        #expect(outcome.errorMessage == "The silver is tarnished.")
+    }
+
+    @Test func dependenciesAreInjectedFromTheRunnersManager() async {
+        let manager = AppDependencyManager()
+        let journal = Journal()
+        manager.add { journal }
+        let outcome = await IntentRunner(conversation: ScriptedConversation([.yes]), dependencies: manager)
+            .run(EraseIntent.self)
+        #expect(outcome.status == .completed)
+        #expect(journal.all == ["erased"])
+    }
+
+    @Test func aDependencyIsMadeOnceAndShared() {
+        let manager = AppDependencyManager()
+        let made = Mutex(0)
+        manager.add {
+            made.withLock { $0 += 1 }
+            return Journal()
+        }
+        let first = manager.resolve(Journal.self)
+        let second = manager.resolve(Journal.self)
+        #expect(first === second)
+        #expect(made.withLock { $0 } == 1)
+        #expect(manager.resolve(String.self) == nil)
+    }
+
+    @Test func missingDependencyFailsBeforePerformWithItsName() async {
+        let conversation = ScriptedConversation([.yes])
+        let outcome = await IntentRunner(conversation: conversation, dependencies: AppDependencyManager())
+            .run(EraseIntent.self)
+        #expect(outcome.status == .failed)
+        #expect(outcome.errorDetail?.contains("Journal is not registered") == true)
+        #expect(conversation.questions.isEmpty)
+    }
+
+    @Test func wrongTypesAndUnknownNamesAreReported() async {
+        let runner = IntentRunner(conversation: ScriptedConversation())
+        let wrongType = await runner.run(PaintIntent.self, parameters: ["color": 3])
+        #expect(wrongType.errorDetail == "parameter 'color' takes Color, got Int")
+        let unknown = await runner.run(PaintIntent.self, parameters: ["colour": "red"])
+        #expect(unknown.errorDetail == "PaintIntent has no @Parameter named 'colour'")
+    }
+
+    @Test func aShortcutsPrefilledValuesAreKeptAndNotShared() async {
+        let template = VisitIntent()
+        template.city = City.all[2]
+        let runner = IntentRunner(conversation: ScriptedConversation())
+        let first = await runner.run(template, parameters: ["nights": 5])
+        #expect(first.dialog?.full.defaultValue == "Booked 5 nights in Kyoto, Japan.")
+        let second = await runner.run(template)
+        #expect(second.dialog?.full.defaultValue == "Booked 2 nights in Kyoto, Japan.")
+    }
+
+    @Test func modesFollowTheScreen() async {
+        let headless = await IntentRunner(conversation: ScriptedConversation()).run(ModesIntent.self)
+        #expect(headless.dialog?.full.defaultValue == "background cannot continue, background")
+        #expect(!headless.ranInForeground)
+        let screen = await IntentRunner(conversation: ScriptedConversation(), hasScreen: true)
+            .run(ModesIntent.self)
+        #expect(screen.dialog?.full.defaultValue == "background can continue, foreground")
+        #expect(screen.ranInForeground)
+    }
+
+    @Test func outcomeListsSpokenParameterValues() async {
+        let outcome = await IntentRunner(conversation: ScriptedConversation())
+            .run(VisitIntent.self, parameters: ["city": "lima"])
+        #expect(outcome.parameters == ["city": "Lima", "nights": "2"])
+    }
+}

@@ -1,0 +1,1 @@
+// The WWDC session examples land here in the next commit.
