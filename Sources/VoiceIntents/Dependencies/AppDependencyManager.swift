@@ -12,6 +12,16 @@ public final class AppDependencyManager: Sendable {
     /// The manager intents use unless a runner was given another one.
     public static let shared = AppDependencyManager()
 
+    /// The manager `@Dependency` reads from in the current task: ``shared`` unless a runner (or
+    /// a test) binds another.
+    ///
+    /// ```swift
+    /// try await AppDependencyManager.$current.withValue(testManager) {
+    ///     try await LandmarkEntity.defaultQuery.suggestedEntities()
+    /// }
+    /// ```
+    @TaskLocal public static var current: AppDependencyManager = .shared
+
     /// Dependencies are the app's own objects, shared by every intent as on Apple platforms;
     /// the manager only guards its table, not the objects.
     private final class Instance: @unchecked Sendable {
@@ -97,8 +107,7 @@ public struct Dependency<Value>: Sendable {
     /// The registered instance. Reading an unregistered dependency is a programming error;
     /// ``IntentRunner`` checks every dependency before it runs an intent.
     public var wrappedValue: Value {
-        let manager = IntentExecution.current?.dependencies ?? .shared
-        guard let value = manager.resolve(Value.self, key: key) else {
+        guard let value = AppDependencyManager.current.resolve(Value.self, key: key) else {
             fatalError(
                 "@Dependency \(Value.self) is not registered. "
                     + "Add `AppDependencyManager.shared.add { … }` in your app's init().")

@@ -72,6 +72,25 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.requestValueDialog = requestValueDialog
     }
 
+    /// Creates a parameter whose default is the property's initial value:
+    /// `@Parameter(title: "Count") var count = 1`.
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The default value.
+    ///   - title: The title; derived from the property name when `nil`.
+    ///   - description: A longer explanation.
+    ///   - requestValueDialog: The question asked when the value is missing.
+    public init(
+        wrappedValue: Value, title: LocalizedStringResource? = nil,
+        description: LocalizedStringResource? = nil, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.state = Mutex(State())
+        self.declaredTitle = title
+        self.parameterDescription = description
+        self.defaultValue = wrappedValue
+        self.requestValueDialog = requestValueDialog
+    }
+
     /// The current value. Reading a required parameter that has no value is a programming
     /// error: run intents through ``IntentRunner``, which asks for missing values first.
     public var wrappedValue: Value {

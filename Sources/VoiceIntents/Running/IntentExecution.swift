@@ -8,6 +8,7 @@ final class IntentExecution: Sendable {
     let conversation: any Conversation
     let dependencies: AppDependencyManager
     let intentTitle: String
+    let undoManager = IntentUndoManager()
     private let mode: Mutex<IntentCurrentMode>
 
     init(

@@ -39,6 +39,8 @@ public struct IntentOutcome: Sendable, CustomStringConvertible {
     public let parameters: [String: String]
     /// The outcome of the intent the result opened next, if any.
     public let next: [IntentOutcome]
+    /// How to undo what an ``UndoableIntent`` did, if it registered that.
+    public var undoAction: UndoAction? = nil
 
     /// What to say for this outcome: the full dialog when voice is the only output, the
     /// supporting dialog when a snippet is shown on a screen.

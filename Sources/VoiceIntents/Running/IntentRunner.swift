@@ -61,17 +61,23 @@ public struct IntentRunner: Sendable {
     public func run(
         _ intent: any AppIntent, parameters: [String: any Sendable] = [:]
     ) async -> IntentOutcome {
-        await execute(intent, parameters: parameters, depth: 0)
+        await execute(intent, parameters: parameters, depth: 0, fresh: true)
     }
 
+    /// Runs `template`'s type. With `fresh`, on a new instance that takes only `template`'s
+    /// parameter values: parameters are reference types that every copy of a shortcut's intent
+    /// shares, so running the template itself would leak one command's values into the next.
+    /// Intents that `perform()` just made for `opensIntent` are run as they are, keeping any
+    /// state their initializer set.
     private func execute<Intent: AppIntent>(
-        _ template: Intent, parameters: [String: any Sendable], depth: Int
+        _ template: Intent, parameters: [String: any Sendable], depth: Int, fresh: Bool
     ) async -> IntentOutcome {
-        // A fresh instance: parameters are reference types shared by copies of the template.
-        let intent = Intent()
+        let intent = fresh ? Intent() : template
         let declared = IntentReflection.parameters(of: intent)
-        for (parameter, given) in zip(declared, IntentReflection.parameters(of: template)) {
-            parameter._copyValue(from: given)
+        if fresh {
+            for (parameter, given) in zip(declared, IntentReflection.parameters(of: template)) {
+                parameter._copyValue(from: given)
+            }
         }
         let modes = Intent.supportedModes
         let foreground = hasScreen && (modes.contains(.foreground) || Intent.openAppWhenRun)
@@ -82,24 +88,37 @@ public struct IntentRunner: Sendable {
                 mode: foreground ? .foreground : .background,
                 canContinueInForeground: hasScreen && !foreground && modes.includesForeground))
 
-        return await IntentExecution.$current.withValue(execution) {
-            do {
-                let missing = IntentReflection.missingDependencies(of: intent, in: dependencies)
-                if let first = missing.first { throw AppIntentError.missingDependency(type: first) }
-                try await fill(declared, with: parameters, in: execution, intent: Intent.self)
-                for parameter in declared where parameter._needsValue {
-                    try await execution.askForValue(parameter, dialog: nil)
-                }
-                let result = try await performAnsweringRequests(intent, execution: execution)
-                if modes.contains(.foreground(.deferred)) && hasScreen {
-                    execution.moveToForeground()
-                }
-                return await outcome(
-                    of: intent, parameters: declared, result: result, execution: execution,
+        let bound = (execution, dependencies)
+        return await IntentExecution.$current.withValue(bound.0) {
+            await AppDependencyManager.$current.withValue(bound.1) {
+                await perform(
+                    intent, declared: declared, parameters: parameters, execution: execution,
                     depth: depth)
-            } catch {
-                return failure(of: intent, parameters: declared, error: error, execution: execution)
             }
+        }
+    }
+
+    private func perform<Intent: AppIntent>(
+        _ intent: Intent, declared: [any _AnyIntentParameter], parameters: [String: any Sendable],
+        execution: IntentExecution, depth: Int
+    ) async -> IntentOutcome {
+        let modes = Intent.supportedModes
+        do {
+            let missing = IntentReflection.missingDependencies(of: intent, in: dependencies)
+            if let first = missing.first { throw AppIntentError.missingDependency(type: first) }
+            try await fill(declared, with: parameters, in: execution, intent: Intent.self)
+            for parameter in declared where parameter._needsValue {
+                try await execution.askForValue(parameter, dialog: nil)
+            }
+            let result = try await performAnsweringRequests(intent, execution: execution)
+            if modes.contains(.foreground(.deferred)) && hasScreen {
+                execution.moveToForeground()
+            }
+            return await outcome(
+                of: intent, parameters: declared, result: result, execution: execution,
+                depth: depth)
+        } catch {
+            return failure(of: intent, parameters: declared, error: error, execution: execution)
         }
     }
 
@@ -149,20 +168,22 @@ public struct IntentRunner: Sendable {
         let parts = result as? any _IntentResultParts
         var snippet = parts?._snippet?.text
         if snippet == nil, let snippetIntent = parts?._snippetIntent {
-            snippet = await execute(snippetIntent, parameters: [:], depth: depth + 1).snippetText
+            snippet = await execute(snippetIntent, parameters: [:], depth: depth + 1, fresh: false).snippetText
         }
         var next: [IntentOutcome] = []
         if let opened = parts?._opensIntent, depth + 1 < maximumChainLength {
-            next.append(await execute(opened, parameters: [:], depth: depth + 1))
+            next.append(await execute(opened, parameters: [:], depth: depth + 1, fresh: false))
         }
-        let value = parts?._hasValue == true ? parts?._value : nil
+        // `.result(value: nil)` for `ReturnsValue<T?>` returns no value.
+        let value = parts?._hasValue == true ? parts?._value.flatMap(Self.unwrapped) : nil
         return IntentOutcome(
             intent: Intent.persistentIdentifier, title: Intent.title.defaultValue,
             status: .completed, dialog: parts?._dialog, value: value,
             valueText: value.map { spokenText(of: $0) }, snippetText: snippet,
             errorMessage: nil, errorDetail: nil,
             ranInForeground: execution.systemContext.currentMode == .foreground,
-            parameters: Self.spokenValues(parameters), next: next)
+            parameters: Self.spokenValues(parameters), next: next,
+            undoAction: execution.undoManager.action)
     }
 
     private func failure<Intent: AppIntent>(
@@ -191,6 +212,12 @@ public struct IntentRunner: Sendable {
             return text
         }
         return "Sorry, something went wrong."
+    }
+
+    private static func unwrapped(_ value: any Sendable) -> (any Sendable)? {
+        guard let optional = value as? any _OptionalValue else { return value }
+        // Result values are intent values, so what an optional wraps is one too.
+        return optional._wrapped as? any _IntentValue
     }
 
     private static func spokenValues(_ parameters: [any _AnyIntentParameter]) -> [String: String] {

@@ -40,13 +40,15 @@ extension AppEntity {
     /// ``EntityStringQuery``, otherwise among the suggested (or all) entities by title and synonyms.
     public static func _values(matching text: String) async throws -> [Self] {
         let query = defaultQuery
-        let candidates: [Self]
         if let stringQuery = query as? any EntityStringQuery {
-            candidates = try await Self.entities(from: stringQuery, matching: text)
-        } else {
-            candidates = try await query.suggestedEntities()
+            let found = try await Self.entities(from: stringQuery, matching: text)
+            if !found.isEmpty { return found }
+            // A string query written for typed text may be case-sensitive, and recognizers
+            // produce lower case: look among the suggested entities too.
         }
-        return SpokenMatch.best(in: candidates, for: text) { $0.displayRepresentation.spokenNames }
+        return SpokenMatch.best(in: try await query.suggestedEntities(), for: text) {
+            $0.displayRepresentation.spokenNames
+        }
     }
 
     private static func entities<Query: EntityStringQuery>(
