@@ -26,12 +26,13 @@ public struct BookCatalogue: Sendable {
         self.books = books
     }
 
-    /// Books whose title is `title` (ignoring case), by `author` when given.
-    public func findBooks(named title: String, author: String?) -> [Book] {
-        books.filter { book in
-            book.title.caseInsensitiveCompare(title) == .orderedSame
-                && (author.map { book.authorName.localizedCaseInsensitiveContains($0) } ?? true)
-        }
+    /// Books titled `title` (ignoring case); if none, books whose title contains it. With an
+    /// `author`, only the books whose author's name contains it.
+    public func findBooks(named title: String, author: String? = nil) -> [Book] {
+        let exact = books.filter { $0.title.caseInsensitiveCompare(title) == .orderedSame }
+        let titled = exact.isEmpty ? books.filter { $0.title.localizedCaseInsensitiveContains(title) } : exact
+        guard let author else { return titled }
+        return titled.filter { $0.authorName.localizedCaseInsensitiveContains(author) }
     }
 
     public static let standard: [Book] = [

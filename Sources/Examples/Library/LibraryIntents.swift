@@ -77,18 +77,20 @@ public struct AddBook: AppIntent {
     public func perform() async throws
         -> some IntentResult & ReturnsValue<BookEntity> & ProvidesDialog & OpensIntent
     {
-        var books = library.catalogue.findBooks(named: title, author: authorName)
-        guard !books.isEmpty else { throw Error.notFound(title: title) }
-        if books.count > 1 {
-            if authorName == nil {
-                throw $authorName.requestValue("There are \(books.count) books called \(title). Who wrote it?")
-            }
+        let titled = library.catalogue.findBooks(named: title)
+        guard !titled.isEmpty else { throw Error.notFound(title: title) }
+        var books = authorName.map { library.catalogue.findBooks(named: title, author: $0) } ?? titled
+        if titled.count > 1 && authorName == nil {
+            throw $authorName.requestValue("There are \(titled.count) books called \(title). Who wrote it?")
+        }
+        if books.count != 1 {
+            // The author fits none of the books with that title, or several: let the reader pick.
             let author = try await $authorName.requestDisambiguation(
-                among: books.map(\.authorName), dialog: "Which author?")
-            books = books.filter { $0.authorName == author }
+                among: titled.map(\.authorName), dialog: "Which author?")
+            books = titled.filter { $0.authorName == author }
         }
         let book = books[0]
-        if book.title != title {
+        if book.title.caseInsensitiveCompare(title) != .orderedSame {
             guard try await $title.requestConfirmation(for: book.title, dialog: "Did you mean \(book.title)?")
             else { throw Error.notFound(title: title) }
         }
