@@ -1,1 +1,0 @@
-// The WWDC session examples land here in the next commit.
