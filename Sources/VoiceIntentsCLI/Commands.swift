@@ -91,7 +91,8 @@ struct ShortcutsCommand<App: VoiceApp>: AsyncParsableCommand {
         let (description, _) = try AppSession<App>.start(verbose: options.verbose)
         var text = ShortcutListing.text(for: description) + "\nIntents:\n"
         for intent in description.intents {
-            text += "  \(intent.identifier) \"\(intent.title)\" modes: \(ModeText.describe(intent.supportedModes))\n"
+            text +=
+                "  \(intent.identifier) \"\(intent.title)\" modes: \(ModeText.describe(intent.supportedModes))\n"
             for parameter in intent.parameters {
                 text += "    \(parameter)\n"
             }

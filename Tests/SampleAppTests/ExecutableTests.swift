@@ -58,7 +58,10 @@ struct ExecutableTests {
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "Travel Tracking is ready. Type a command, \"help\" for phrases, or \"quit\".")
         #expect(result.output.contains("> Opening Map.\n"))
-        #expect(result.output.contains("How many tickets?\n? Search for 2 tickets to Kinkaku-ji? (yes/no)\n? I found 2 tickets to Kinkaku-ji for 8 dollars in total.\n"))
+        #expect(
+            result.output.contains(
+                "How many tickets?\n? Search for 2 tickets to Kinkaku-ji? (yes/no)\n? I found 2 tickets to Kinkaku-ji for 8 dollars in total.\n"
+            ))
         #expect(result.output.contains("Chichén Itzá is busy right now, with about 6000 visitors."))
         #expect(result.output.contains("  3. Delete\n? Deleted Waterfalls."))
         #expect(result.output.contains("Sorry, I didn't understand \"fly me to the moon\"."))
@@ -83,29 +86,38 @@ struct ExecutableTests {
 
     @Test func opensIntentChainIsPrinted() throws {
         let result = try run("library", input: "add dune to library\n")
-        #expect(result.output.contains("Added Dune by Frank Herbert to your library.\nOpening Dune by Frank Herbert.\n"))
+        #expect(
+            result.output.contains(
+                "Added Dune by Frank Herbert to your library.\nOpening Dune by Frank Herbert.\n"))
     }
 
     @Test func performRunsOneIntentByName() throws {
-        let result = try run("travel-tracking", ["perform", "NavigateIntent", "navigationOption=collections"])
+        let result = try run(
+            "travel-tracking", ["perform", "NavigateIntent", "navigationOption=collections"])
         #expect(result.status == 0)
         #expect(result.output == "Opening Collections.\n")
 
         let asked = try run("library", ["perform", "BuyBook", "book=kindred", "count=two"], input: "no\n")
-        #expect(asked.output.contains("2 copies of Kindred costs 24 dollars. Are you ready to order? (yes/no)"))
+        #expect(
+            asked.output.contains("2 copies of Kindred costs 24 dollars. Are you ready to order? (yes/no)"))
         #expect(asked.output.hasSuffix("Okay, cancelled.\n"))
     }
 
     @Test func performFailuresExitNonZeroWithAMessage() throws {
         let unknownIntent = try run("travel-tracking", ["perform", "FlyIntent"])
         #expect(unknownIntent.status != 0)
-        #expect(unknownIntent.errors.contains("no intent 'FlyIntent'; the app has: NavigateIntent, ClosestLandmarkIntent"))
+        #expect(
+            unknownIntent.errors.contains(
+                "no intent 'FlyIntent'; the app has: NavigateIntent, ClosestLandmarkIntent"))
 
         let unknownParameter = try run("travel-tracking", ["perform", "NavigateIntent", "section=map"])
         #expect(unknownParameter.status != 0)
-        #expect(unknownParameter.errors.contains("NavigateIntent has no parameter 'section'; it has: navigationOption"))
+        #expect(
+            unknownParameter.errors.contains(
+                "NavigateIntent has no parameter 'section'; it has: navigationOption"))
 
-        let thrown = try run("travel-tracking", ["perform", "FindTicketsIntent", "landmark=petra", "ticketCount=0"])
+        let thrown = try run(
+            "travel-tracking", ["perform", "FindTicketsIntent", "landmark=petra", "ticketCount=0"])
         #expect(thrown.status != 0)
         #expect(thrown.output == "You need at least one ticket.\n")
     }
@@ -113,9 +125,15 @@ struct ExecutableTests {
     @Test func shortcutsListsPhrasesAndParameters() throws {
         let result = try run("travel-tracking", ["shortcuts"])
         #expect(result.status == 0)
-        #expect(result.output.contains("Navigate (NavigateIntent)\n  \"Navigate in Travel Tracking\"\n  \"Navigate to <navigationOption> in Travel Tracking\""))
-        #expect(result.output.contains("    ticketCount: Int \"Number of Tickets\" prompt \"How many tickets?\""))
-        #expect(result.output.contains("  GetCrowdStatusIntent \"Get Crowd Status\" modes: background, foreground(dynamic)"))
+        #expect(
+            result.output.contains(
+                "Navigate (NavigateIntent)\n  \"Navigate in Travel Tracking\"\n  \"Navigate to <navigationOption> in Travel Tracking\""
+            ))
+        #expect(
+            result.output.contains("    ticketCount: Int \"Number of Tickets\" prompt \"How many tickets?\""))
+        #expect(
+            result.output.contains(
+                "  GetCrowdStatusIntent \"Get Crowd Status\" modes: background, foreground(dynamic)"))
     }
 
     @Test func validateReportsACleanDeclaration() throws {

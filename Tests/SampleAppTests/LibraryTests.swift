@@ -47,7 +47,8 @@ struct LibraryTests {
     }
 
     @Test func ambiguousTitleAsksForTheAuthor() async {
-        let (outcome, conversation) = await run(AddBook.self, ["title": "the road"], replies: [.text("Jack London")])
+        let (outcome, conversation) = await run(
+            AddBook.self, ["title": "the road"], replies: [.text("Jack London")])
         #expect(conversation.prompts == ["There are 2 books called the road. Who wrote it?"])
         #expect(outcome.dialog?.full.defaultValue == "Added The Road by Jack London to your library.")
     }
@@ -74,11 +75,14 @@ struct LibraryTests {
         let (outcome, conversation) = await run(AddBook.self, replies: [.text("The Lord of the Flies")])
         #expect(conversation.prompts == ["What's the title of the book?"])
         #expect(outcome.status == .failed)
-        #expect(outcome.dialog?.full.defaultValue == "Sorry, I couldn't find a book called The Lord of the Flies.")
+        #expect(
+            outcome.dialog?.full.defaultValue == "Sorry, I couldn't find a book called The Lord of the Flies."
+        )
     }
 
     @Test func buyBookConfirmsTheOrder() async {
-        let (bought, conversation) = await run(BuyBook.self, ["book": "kindred", "count": 2], replies: [.text("yes")])
+        let (bought, conversation) = await run(
+            BuyBook.self, ["book": "kindred", "count": 2], replies: [.text("yes")])
         #expect(conversation.prompts == ["2 copies of Kindred costs 24 dollars. Are you ready to order?"])
         #expect(conversation.questions.first?.snippet == "2 × Kindred (Octavia Butler)\nTotal: $24")
         #expect(bought.dialog?.full.defaultValue == "Thank you for your order!")

@@ -18,7 +18,8 @@ struct TravelTrackingTests {
         replies: [ConversationReply] = [], hasScreen: Bool = false
     ) async -> (IntentOutcome, ScriptedConversation) {
         let conversation = ScriptedConversation(replies)
-        let runner = IntentRunner(conversation: conversation, dependencies: dependencies, hasScreen: hasScreen)
+        let runner = IntentRunner(
+            conversation: conversation, dependencies: dependencies, hasScreen: hasScreen)
         return (await runner.run(intent, parameters: parameters), conversation)
     }
 
@@ -52,7 +53,9 @@ struct TravelTrackingTests {
     @Test func closestLandmarkSpeaksFullOrSupportingDialog() async {
         let (outcome, _) = await run(ClosestLandmarkIntent.self)
         #expect(outcome.valueText == "Golden Gate Bridge")
-        #expect(outcome.spokenText(voiceOnly: true) == "The closest landmark is Golden Gate Bridge, 7 kilometers away.")
+        #expect(
+            outcome.spokenText(voiceOnly: true)
+                == "The closest landmark is Golden Gate Bridge, 7 kilometers away.")
         #expect(outcome.spokenText(voiceOnly: false) == "Golden Gate Bridge is in North America.")
         #expect(outcome.snippetText?.hasPrefix("Golden Gate Bridge ★") == true)
     }
@@ -71,11 +74,14 @@ struct TravelTrackingTests {
             FindTicketsIntent.self, ["landmark": "machu picchu"], replies: [.text("two"), .yes])
         #expect(conversation.prompts == ["How many tickets?", "Search for 2 tickets to Machu Picchu?"])
         #expect(outcome.value as? Int == 124)
-        #expect(outcome.dialog?.full.defaultValue == "I found 2 tickets to Machu Picchu for 124 dollars in total.")
+        #expect(
+            outcome.dialog?.full.defaultValue == "I found 2 tickets to Machu Picchu for 124 dollars in total."
+        )
     }
 
     @Test func findTicketsDeclinedOrTooMany() async {
-        let (declined, _) = await run(FindTicketsIntent.self, ["landmark": "petra", "ticketCount": 3], replies: [.no])
+        let (declined, _) = await run(
+            FindTicketsIntent.self, ["landmark": "petra", "ticketCount": 3], replies: [.no])
         #expect(declined.status == .cancelled)
         let (tooMany, _) = await run(FindTicketsIntent.self, ["landmark": "petra", "ticketCount": "twenty"])
         #expect(tooMany.status == .failed)
@@ -99,7 +105,8 @@ struct TravelTrackingTests {
 
         let intent = UpdateFavoritesIntent(landmark: LandmarkEntity(model.landmarks[10]), isFavorite: false)
         #expect(intent.summaryText == "Remove Petra from favorites")
-        let removed = await IntentRunner(conversation: ScriptedConversation(), dependencies: dependencies).run(intent)
+        let removed = await IntentRunner(conversation: ScriptedConversation(), dependencies: dependencies)
+            .run(intent)
         #expect(removed.dialog?.full.defaultValue == "Removed Petra from your favorites.")
         #expect(!model.favoriteLandmarks().map(\.name).contains("Petra"))
     }
@@ -111,11 +118,13 @@ struct TravelTrackingTests {
         #expect(archived.dialog?.full.defaultValue == "Archived Waterfalls.")
         #expect(!model.collections().map(\.name).contains("Waterfalls"))
 
-        let (cancelled, _) = await run(DeleteCollectionIntent.self, ["collection": "summer trip"], replies: [.text("never mind")])
+        let (cancelled, _) = await run(
+            DeleteCollectionIntent.self, ["collection": "summer trip"], replies: [.text("never mind")])
         #expect(cancelled.status == .cancelled)
         #expect(model.collections().map(\.name).contains("Summer Trip"))
 
-        let (deleted, _) = await run(DeleteCollectionIntent.self, replies: [.text("ancient wonders"), .option(2)])
+        let (deleted, _) = await run(
+            DeleteCollectionIntent.self, replies: [.text("ancient wonders"), .option(2)])
         #expect(deleted.dialog?.full.defaultValue == "Deleted Ancient Wonders.")
         #expect(model.collections().map(\.name) == ["Summer Trip"])
     }

@@ -46,15 +46,20 @@ struct DeclarationTests {
 
     @Test func phrasesAreTemplates() {
         let phrases = GoodShortcuts.appShortcuts[0].phrases
-        #expect(phrases.map(\.description) == [
-            "Paint it ${color} with ${applicationName}", "${applicationName} paint",
-        ])
-        #expect(phrases[0].parts == [
-            .text("Paint it "), .parameter(name: "color", valueType: Color._valueType),
-            .text(" with "), .applicationName,
-        ])
+        #expect(
+            phrases.map(\.description) == [
+                "Paint it ${color} with ${applicationName}", "${applicationName} paint",
+            ])
+        #expect(
+            phrases[0].parts == [
+                .text("Paint it "), .parameter(name: "color", valueType: Color._valueType),
+                .text(" with "), .applicationName,
+            ])
         #expect(phrases[0].parameterNames == ["color"])
-        #expect(GoodShortcuts.negativePhrases.phrases.map(\.template.description) == ["Don't paint with ${applicationName}"])
+        #expect(
+            GoodShortcuts.negativePhrases.phrases.map(\.template.description) == [
+                "Don't paint with ${applicationName}"
+            ])
     }
 
     @Test func summariesReadBackTheCommand() {
@@ -109,15 +114,21 @@ struct ValidationTests {
     @Test func placeholderWithoutParameterIsAnError() throws {
         let app = AppDescription(name: "Painter", shortcuts: DetachedPlaceholderShortcuts.self)
         let error = try #require(throws: AppValidationError.self) { try app.validated() }
-        #expect(error.description.contains(
-            "error: phrase \"Move ${?} with ${applicationName}\" of Misdeclared: a placeholder of type Color names no @Parameter of Misdeclared"))
+        #expect(
+            error.description.contains(
+                "error: phrase \"Move ${?} with ${applicationName}\" of Misdeclared: a placeholder of type Color names no @Parameter of Misdeclared"
+            ))
     }
 
     @Test func enumCaseWithoutDisplayRepresentationIsAnError() {
         let app = AppDescription(name: "Painter", shortcuts: UndescribedEnumShortcuts.self)
-        #expect(app.validate() == [
-            AppDiagnostic(.error, "enum Size: case .large has no display representation; add it to caseDisplayRepresentations")
-        ])
+        #expect(
+            app.validate() == [
+                AppDiagnostic(
+                    .error,
+                    "enum Size: case .large has no display representation; add it to caseDisplayRepresentations"
+                )
+            ])
     }
 
     @Test func twoIntentsWithOneIdentifierIsAnError() {
@@ -126,16 +137,18 @@ struct ValidationTests {
         let diagnostics = app.validate()
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.severity == .error)
-        #expect(diagnostics.first?.message.hasPrefix("two intents have the identifier \"PaintIntent\"") == true)
+        #expect(
+            diagnostics.first?.message.hasPrefix("two intents have the identifier \"PaintIntent\"") == true)
     }
 
     @Test func appNameMissingOrRepeatedIsAWarning() throws {
         let app = AppDescription(name: "Painter", shortcuts: NamelessShortcuts.self)
         let warnings = try app.validated()
-        #expect(warnings.map(\.description) == [
-            "warning: phrase \"Paint it ${color}\" of PaintIntent does not contain \\(.applicationName)",
-            "warning: phrase \"${applicationName} paint ${applicationName}\" of PaintIntent contains \\(.applicationName) more than once",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "warning: phrase \"Paint it ${color}\" of PaintIntent does not contain \\(.applicationName)",
+                "warning: phrase \"${applicationName} paint ${applicationName}\" of PaintIntent contains \\(.applicationName) more than once",
+            ])
     }
 
     @Test func emptyAppNameIsAnError() {

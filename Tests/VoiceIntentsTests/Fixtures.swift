@@ -126,7 +126,9 @@ struct ShowNoteIntent: AppIntent {
     init() {}
     init(text: String) { self.text = text }
     func perform() async throws -> some IntentResult & ProvidesDialog & ShowsSnippetView {
-        .result(dialog: IntentDialog(full: "Your note says: \(text).", supporting: "Here is your note."), view: Text("📝 \(text)"))
+        .result(
+            dialog: IntentDialog(full: "Your note says: \(text).", supporting: "Here is your note."),
+            view: Text("📝 \(text)"))
     }
 }
 
@@ -137,7 +139,9 @@ struct Tarnished: LocalizedError {
 enum ShopError: Error, CustomLocalizedStringResourceConvertible {
     case soldOut(String)
     var localizedStringResource: LocalizedStringResource {
-        switch self { case .soldOut(let item): "Sorry, \(item) is sold out." }
+        switch self {
+        case .soldOut(let item): "Sorry, \(item) is sold out."
+        }
     }
 }
 

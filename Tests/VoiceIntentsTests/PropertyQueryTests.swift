@@ -21,8 +21,10 @@ struct Novel: AppEntity {
 
     static let shelf = [
         Novel(id: 1, title: "Persuasion", published: 1817),
-        Novel(id: 2, title: "The Road", published: 2006, dateRead: Date(timeIntervalSince1970: 1_600_000_000)),
-        Novel(id: 3, title: "The Hobbit", published: 1937, dateRead: Date(timeIntervalSince1970: 1_500_000_000)),
+        Novel(
+            id: 2, title: "The Road", published: 2006, dateRead: Date(timeIntervalSince1970: 1_600_000_000)),
+        Novel(
+            id: 3, title: "The Hobbit", published: 1937, dateRead: Date(timeIntervalSince1970: 1_500_000_000)),
         Novel(id: 4, title: "Dune", published: 1965),
     ]
 }

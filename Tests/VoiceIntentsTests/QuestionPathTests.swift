@@ -114,7 +114,8 @@ struct QuestionPathTests {
         #expect((byIndex.value as? City)?.id == "paris-fr")
         let (byLast, _) = await run(PickCityIntent.self, replies: [.text("last")])
         #expect((byLast.value as? City)?.id == "paris-tx")
-        let (unclear, conversation) = await run(PickCityIntent.self, replies: [.text("Berlin"), .text("first")])
+        let (unclear, conversation) = await run(
+            PickCityIntent.self, replies: [.text("Berlin"), .text("first")])
         #expect(conversation.prompts == ["Which Paris?", "Sorry, I didn't catch that. Which Paris?"])
         #expect((unclear.value as? City)?.id == "paris-fr")
     }
@@ -124,7 +125,8 @@ struct QuestionPathTests {
     @Test func parameterConfirmationYesAndNo() async {
         let (yes, _) = await run(ConfirmColorIntent.self, ["color": "red"], replies: [.yes])
         #expect(yes.dialog?.full.defaultValue == "Keeping Red.")
-        let (no, conversation) = await run(ConfirmColorIntent.self, ["color": "red"], replies: [.text("nope")])
+        let (no, conversation) = await run(
+            ConfirmColorIntent.self, ["color": "red"], replies: [.text("nope")])
         #expect(no.dialog?.full.defaultValue == "Not Red then.")
         #expect(conversation.prompts == ["Really Red?"])
     }
@@ -143,7 +145,8 @@ struct QuestionPathTests {
 
     @Test func unclearConfirmationIsAskedOnceThenCancelled() async {
         let (outcome, conversation) = await run(EraseIntent.self, replies: [.silence, .text("maybe")])
-        #expect(conversation.prompts == ["Erase everything?", "Sorry, was that a yes or a no? Erase everything?"])
+        #expect(
+            conversation.prompts == ["Erase everything?", "Sorry, was that a yes or a no? Erase everything?"])
         #expect(outcome.status == .cancelled)
         #expect(journal.all.isEmpty)
     }

@@ -70,7 +70,8 @@ struct SpokenWordsTests {
         #expect(try await Int._values(matching: "two point five") == [])
         #expect(try await Double._values(matching: "two point five") == [2.5])
         #expect(try await Bool._values(matching: "yep") == [true])
-        #expect(try await URL._values(matching: "https://example.org") == [URL(string: "https://example.org")!])
+        #expect(
+            try await URL._values(matching: "https://example.org") == [URL(string: "https://example.org")!])
         #expect(try await URL._values(matching: "not a url") == [])
         #expect(try await String._values(matching: "  Dune ") == ["Dune"])
         #expect(try await Color._values(matching: "Crimson") == [.red])

@@ -150,10 +150,12 @@ struct OpenBook: AppIntent {
 
     @MainActor
     func perform() async throws -> some IntentResult {
-        guard try await $book.requestConfirmation(
-            for: book,
-            dialog: "Are you sure you want to clear read state for \(book)?"
-        ) else {
+        guard
+            try await $book.requestConfirmation(
+                for: book,
+                dialog: "Are you sure you want to clear read state for \(book)?"
+            )
+        else {
             return .result()
         }
         Navigator.shared.openBook(book)
@@ -421,9 +423,10 @@ struct BuyBook: AppIntent {
 
     func perform() async throws -> some IntentResult & ShowsSnippetView & ProvidesDialog {
         let order = OrderEntity(book: book, count: count)
-        try await requestConfirmation(output: .result(value: order, dialog: "Are you ready to order?") {
-            OrderPreview(order: order)
-        })
+        try await requestConfirmation(
+            output: .result(value: order, dialog: "Are you ready to order?") {
+                OrderPreview(order: order)
+            })
         return .result(value: order, dialog: "Thank you for your order!") {
             OrderConfirmation(order: order)
         }

@@ -364,7 +364,8 @@ struct DiveIntoAppIntents2022Tests {
     @Test func addBookIgnoresANoToTheTitleConfirmation() async {
         // The session's code reads the answer into `confirmed` and does not use it.
         let world = Harness([.no])
-        let outcome = await world.run(AddBookRequestConfirmation.AddBook(), parameters: ["title": "Persuasion"])
+        let outcome = await world.run(
+            AddBookRequestConfirmation.AddBook(), parameters: ["title": "Persuasion"])
 
         #expect(outcome.status == .completed)
         #expect(outcome.valueText == "Persuasion")
@@ -372,7 +373,8 @@ struct DiveIntoAppIntents2022Tests {
 
     @Test func addBookCancelledAtTheTitleConfirmation() async {
         let world = Harness([.cancel])
-        let outcome = await world.run(AddBookRequestConfirmation.AddBook(), parameters: ["title": "Persuasion"])
+        let outcome = await world.run(
+            AddBookRequestConfirmation.AddBook(), parameters: ["title": "Persuasion"])
 
         #expect(outcome.status == .cancelled)
         #expect(world.database.books.map(\.title) == ["Emma", "Where the Crawdads Sing"])

@@ -226,7 +226,8 @@ struct ExploreNewAdvances2025Tests {
         let immediate = IntentDefinition(CrowdStatusInForeground.GetCrowdStatusIntent.self).supportedModes
         #expect(immediate == [.background, .foreground])
 
-        let dynamic = IntentDefinition(CrowdStatusContinueInForeground.GetCrowdStatusIntent.self).supportedModes
+        let dynamic = IntentDefinition(CrowdStatusContinueInForeground.GetCrowdStatusIntent.self)
+            .supportedModes
         #expect(dynamic == [.background, .foreground(.dynamic)])
         #expect(dynamic.includesForeground)
         #expect(!dynamic.contains(.foreground))

@@ -129,24 +129,28 @@ struct GetToKnowAppIntents2025Tests {
         #expect(parameter.valueType.typeName == "NavigationOption")
         #expect(parameter.valueType.displayName == "Navigation Option")
         #expect(parameter.isRequired)
-        #expect(parameter.description == #"navigationOption: NavigationOption "Section" prompt "Which section?""#)
+        #expect(
+            parameter.description == #"navigationOption: NavigationOption "Section" prompt "Which section?""#)
 
         #expect(IntentDefinition.parameterName(for: \NavigateIntent.$navigationOption) == "navigationOption")
     }
 
     @Test func enumCasesHaveTheirDisplayRepresentations() {
-        #expect(NavigationOption.allCases.map(\.displayRepresentation.title.defaultValue) == [
-            "Landmarks", "Map", "Collections",
-        ])
+        #expect(
+            NavigationOption.allCases.map(\.displayRepresentation.title.defaultValue) == [
+                "Landmarks", "Map", "Collections",
+            ])
         #expect(NavigationOption.typeDisplayRepresentation.name.defaultValue == "Navigation Option")
 
         let withImages = NavigationOptionWithImages.NavigationOption.self
-        #expect(withImages.allCases.map(\.displayRepresentation.title.defaultValue) == [
-            "Landmarks", "Map", "Collections",
-        ])
-        #expect(withImages.allCases.map(\.displayRepresentation.image?.systemName) == [
-            "building.columns", "map", "book.closed",
-        ])
+        #expect(
+            withImages.allCases.map(\.displayRepresentation.title.defaultValue) == [
+                "Landmarks", "Map", "Collections",
+            ])
+        #expect(
+            withImages.allCases.map(\.displayRepresentation.image?.systemName) == [
+                "building.columns", "map", "book.closed",
+            ])
     }
 
     // MARK: App Shortcuts
@@ -155,10 +159,11 @@ struct GetToKnowAppIntents2025Tests {
         let shortcuts = TravelTrackingAppShortcuts.appShortcuts
         #expect(shortcuts.count == 1)
         let shortcut = try #require(shortcuts.first)
-        #expect(shortcut.phrases.map(\.description) == [
-            "Navigate in ${applicationName}",
-            "Navigate to ${navigationOption} in ${applicationName}",
-        ])
+        #expect(
+            shortcut.phrases.map(\.description) == [
+                "Navigate in ${applicationName}",
+                "Navigate to ${navigationOption} in ${applicationName}",
+            ])
         #expect(shortcut.phrases.map(\.parameterNames) == [[], ["navigationOption"]])
         #expect(shortcut.shortTitle.defaultValue == "Navigate")
         #expect(shortcut.systemImageName == "arrowshape.forward")
@@ -229,9 +234,10 @@ struct GetToKnowAppIntents2025Tests {
         let names = try await world.insideIntent {
             try await LandmarkEntityQuery().allEntities().map(\.name)
         }
-        #expect(names == [
-            "Golden Gate Bridge", "Grand Canyon", "Mount Fuji", "Machu Picchu", "Niagara Falls",
-        ])
+        #expect(
+            names == [
+                "Golden Gate Bridge", "Grand Canyon", "Mount Fuji", "Machu Picchu", "Niagara Falls",
+            ])
     }
 
     @Test func stringQueryMatchesNamesAndDescriptions() async throws {
@@ -278,7 +284,8 @@ struct GetToKnowAppIntents2025Tests {
 
         #expect(outcome.status == .completed)
         #expect(outcome.dialog?.full.defaultValue == "The closest landmark to you is Golden Gate Bridge")
-        #expect(outcome.dialog?.supporting.defaultValue == "The closest landmark to you is Golden Gate Bridge")
+        #expect(
+            outcome.dialog?.supporting.defaultValue == "The closest landmark to you is Golden Gate Bridge")
         #expect(outcome.snippetText == "Closest landmark: Golden Gate Bridge")
         #expect(outcome.valueText == "Golden Gate Bridge")
         let landmark = try #require(outcome.value as? LandmarkEntity)

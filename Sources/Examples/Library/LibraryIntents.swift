@@ -130,14 +130,17 @@ public struct BuyBook: AppIntent {
 
     public init() {}
 
-    public func perform() async throws -> some IntentResult & ReturnsValue<OrderEntity> & ProvidesDialog & ShowsSnippetView {
+    public func perform() async throws -> some IntentResult & ReturnsValue<OrderEntity> & ProvidesDialog
+        & ShowsSnippetView
+    {
         guard let catalogued = library.catalogue.books.first(where: { $0.id == book.id }) else {
             throw AddBook.Error.notFound(title: book.title)
         }
         let order = OrderEntity(book: book, count: count)
         let total = catalogued.price * count
         try await requestConfirmation(
-            output: .result(value: order, dialog: "\(order) costs \(total) dollars. Are you ready to order?") {
+            output: .result(value: order, dialog: "\(order) costs \(total) dollars. Are you ready to order?")
+            {
                 OrderPreview(order: order, total: total)
             })
         library.order(catalogued, count: count)

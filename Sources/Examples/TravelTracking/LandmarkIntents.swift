@@ -114,7 +114,8 @@ public struct UpdateFavoritesIntent: AppIntent {
         modelData.setFavorite(landmark.landmark, isFavorite)
         TravelTrackingAppShortcuts.updateAppShortcutParameters()
         return .result(
-            dialog: isFavorite ? "Added \(landmark) to your favorites." : "Removed \(landmark) from your favorites.")
+            dialog: isFavorite
+                ? "Added \(landmark) to your favorites." : "Removed \(landmark) from your favorites.")
     }
 }
 
@@ -129,7 +130,8 @@ public struct DeleteCollectionIntent: AppIntent {
 
     public init() {}
 
-    public func perform() async throws -> some IntentResult & ReturnsValue<CollectionEntity?> & ProvidesDialog {
+    public func perform() async throws -> some IntentResult & ReturnsValue<CollectionEntity?> & ProvidesDialog
+    {
         let archive = Option(title: "Archive", style: .default)
         let delete = Option(title: "Delete", style: .destructive)
         let choice = try await requestChoice(

@@ -97,25 +97,30 @@ extension AppDescription {
     public func validate() -> [AppDiagnostic] {
         var diagnostics: [AppDiagnostic] = []
         if name.trimmingCharacters(in: .whitespaces).isEmpty {
-            diagnostics.append(.init(.error, "the app's name is empty; phrases say it as \\(.applicationName)"))
+            diagnostics.append(
+                .init(.error, "the app's name is empty; phrases say it as \\(.applicationName)"))
         }
         for shortcut in shortcuts {
             let intent = String(describing: shortcut.intentType)
             if shortcut.phrases.isEmpty {
-                diagnostics.append(.init(.warning, "shortcut \(intent) has no phrases, so no sentence reaches it"))
+                diagnostics.append(
+                    .init(.warning, "shortcut \(intent) has no phrases, so no sentence reaches it"))
             }
             for phrase in shortcut.phrases {
                 let quoted = "phrase \"\(phrase)\" of \(intent)"
                 for case .parameter(nil, let valueType) in phrase.parts {
                     diagnostics.append(
-                        .init(.error, "\(quoted): a placeholder of type \(valueType) names no @Parameter of \(intent)"))
+                        .init(
+                            .error,
+                            "\(quoted): a placeholder of type \(valueType) names no @Parameter of \(intent)"))
                 }
                 switch phrase.applicationNameCount {
                 case 0:
                     diagnostics.append(.init(.warning, "\(quoted) does not contain \\(.applicationName)"))
                 case 1: break
                 default:
-                    diagnostics.append(.init(.warning, "\(quoted) contains \\(.applicationName) more than once"))
+                    diagnostics.append(
+                        .init(.warning, "\(quoted) contains \\(.applicationName) more than once"))
                 }
             }
         }
@@ -140,7 +145,9 @@ extension AppDescription {
             .map { identifier, definitions in
                 let types = definitions.map { String(reflecting: $0.type) }.joined(separator: " and ")
                 return AppDiagnostic(
-                    .error, "two intents have the identifier \"\(identifier)\": \(types); rename one or set persistentIdentifier")
+                    .error,
+                    "two intents have the identifier \"\(identifier)\": \(types); rename one or set persistentIdentifier"
+                )
             }
     }
 

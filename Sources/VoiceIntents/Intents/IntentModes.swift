@@ -82,7 +82,8 @@ extension AppIntent {
     public func continueInForeground(
         _ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true
     ) async throws {
-        guard let execution = IntentExecution.current, execution.systemContext.currentMode.canContinueInForeground
+        guard let execution = IntentExecution.current,
+            execution.systemContext.currentMode.canContinueInForeground
         else { throw AppIntentError.foregroundUnavailable }
         if alwaysConfirm {
             try await execution.confirm(dialog ?? "Continue on the screen?", destructive: false)

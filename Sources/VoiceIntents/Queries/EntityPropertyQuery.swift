@@ -116,7 +116,9 @@ public struct QueryProperties<Entity: AppEntity, Mapping>: @unchecked Sendable {
     let properties: [AnyQueryProperty<Entity, Mapping>]
 
     /// Collects `Property(…) { … }` declarations.
-    public init(@QueryPropertiesBuilder<Entity, Mapping> _ properties: () -> [AnyQueryProperty<Entity, Mapping>]) {
+    public init(
+        @QueryPropertiesBuilder<Entity, Mapping> _ properties: () -> [AnyQueryProperty<Entity, Mapping>]
+    ) {
         self.properties = properties()
     }
 }
@@ -151,35 +153,51 @@ public struct QueryComparator<Value, Mapping> {
 // The comparator declarations, named as Apple names them.
 
 /// `property == value`.
-public func EqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func EqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .equalTo, map: mappingTransform)
 }
 /// `property != value`.
-public func NotEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func NotEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .notEqualTo, map: mappingTransform)
 }
 /// The property contains the value (text).
-public func ContainsComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func ContainsComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .contains, map: mappingTransform)
 }
 /// The property starts with the value (text).
-public func HasPrefixComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func HasPrefixComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .hasPrefix, map: mappingTransform)
 }
 /// `property < value`.
-public func LessThanComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func LessThanComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .lessThan, map: mappingTransform)
 }
 /// `property <= value`.
-public func LessThanOrEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func LessThanOrEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .lessThanOrEqualTo, map: mappingTransform)
 }
 /// `property > value`.
-public func GreaterThanComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func GreaterThanComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .greaterThan, map: mappingTransform)
 }
 /// `property >= value`.
-public func GreaterThanOrEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping) -> QueryComparator<Value, Mapping> {
+public func GreaterThanOrEqualToComparator<Value, Mapping>(mappingTransform: @escaping (Value) -> Mapping)
+    -> QueryComparator<Value, Mapping>
+{
     QueryComparator(kind: .greaterThanOrEqualTo, map: mappingTransform)
 }
 
@@ -198,7 +216,9 @@ public enum QueryPropertiesBuilder<Entity: AppEntity, Mapping> {
         ]
     }
 
-    public static func buildBlock(_ parts: [AnyQueryProperty<Entity, Mapping>]...) -> [AnyQueryProperty<Entity, Mapping>] {
+    public static func buildBlock(_ parts: [AnyQueryProperty<Entity, Mapping>]...) -> [AnyQueryProperty<
+        Entity, Mapping
+    >] {
         parts.flatMap { $0 }
     }
 }
@@ -206,11 +226,15 @@ public enum QueryPropertiesBuilder<Entity: AppEntity, Mapping> {
 /// Collects the comparators of a ``QueryProperty``.
 @resultBuilder
 public enum QueryComparatorsBuilder<Value, Mapping> {
-    public static func buildExpression(_ comparator: QueryComparator<Value, Mapping>) -> [QueryComparator<Value, Mapping>] {
+    public static func buildExpression(_ comparator: QueryComparator<Value, Mapping>) -> [QueryComparator<
+        Value, Mapping
+    >] {
         [comparator]
     }
 
-    public static func buildBlock(_ parts: [QueryComparator<Value, Mapping>]...) -> [QueryComparator<Value, Mapping>] {
+    public static func buildBlock(_ parts: [QueryComparator<Value, Mapping>]...) -> [QueryComparator<
+        Value, Mapping
+    >] {
         parts.flatMap { $0 }
     }
 }

@@ -59,8 +59,10 @@ final class IntentExecution: Sendable {
         _ parameter: any _AnyIntentParameter, dialog: IntentDialog?, preface: String? = nil
     ) async throws {
         let description = parameter._describe()
-        let prompt = dialog ?? parameter.requestValueDialog ?? IntentDialog(
-            LocalizedStringResource(description.spokenPrompt))
+        let prompt =
+            dialog ?? parameter.requestValueDialog
+            ?? IntentDialog(
+                LocalizedStringResource(description.spokenPrompt))
         let options = try await parameter._spokenNames()
         var question = preface.map { Self.again($0, prompt) } ?? prompt
         var lastAnswer = ""

@@ -168,7 +168,8 @@ public struct IntentRunner: Sendable {
         let parts = result as? any _IntentResultParts
         var snippet = parts?._snippet?.text
         if snippet == nil, let snippetIntent = parts?._snippetIntent {
-            snippet = await execute(snippetIntent, parameters: [:], depth: depth + 1, fresh: false).snippetText
+            snippet = await execute(snippetIntent, parameters: [:], depth: depth + 1, fresh: false)
+                .snippetText
         }
         var next: [IntentOutcome] = []
         if let opened = parts?._opensIntent, depth + 1 < maximumChainLength {
