@@ -33,7 +33,8 @@ let package = Package(
         ),
 
         // MARK: Sample apps (from the WWDC examples) and their thin executables
-        .target(name: "TravelTracking", dependencies: ["VoiceIntents"], path: "Sources/Examples/TravelTracking"),
+        .target(
+            name: "TravelTracking", dependencies: ["VoiceIntents"], path: "Sources/Examples/TravelTracking"),
         .executableTarget(
             name: "TravelTrackingCommand",
             dependencies: ["TravelTracking", "VoiceIntentsCLI"],
@@ -53,7 +54,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SampleAppTests",
-            dependencies: ["TravelTracking", "Library", "VoiceIntents", "VoiceIntentsTesting", "VoiceIntentsCLI"]
+            dependencies: [
+                "TravelTracking", "Library", "VoiceIntents", "VoiceIntentsTesting", "VoiceIntentsCLI",
+            ]
         ),
         // The WWDC session code, compiled with only the import changed. It predates Swift 6
         // (`static var title = …`), so this one target stays in the Swift 5 language mode.
