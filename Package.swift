@@ -7,17 +7,26 @@ let package = Package(
     products: [
         .library(name: "VoiceIntents", targets: ["VoiceIntents"]),
         .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
+        .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
         .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
+        .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: The App Intents–style API (Foundation only)
         .target(name: "VoiceIntents"),
+
+        // MARK: Phrases: catalogs, normalisation, matching, phrase tests and lint
+        .target(
+            name: "PhraseMatching",
+            dependencies: ["VoiceIntents", .product(name: "Yams", package: "Yams")]
+        ),
 
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
@@ -27,9 +36,17 @@ let package = Package(
             name: "VoiceIntentsCLI",
             dependencies: [
                 "VoiceIntents",
+                "PhraseMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+
+        // MARK: The voice-intents tool, hosting the sample apps
+        .executableTarget(
+            name: "VoiceIntentsTool",
+            dependencies: ["VoiceIntentsCLI", "TravelTracking", "Library"],
+            path: "Sources/VoiceIntentsTool"
         ),
 
         // MARK: Sample apps (from the WWDC examples) and their thin executables
@@ -51,6 +68,10 @@ let package = Package(
         .testTarget(
             name: "VoiceIntentsTests",
             dependencies: ["VoiceIntents", "VoiceIntentsTesting"]
+        ),
+        .testTarget(
+            name: "PhraseMatchingTests",
+            dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"]
         ),
         .testTarget(
             name: "SampleAppTests",

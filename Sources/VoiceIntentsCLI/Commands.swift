@@ -3,40 +3,56 @@ import Foundation
 import VoiceIntents
 
 /// `run`: the typed session (the voice loop joins it in a later version).
-struct RunCommand<App: VoiceApp>: AsyncParsableCommand {
+struct RunCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "run",
             abstract: "Read commands typed (or piped) on standard input and answer them.")
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
     @OptionGroup var options: AppOptions
+    @OptionGroup var phraseOptions: PhraseOptions
 
     @Flag(help: "Answer as with no screen: full dialogs only, no snippets.")
     var voiceOnly = false
 
     func run() async throws {
-        let (description, logger) = try AppSession<App>.start(verbose: options.verbose)
-        let output = TextSink.standardOutput
-        let read: @Sendable () -> String? = { Swift.readLine() }
-        let session = TextSession(
-            description: description,
-            runner: IntentRunner(
-                conversation: TerminalConversation(output: output, readLine: read),
-                hasScreen: !voiceOnly),
-            output: output, readLine: read, voiceOnly: voiceOnly, logger: logger)
-        _ = await session.run()
+        try await reportingFailures {
+            let context = try Apps.app(app)
+            let logger = options.logger(for: context)
+            try context.validate(logger: logger)
+            let output = TextSink.standardOutput
+            let read: @Sendable () -> String? = { Swift.readLine() }
+            let session = TextSession(
+                description: context.description,
+                matcher: try await context.matcher(phraseOptions.location),
+                runner: IntentRunner(
+                    conversation: TerminalConversation(output: output, readLine: read),
+                    dependencies: context.dependencies, hasScreen: !voiceOnly),
+                output: output, readLine: read, voiceOnly: voiceOnly, logger: logger)
+            _ = await session.run()
+        }
     }
 }
 
 /// `perform`: run one intent by name with parameter values.
-struct PerformCommand<App: VoiceApp>: AsyncParsableCommand {
+struct PerformCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "perform",
             abstract: "Run one intent with the given parameter values; questions are asked on the terminal.",
             discussion: "Example: perform NavigateIntent navigationOption=map")
     }
+
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
 
     @OptionGroup var options: AppOptions
 
@@ -50,7 +66,9 @@ struct PerformCommand<App: VoiceApp>: AsyncParsableCommand {
     var voiceOnly = false
 
     func run() async throws {
-        let (description, _) = try AppSession<App>.start(verbose: options.verbose)
+        let context = try Apps.app(app)
+        try context.validate(logger: options.logger(for: context))
+        let description = context.description
         guard let definition = description.intent(intent) else {
             let known = description.intents.map(\.identifier).joined(separator: ", ")
             throw ValidationError("no intent '\(intent)'; the app has: \(known)")
@@ -68,7 +86,7 @@ struct PerformCommand<App: VoiceApp>: AsyncParsableCommand {
         let output = TextSink.standardOutput
         let runner = IntentRunner(
             conversation: TerminalConversation(output: output, readLine: { Swift.readLine() }),
-            hasScreen: !voiceOnly)
+            dependencies: context.dependencies, hasScreen: !voiceOnly)
         let outcome = await runner.run(definition.type, parameters: parameters)
         for step in outcome.chain {
             if !voiceOnly, let snippet = step.snippetText { print(snippet) }
@@ -79,16 +97,23 @@ struct PerformCommand<App: VoiceApp>: AsyncParsableCommand {
 }
 
 /// `shortcuts`: list shortcuts, phrases, intents and parameters.
-struct ShortcutsCommand<App: VoiceApp>: AsyncParsableCommand {
+struct ShortcutsCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "shortcuts", abstract: "List the app's shortcuts, phrases and intent parameters.")
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let (description, _) = try AppSession<App>.start(verbose: options.verbose)
+        let context = try Apps.app(app)
+        try context.validate(logger: options.logger(for: context))
+        let description = context.description
         var text = ShortcutListing.text(for: description) + "\nIntents:\n"
         for intent in description.intents {
             text +=
@@ -102,16 +127,20 @@ struct ShortcutsCommand<App: VoiceApp>: AsyncParsableCommand {
 }
 
 /// `validate`: check the declaration, print every diagnostic, fail on errors.
-struct ValidateCommand<App: VoiceApp>: AsyncParsableCommand {
+struct ValidateCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "validate",
             abstract: "Check the app's declaration: placeholders, enum cases, identifiers, app names.")
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
     func run() async throws {
-        _ = App()
-        let diagnostics = AppDescription(App.self).validate()
+        let diagnostics = try Apps.app(app).description.validate()
         for diagnostic in diagnostics { print(diagnostic) }
         let errors = diagnostics.count { $0.severity == .error }
         print("\(errors) errors, \(diagnostics.count - errors) warnings")

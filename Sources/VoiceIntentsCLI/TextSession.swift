@@ -1,10 +1,12 @@
 import Foundation
 import Logging
+import PhraseMatching
 import VoiceIntents
 
 /// The typed front end: reads commands line by line, runs them, prints the answers.
 struct TextSession: Sendable {
     let description: AppDescription
+    let matcher: PhraseMatcher
     let runner: IntentRunner
     let output: TextSink
     let readLine: @Sendable () -> String?
@@ -13,7 +15,6 @@ struct TextSession: Sendable {
 
     /// Runs until end of input or "quit"; returns the number of commands not understood.
     func run() async -> Int {
-        let matcher = LiteralPhraseMatcher(description: description)
         var misunderstood = 0
         output.write("\(description.name) is ready. Type a command, \"help\" for phrases, or \"quit\".\n> ")
         while let line = readLine() {
@@ -23,7 +24,7 @@ struct TextSession: Sendable {
             case "quit", "exit", "bye": return misunderstood
             case "help", "?": output.write(ShortcutListing.text(for: description))
             default:
-                if await !handle(text, matcher: matcher) { misunderstood += 1 }
+                if await !handle(text) { misunderstood += 1 }
             }
             output.write("> ")
         }
@@ -32,20 +33,34 @@ struct TextSession: Sendable {
     }
 
     /// Runs one command; `false` when no phrase fits it.
-    func handle(_ text: String, matcher: LiteralPhraseMatcher) async -> Bool {
+    func handle(_ text: String) async -> Bool {
         let started = ContinuousClock.now
-        guard let match = await matcher.match(text) else {
-            logger.debug("no match", metadata: ["transcript": "\(text)"])
-            output.write("Sorry, I didn't understand \"\(text)\". Type \"help\" to see what I can do.\n")
+        let result = await matcher.match(text)
+        guard let match = result.best else {
+            logger.debug(
+                "no match", metadata: ["transcript": "\(text)", "candidates": "\(result.candidates)"])
+            if result.isAmbiguous, result.candidates.count > 1 {
+                let options = result.candidates.prefix(2).map {
+                    description.shortcuts[$0.shortcutIndex].shortTitle.defaultValue
+                }
+                output.write(
+                    "Sorry, did you mean \(options[0]) or \(options[1])? Please say it another way.\n")
+            } else if result.negativePhrase != nil {
+                output.write("Okay.\n")
+            } else {
+                output.write("Sorry, I didn't understand \"\(text)\". Type \"help\" to see what I can do.\n")
+            }
             return false
         }
         logger.debug(
             "matched",
             metadata: [
-                "transcript": "\(text)", "intent": "\(match.shortcut.intentType)",
-                "phrase": "\(match.phrase)", "parameters": "\(match.parameterWords)",
+                "transcript": "\(text)", "intent": "\(match.intent)", "score": "\(match.score)",
+                "phrase": "\(match.phrase)", "parameters": "\(match.values)",
+                "forgiven": "\(match.explanation)",
             ])
-        let outcome = await runner.run(match.shortcut.intent, parameters: match.parameterWords)
+        let shortcut = description.shortcuts[match.shortcutIndex]
+        let outcome = await runner.run(shortcut.intent, parameters: match.runnerParameters)
         for step in outcome.chain {
             output.write(render(step))
             logger.debug(

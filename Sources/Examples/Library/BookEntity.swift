@@ -47,9 +47,9 @@ public struct BookQuery: EntityStringQuery {
         library.catalogue.books.filter { identifiers.contains($0.id) }.map(BookEntity.init)
     }
 
-    /// The books on the reader's shelves.
+    /// Every book in the catalogue: the titles a listener must be able to hear.
     public func suggestedEntities() async throws -> [BookEntity] {
-        library.books.map(BookEntity.init)
+        library.catalogue.books.map(BookEntity.init)
     }
 
     public func entities(matching string: String) async throws -> [BookEntity] {

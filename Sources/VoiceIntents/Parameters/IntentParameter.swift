@@ -156,6 +156,16 @@ extension IntentParameter: _AnyIntentParameter {
         try await Value._spokenNames()
     }
 
+    func _namedValues() async throws -> [NamedValue] {
+        try await Value._namedValues()
+    }
+
+    func _resolve(_ words: String) async throws -> [NamedValue] {
+        try await Value._values(matching: words).map {
+            NamedValue(title: spokenText(of: $0), names: [spokenText(of: $0)], value: $0)
+        }
+    }
+
     func _declarationProblems() -> [String] {
         Value._declarationProblems()
     }
@@ -166,6 +176,7 @@ extension IntentParameter: _AnyIntentParameter {
             title: title.defaultValue,
             valueType: Value._valueType,
             isOptional: _isOptional,
+            isOpenSet: Value._isOpenSet,
             defaultValue: defaultValue.map { spokenText(of: $0) },
             prompt: requestValueDialog?.full.defaultValue,
             parameterDescription: parameterDescription?.defaultValue)
@@ -187,6 +198,8 @@ protocol _AnyIntentParameter: AnyObject, Sendable {
     func _copyValue(from other: any _AnyIntentParameter)
     func _values(matching text: String) async throws -> [any Sendable]
     func _spokenNames() async throws -> [String]
+    func _namedValues() async throws -> [NamedValue]
+    func _resolve(_ words: String) async throws -> [NamedValue]
     func _declarationProblems() -> [String]
     func _describe() -> IntentParameterDescription
 }

@@ -14,6 +14,9 @@ public struct IntentParameterDescription: Sendable, Hashable, CustomStringConver
     public let valueType: IntentValueType
     /// Whether the property is an optional (`String?`).
     public let isOptional: Bool
+    /// Whether words outside the known values may name a value (free text, numbers, entities
+    /// with a string query); `false` for enums and entities found only among suggestions.
+    public let isOpenSet: Bool
     /// The default, as it would be spoken, if one was declared.
     public let defaultValue: String?
     /// The declared `requestValueDialog`, if any.

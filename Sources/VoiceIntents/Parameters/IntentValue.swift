@@ -18,6 +18,13 @@ public protocol _IntentValue: Sendable {
     /// Every spoken name a value may have, when the set is closed (enum cases, suggested entities).
     static func _spokenNames() async throws -> [String]
 
+    /// The values known in advance, each with its spoken names: enum cases, suggested entities.
+    static func _namedValues() async throws -> [NamedValue]
+
+    /// Whether words outside ``_namedValues()`` may still name a value, found when they are said
+    /// (free text, numbers, dates, entities with an ``EntityStringQuery``).
+    static var _isOpenSet: Bool { get }
+
     /// The words a listener should hear for this value.
     var _spokenText: String { get }
 
@@ -26,7 +33,11 @@ public protocol _IntentValue: Sendable {
 }
 
 extension _IntentValue {
-    public static func _spokenNames() async throws -> [String] { [] }
+    public static func _spokenNames() async throws -> [String] {
+        try await _namedValues().flatMap(\.names)
+    }
+    public static func _namedValues() async throws -> [NamedValue] { [] }
+    public static var _isOpenSet: Bool { true }
     public static func _declarationProblems() -> [String] { [] }
     public var _spokenText: String { String(describing: self) }
 }
@@ -117,6 +128,29 @@ extension Optional: _IntentValue where Wrapped: _IntentValue {
         try await Wrapped._values(matching: text).map { $0 }
     }
     public static func _spokenNames() async throws -> [String] { try await Wrapped._spokenNames() }
+    public static func _namedValues() async throws -> [NamedValue] { try await Wrapped._namedValues() }
+    public static var _isOpenSet: Bool { Wrapped._isOpenSet }
     public static func _declarationProblems() -> [String] { Wrapped._declarationProblems() }
     public var _spokenText: String { self?._spokenText ?? "" }
+}
+
+/// A value with the names people say for it: an enum case, a suggested entity.
+public struct NamedValue: Sendable {
+    /// The title, as a listener hears it back ("Kinkaku-ji").
+    public let title: String
+    /// Every name that refers to it: the title first, then synonyms ("Kyoto", "Golden Pavilion").
+    public let names: [String]
+    /// The value itself.
+    public let value: any Sendable
+
+    public init(title: String, names: [String], value: any Sendable) {
+        self.title = title
+        self.names = names
+        self.value = value
+    }
+
+    init(_ value: some _IntentValue, representation: DisplayRepresentation) {
+        self.init(
+            title: representation.title.defaultValue, names: representation.spokenNames, value: value)
+    }
 }

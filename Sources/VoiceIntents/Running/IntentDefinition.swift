@@ -31,6 +31,22 @@ public struct IntentDefinition: Sendable {
         self.parameters = IntentReflection.parameters(of: type.init()).map { $0._describe() }
     }
 
+    /// The values of parameter `name` known in advance, with their spoken names: enum cases,
+    /// suggested entities. Empty for free text, numbers and unknown names.
+    public func namedValues(forParameter name: String) async throws -> [NamedValue] {
+        try await parameter(name)?._namedValues() ?? []
+    }
+
+    /// The values that `words` may mean for parameter `name`, found as a spoken answer is found
+    /// (an entity's string query, number words, dates…); empty when none fits.
+    public func values(matching words: String, forParameter name: String) async throws -> [NamedValue] {
+        try await parameter(name)?._resolve(words) ?? []
+    }
+
+    private func parameter(_ name: String) -> (any _AnyIntentParameter)? {
+        IntentReflection.parameters(of: type.init()).first { $0.name == name }
+    }
+
     /// The name of the parameter a key path such as `\.$navigationOption` points at, or `nil`
     /// when it leads to no `@Parameter` stored in the intent.
     public static func parameterName<Intent: AppIntent, Value>(

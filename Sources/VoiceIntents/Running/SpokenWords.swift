@@ -8,7 +8,7 @@ import Foundation
 /// ```
 public enum SpokenNumber {
     static let units: [String: Int] = [
-        "zero": 0, "oh": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+        "zero": 0, "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5,
         "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
         "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
         "eighteen": 18, "nineteen": 19, "dozen": 12, "couple": 2,
@@ -21,6 +21,12 @@ public enum SpokenNumber {
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
         "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
     ]
+
+    /// Every word that can be part of a spoken number ("one" … "ninety", "hundred", "dozen",
+    /// "point", "and", "a"), for tokenizers that group them.
+    public static var numberWords: Set<String> {
+        Set(units.keys).union(tens.keys).union(["hundred", "thousand", "million", "point", "and"])
+    }
 
     /// The number that `text` says, or `nil` when it is not a number.
     ///

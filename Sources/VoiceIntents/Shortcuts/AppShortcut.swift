@@ -62,22 +62,3 @@ public enum AppShortcutsBuilder {
     public static func buildEither(second part: [AppShortcut]) -> [AppShortcut] { part }
     public static func buildArray(_ parts: [[AppShortcut]]) -> [AppShortcut] { parts.flatMap { $0 } }
 }
-
-extension AppShortcut {
-    /// The spoken names of the values that `words` may mean for one of the intent's parameters:
-    /// empty when none fits. A front end uses it to choose among phrases that fit a sentence.
-    ///
-    /// ```swift
-    /// try await shortcut.values(matching: "kyoto", forParameter: "landmark")   // ["Kinkaku-ji"]
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - words: The words said where the placeholder stands.
-    ///   - name: The parameter name.
-    public func values(matching words: String, forParameter name: String) async throws -> [String] {
-        let fresh = intentType.init()
-        guard let parameter = IntentReflection.parameters(of: fresh).first(where: { $0.name == name })
-        else { return [] }
-        return try await parameter._values(matching: words).map { spokenText(of: $0) }
-    }
-}

@@ -32,9 +32,14 @@ extension AppEntity {
 
     public var _spokenText: String { displayRepresentation.title.defaultValue }
 
-    public static func _spokenNames() async throws -> [String] {
-        try await defaultQuery.suggestedEntities().flatMap { $0.displayRepresentation.spokenNames }
+    public static func _namedValues() async throws -> [NamedValue] {
+        try await defaultQuery.suggestedEntities().map {
+            NamedValue($0, representation: $0.displayRepresentation)
+        }
     }
+
+    /// Open when the query can look entities up by words (``EntityStringQuery``).
+    public static var _isOpenSet: Bool { DefaultQuery.self is any EntityStringQuery.Type }
 
     /// Entities named by `text`: through `entities(matching:)` when the query is an
     /// ``EntityStringQuery``, otherwise among the suggested (or all) entities by title and synonyms.

@@ -37,9 +37,11 @@ extension AppEnum {
 
     public var _spokenText: String { displayRepresentation.title.defaultValue }
 
-    public static func _spokenNames() async throws -> [String] {
-        allCases.flatMap { $0.displayRepresentation.spokenNames }
+    public static func _namedValues() async throws -> [NamedValue] {
+        allCases.map { NamedValue($0, representation: $0.displayRepresentation) }
     }
+
+    public static var _isOpenSet: Bool { false }
 
     public static func _declarationProblems() -> [String] {
         let missing = allCases.filter { caseDisplayRepresentations[$0] == nil }

@@ -1,0 +1,185 @@
+import Foundation
+import Yams
+
+/// An app's extra phrases for one locale: alternative names, forms of declared phrases, phrases
+/// for intents, and negative phrases. See `Phrases/README.md` for the file format.
+///
+/// ```swift
+/// let catalog = try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder)
+/// ```
+public struct PhraseCatalog: Sendable {
+    /// What a catalog phrase reaches.
+    public enum Target: Sendable, Hashable {
+        /// The shortcut of a phrase declared in Swift, by its text (`${…}` placeholders).
+        case declaredPhrase(String)
+        /// The first shortcut of an intent, by identifier.
+        case intent(String)
+        /// Nothing: a negative phrase.
+        case negative
+    }
+
+    /// One catalog phrase.
+    public struct Entry: Sendable {
+        public let target: Target
+        public let pattern: PhrasePattern
+        public let source: PhraseSource
+
+        public init(target: Target, pattern: PhrasePattern, source: PhraseSource) {
+            self.target = target
+            self.pattern = pattern
+            self.source = source
+        }
+    }
+
+    /// More spoken names for the app.
+    public var names: [String]
+    public var entries: [Entry]
+
+    public init(names: [String] = [], entries: [Entry] = []) {
+        self.names = names
+        self.entries = entries
+    }
+
+    /// Adds another catalog's names and entries.
+    public mutating func merge(_ other: PhraseCatalog) {
+        names += other.names.filter { !names.contains($0) }
+        entries += other.entries
+    }
+
+    /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`) and an
+    /// `AppShortcuts.xcstrings` there, if any. Empty when the locale has no files for the app.
+    ///
+    /// - Throws: ``PhraseFileError`` for an unknown locale, or a malformed file.
+    public static func load(app: String, locale: String, in folder: URL) throws(PhraseFileError)
+        -> PhraseCatalog
+    {
+        let localeFolder = folder.appendingPathComponent(locale)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: localeFolder.path, isDirectory: &isFolder),
+            isFolder.boolValue
+        else {
+            let known =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+                .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted() ?? []
+            throw PhraseFileError(
+                file: localeFolder.path,
+                message: "no phrases for locale \"\(locale)\""
+                    + (known.isEmpty ? "" : "; there are: \(known.joined(separator: ", "))"))
+        }
+        var catalog = PhraseCatalog()
+        let yaml = localeFolder.appendingPathComponent("\(app).yaml")
+        if FileManager.default.fileExists(atPath: yaml.path) {
+            catalog.merge(try load(from: yaml))
+        }
+        let strings = localeFolder.appendingPathComponent("AppShortcuts.xcstrings")
+        if FileManager.default.fileExists(atPath: strings.path) {
+            catalog.merge(try loadStringCatalog(from: strings, locale: locale))
+        }
+        return catalog
+    }
+
+    /// Reads one YAML catalog file.
+    ///
+    /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
+    public static func load(from url: URL) throws(PhraseFileError) -> PhraseCatalog {
+        let document = try YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages)
+        var catalog = PhraseCatalog()
+        for (key, value) in try document.mapping(document.root, "a phrase catalog") {
+            let name = try document.string(key, "a key")
+            switch name {
+            case "names":
+                catalog.names = try document.sequence(value, "the app's names").map {
+                    node throws(PhraseFileError) in
+                    try document.string(node, "a name")
+                }
+            case "phrases", "intents":
+                for (target, phrases) in try document.mapping(
+                    value, name == "phrases" ? "declared phrases" : "intents")
+                {
+                    let targetText = try document.string(
+                        target, name == "phrases" ? "a declared phrase" : "an intent identifier")
+                    let reach: Target = name == "phrases" ? .declaredPhrase(targetText) : .intent(targetText)
+                    for node in try document.sequence(phrases, "phrases") {
+                        catalog.entries.append(try entry(node, reach, document))
+                    }
+                }
+            case "negative":
+                for node in try document.sequence(value, "negative phrases") {
+                    catalog.entries.append(try entry(node, .negative, document))
+                }
+            default:
+                throw document.error(
+                    key, "unknown key \"\(name)\"; expected names, phrases, intents or negative")
+            }
+        }
+        return catalog
+    }
+
+    private static func entry(_ node: Node, _ target: Target, _ document: YAMLDocument)
+        throws(PhraseFileError)
+        -> Entry
+    {
+        let text = try document.string(node, "a phrase")
+        do {
+            let pattern = try PhraseParser.parse(text)
+            let mark = node.mark
+            return Entry(
+                target: target, pattern: pattern,
+                source: PhraseSource(
+                    file: document.file, line: mark?.line ?? 0,
+                    column: (mark?.column ?? 0) + document.textOffset(node)))
+        } catch {
+            throw document.error(
+                node, error.message, columnOffset: document.textOffset(node) + error.column - 1)
+        }
+    }
+
+    /// Reads Apple's `AppShortcuts.xcstrings`: each key is a declared phrase, each of the
+    /// locale's `stringUnit.value` or `stringSet.values` a form of it.
+    public static func loadStringCatalog(from url: URL, locale: String) throws(PhraseFileError)
+        -> PhraseCatalog
+    {
+        let file = url.relativePathForMessages
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        } catch {
+            throw PhraseFileError(
+                file: file, message: "not a string catalog (invalid JSON): \(error.localizedDescription)")
+        }
+        guard let root = json as? [String: Any], let strings = root["strings"] as? [String: Any] else {
+            throw PhraseFileError(file: file, message: "expected a string catalog with a \"strings\" object")
+        }
+        var catalog = PhraseCatalog()
+        for (key, value) in strings.sorted(by: { $0.key < $1.key }) {
+            let localizations = (value as? [String: Any])?["localizations"] as? [String: Any]
+            guard let localized = localizations?[locale] as? [String: Any] else { continue }
+            var forms: [String] = []
+            if let unit = localized["stringUnit"] as? [String: Any], let text = unit["value"] as? String {
+                forms.append(text)
+            }
+            if let set = localized["stringSet"] as? [String: Any], let values = set["values"] as? [String] {
+                forms += values
+            }
+            for form in forms {
+                do {
+                    catalog.entries.append(
+                        Entry(
+                            target: .declaredPhrase(key), pattern: try PhraseParser.parse(form),
+                            source: PhraseSource(file: file, line: 0, column: 0)))
+                } catch {
+                    throw PhraseFileError(file: file, message: "in \"\(key)\" (\(locale)): \(error)")
+                }
+            }
+        }
+        return catalog
+    }
+}
+
+extension URL {
+    /// The path relative to the current directory when it is inside it, as tools print paths.
+    var relativePathForMessages: String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+    }
+}

@@ -1,0 +1,129 @@
+import VoiceIntents
+
+/// A problem with an app's phrases, found without any audio.
+public struct PhraseDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case warning, error
+    }
+
+    public let severity: Severity
+    public let source: PhraseSource
+    /// The phrase, as written.
+    public let phrase: String
+    public let message: String
+
+    /// `file:line:column: warning: "phrase": message`, as compilers print diagnostics; phrases
+    /// declared in Swift start with `Swift:`.
+    public var description: String {
+        "\(source): \(severity.rawValue): \"\(phrase)\": \(message)"
+    }
+}
+
+extension PhraseMatcher {
+    /// Checks every phrase:
+    /// - the app name: missing (Apple requires it) or said more than once;
+    /// - placeholders of a type that cannot be spoken (URL);
+    /// - duplicates;
+    /// - two shortcuts reachable by the same sentence (the sentence is shown);
+    /// - phrases that can never win, because another shortcut takes every sentence they allow;
+    /// - negative phrases that block a command.
+    public func lint() async -> [PhraseDiagnostic] {
+        var diagnostics: [PhraseDiagnostic] = []
+        func report(_ phrase: CompiledPhrase, _ message: String) {
+            diagnostics.append(
+                PhraseDiagnostic(
+                    severity: .warning, source: phrase.source, phrase: phrase.pattern.text, message: message))
+        }
+
+        var seen: [[PhraseElement]: CompiledPhrase] = [:]
+        for phrase in phrases {
+            let maximum = phrase.pattern.applicationNameUse.maximum
+            if phrase.shortcut != nil {
+                if maximum == 0 {
+                    report(
+                        phrase,
+                        "does not contain ${applicationName}; Apple requires the app name in every phrase")
+                } else if maximum > 1 {
+                    report(phrase, "can contain ${applicationName} \(maximum) times")
+                }
+            }
+            for name in phrase.pattern.placeholders {
+                if let slot = phrase.slots[name], vocabularies[slot].form == .url {
+                    report(phrase, "${\(name)} is a URL, which cannot be spoken reliably")
+                }
+            }
+            if let earlier = seen[phrase.pattern.elements] {
+                report(phrase, "duplicates the phrase at \(earlier.source)")
+            } else {
+                seen[phrase.pattern.elements] = phrase
+            }
+        }
+
+        var collisions = Set<String>()
+        for phrase in phrases {
+            let sentences = examples(of: phrase)
+            var wins = 0
+            for sentence in sentences {
+                let result = await match(sentence, limit: 8)
+                guard let top = result.candidates.first else { continue }
+                if phrase.shortcut == nil {
+                    continue
+                }
+                if result.negativePhrase != nil {
+                    report(
+                        phrase,
+                        "\"\(sentence)\" is blocked by the negative phrase \"\(result.negativePhrase!)\"")
+                    continue
+                }
+                let ties = result.candidates.filter { top.score - $0.score < ambiguityMargin }
+                if ties.contains(where: { $0.shortcutIndex == phrase.shortcut }) { wins += 1 }
+                let others = ties.filter { $0.shortcutIndex != phrase.shortcut }
+                for other in others {
+                    let key =
+                        [phrase.shortcut!, other.shortcutIndex].sorted().map(String.init).joined(
+                            separator: "-") + sentence
+                    guard collisions.insert(key).inserted else { continue }
+                    report(
+                        phrase,
+                        "\"\(sentence)\" reaches both \(phrase.intent ?? "?") and \(other.intent) (\"\(other.phrase)\" at \(other.source))"
+                    )
+                }
+            }
+            if phrase.shortcut != nil, !sentences.isEmpty, wins == 0 {
+                report(phrase, "can never win: every sentence it allows reaches another shortcut first")
+            }
+        }
+        return diagnostics
+    }
+
+    /// Sentences a phrase allows, with example values: each alternative once, optional parts with
+    /// and without, parts in any order in their written order.
+    func examples(of phrase: CompiledPhrase, limit: Int = 12) -> [String] {
+        let appName = app.name
+        func expand(_ elements: [PhraseElement]) -> [[String]] {
+            var sentences: [[String]] = [[]]
+            for element in elements {
+                let options: [[String]]
+                switch element {
+                case .word(let word): options = [[word]]
+                case .applicationName: options = [[appName]]
+                case .placeholder(let name):
+                    options = [[phrase.slots[name].map { vocabularies[$0].example } ?? "something"]]
+                case .optional(let inner): options = [[]] + expand(inner)
+                case .alternatives(let branches): options = branches.flatMap(expand)
+                case .permutation(let parts): options = expand(parts.flatMap { $0 })
+                }
+                sentences = sentences.flatMap { prefix in options.map { prefix + $0 } }
+                if sentences.count > limit * 4 { sentences = Array(sentences.prefix(limit * 4)) }
+            }
+            return sentences
+        }
+        var unique: [String] = []
+        for words in expand(phrase.pattern.elements) {
+            let sentence = words.joined(separator: " ")
+            if !sentence.isEmpty, !unique.contains(sentence) { unique.append(sentence) }
+            if unique.count == limit { break }
+        }
+        return unique
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import VoiceIntents
+
+/// The words that can fill one kind of placeholder, compiled for fast look-up.
+///
+/// Closed sets (enum cases, suggested entities) are a dictionary from normalised name to values,
+/// plus an index of one-letter-off spellings of their words for near misses; numbers, yes/no,
+/// dates and free text are recognised by form.
+final class ValueVocabulary: Sendable {
+    enum Form: Sendable {
+        case names
+        case integer
+        case decimal
+        case boolean
+        case date
+        case text
+        case url
+    }
+
+    struct Entry: Sendable {
+        let title: String
+        let value: any Sendable
+    }
+
+    /// A way to fill a placeholder from words of the sentence.
+    struct Fill: Sendable {
+        let length: Int
+        /// The value's title, or `nil` when the words name no known value.
+        let title: String?
+        let value: (any Sendable)?
+        let cost: Float
+        let note: String?
+    }
+
+    let form: Form
+    /// Whether words outside the known names may still name a value (checked after matching).
+    let isOpen: Bool
+    private let names: [String: [Int]]
+    private let entries: [Entry]
+    private let nameTokens: [[String]]
+    /// A word with one letter removed → the vocabulary words it comes from.
+    private let deletions: [String: [String]]
+    /// A vocabulary word → the names that contain it.
+    private let namesByWord: [String: [Int]]
+    let longestName: Int
+
+    init(valueType: IntentValueType, isOpen: Bool, values: [NamedValue]) {
+        switch valueType.kind {
+        case .enumeration, .entity: form = .names
+        case .integer: form = .integer
+        case .decimal: form = .decimal
+        case .boolean: form = .boolean
+        case .date: form = .date
+        case .url: form = .url
+        case .string: form = .text
+        }
+        self.isOpen = isOpen
+        var names: [String: [Int]] = [:]
+        var entries: [Entry] = []
+        var nameTokens: [[String]] = []
+        var namesByWord: [String: [Int]] = [:]
+        var owners: [Int] = []
+        for value in values {
+            let entry = entries.count
+            entries.append(Entry(title: value.title, value: value.value))
+            for name in value.names {
+                let tokens = TextNormalizer.tokens(name).map(\.text)
+                guard !tokens.isEmpty else { continue }
+                for key in Self.keys(of: tokens) where !(names[key]?.contains(entry) ?? false) {
+                    names[key, default: []].append(entry)
+                }
+                let nameIndex = nameTokens.count
+                nameTokens.append(tokens)
+                owners.append(entry)
+                for word in Set(tokens) { namesByWord[word, default: []].append(nameIndex) }
+            }
+        }
+        var deletions: [String: [String]] = [:]
+        for word in namesByWord.keys where word.count >= 4 {
+            for variant in Self.deletionVariants(of: word) { deletions[variant, default: []].append(word) }
+        }
+        self.names = names
+        self.entries = entries
+        self.nameTokens = nameTokens
+        self.namesByWord = namesByWord
+        self.deletions = deletions
+        self.longestName = nameTokens.map(\.count).max() ?? 0
+        self.nameOwners = owners
+    }
+
+    /// The entry each name belongs to.
+    private let nameOwners: [Int]
+
+    /// A name's keys: its words, and also written together ("travel tracking" → "traveltracking").
+    static func keys(of tokens: [String]) -> [String] {
+        let spaced = tokens.joined(separator: " ")
+        return tokens.count > 1 ? [spaced, tokens.joined()] : [spaced]
+    }
+
+    static func deletionVariants(of word: String) -> [String] {
+        let characters = Array(word)
+        return characters.indices.map { index in
+            var copy = characters
+            copy.remove(at: index)
+            return String(copy)
+        }
+    }
+
+    /// A value to put in example sentences: the first known name, or one of the right form.
+    var example: String {
+        switch form {
+        case .names: entries.first?.title ?? "something"
+        case .integer: "2"
+        case .decimal: "2.5"
+        case .boolean: "yes"
+        case .date: "tomorrow"
+        case .text: "something"
+        case .url: "https://example.com"
+        }
+    }
+
+    /// The longest span a placeholder of this vocabulary may take.
+    var maximumSpan: Int {
+        switch form {
+        case .names: max(longestName + 1, isOpen ? 5 : 1)
+        case .integer, .decimal, .boolean, .url: 1
+        case .date: 2
+        case .text: 8
+        }
+    }
+
+    /// The ways `tokens[start...]` can fill this placeholder.
+    func fills(_ tokens: [Token], from start: Int) -> [Fill] {
+        let available = tokens.count - start
+        guard available > 0 else { return [] }
+        switch form {
+        case .names:
+            return nameFills(tokens, from: start)
+        case .integer:
+            guard let number = Double(tokens[start].text), number.rounded() == number,
+                let integer = Int(exactly: number)
+            else { return [] }
+            return [Fill(length: 1, title: String(integer), value: integer, cost: 0, note: nil)]
+        case .decimal:
+            guard let number = Double(tokens[start].text) else { return [] }
+            return [Fill(length: 1, title: TextNormalizer.format(number), value: number, cost: 0, note: nil)]
+        case .boolean:
+            guard let answer = SpokenAnswer.yesOrNo(tokens[start].text) else { return [] }
+            return [Fill(length: 1, title: answer ? "yes" : "no", value: answer, cost: 0, note: nil)]
+        case .date:
+            return (1...min(2, available)).compactMap { length in
+                let words = tokens[start..<(start + length)].map(\.text).joined(separator: " ")
+                guard let date = SpokenDate.parse(words, relativeTo: Date()) else { return nil }
+                return Fill(length: length, title: date._spokenText, value: date, cost: 0, note: nil)
+            }
+        case .url:
+            let surface = tokens[start].surface
+            guard let url = URL(string: surface), url.scheme != nil else { return [] }
+            return [Fill(length: 1, title: surface, value: url, cost: 0, note: nil)]
+        case .text:
+            return (1...min(maximumSpan, available)).map { length in
+                let words = tokens[start..<(start + length)].map(\.surface).joined(separator: " ")
+                // Longer free text costs a little more, so that literal words after it win.
+                return Fill(length: length, title: words, value: words, cost: 0.02 * Float(length), note: nil)
+            }
+        }
+    }
+
+    private func nameFills(_ tokens: [Token], from start: Int) -> [Fill] {
+        var fills: [Fill] = []
+        let limit = min(longestName, tokens.count - start)
+        guard limit > 0 else { return [] }
+        var key = ""
+        var joined = ""
+        for length in 1...limit {
+            let word = tokens[start + length - 1].text
+            key += (length > 1 ? " " : "") + word
+            joined += word
+            // Said as the name, or (for names of several words) as one word.
+            for entry in names[key] ?? (length > 1 ? names[joined] : nil) ?? [] {
+                fills.append(
+                    Fill(
+                        length: length, title: entries[entry].title, value: entries[entry].value, cost: 0,
+                        note: nil))
+            }
+        }
+        if fills.isEmpty { fills = nearMisses(tokens, from: start) }
+        return fills
+    }
+
+    /// Names one letter off in a word ("machu pichu" for "Machu Picchu").
+    private func nearMisses(_ tokens: [Token], from start: Int) -> [Fill] {
+        var candidates = Set<Int>()
+        let window = min(longestName, tokens.count - start)
+        for offset in 0..<window {
+            let word = tokens[start + offset].text
+            for close in closeWords(to: word) { candidates.formUnion(namesByWord[close] ?? []) }
+        }
+        var fills: [Fill] = []
+        for name in candidates {
+            let wanted = nameTokens[name]
+            guard wanted.count <= tokens.count - start else { continue }
+            var letters = 0
+            var typos = 0
+            var fits = true
+            for (offset, word) in wanted.enumerated() {
+                let heard = tokens[start + offset].text
+                letters += word.count
+                if heard == word { continue }
+                if word.count >= 4, Self.withinOneEdit(heard, word) {
+                    typos += 1
+                } else {
+                    fits = false; break
+                }
+            }
+            guard fits, typos > 0, typos * 6 <= letters + 2 else { continue }
+            let entry = entries[nameOwners[name]]
+            let heard = tokens[start..<(start + wanted.count)].map(\.surface).joined(separator: " ")
+            fills.append(
+                Fill(
+                    length: wanted.count, title: entry.title, value: entry.value, cost: 0.3 * Float(typos),
+                    note: "heard \"\(heard)\" as \(entry.title)"))
+        }
+        return fills
+    }
+
+    private func closeWords(to word: String) -> Set<String> {
+        guard word.count >= 3 else { return [] }
+        var close = Set<String>()
+        if namesByWord[word] != nil { close.insert(word) }
+        close.formUnion(deletions[word] ?? [])  // the name word has one letter more
+        for variant in Self.deletionVariants(of: word) {
+            if namesByWord[variant] != nil { close.insert(variant) }  // one letter less
+            close.formUnion(deletions[variant] ?? [])  // one letter different
+        }
+        return close
+    }
+
+    /// Whether two words differ by at most one inserted, deleted or replaced letter.
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a)
+        let y = Array(b)
+        if abs(x.count - y.count) > 1 { return false }
+        var i = 0
+        var j = 0
+        var edits = 0
+        while i < x.count && j < y.count {
+            if x[i] == y[j] {
+                i += 1
+                j += 1
+                continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if x.count > y.count { i += 1 } else if x.count < y.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}

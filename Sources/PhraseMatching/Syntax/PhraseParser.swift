@@ -1,0 +1,164 @@
+import Foundation
+
+/// Reads the catalog phrase syntax: words, `${name}`, `[optional]`, `(a | b)` and `(a ; b)`.
+///
+/// ```swift
+/// try PhraseParser.parse("[please] (find | get) ${ticketCount} tickets for ${landmark}")
+/// ```
+///
+/// Errors give the column (from 1) where the phrase stops making sense, and what was expected.
+public enum PhraseParser {
+    /// A phrase that does not follow the syntax.
+    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The column (from 1) in the phrase.
+        public let column: Int
+        public let message: String
+
+        public var description: String { "column \(column): \(message)" }
+    }
+
+    /// The placeholder that stands for the app's name.
+    public static let applicationNamePlaceholder = "applicationName"
+
+    /// Parses `text`.
+    ///
+    /// - Throws: ``SyntaxError`` for unbalanced brackets, an unclosed `${`, an empty phrase, or
+    ///   `|` and `;` mixed in one group.
+    public static func parse(_ text: String) throws(SyntaxError) -> PhrasePattern {
+        var parser = Parser(text: Array(text))
+        let elements = try parser.sequence(until: nil)
+        guard !elements.isEmpty else { throw SyntaxError(column: 1, message: "the phrase is empty") }
+        return PhrasePattern(elements: elements, text: text)
+    }
+
+    private struct Parser {
+        let text: [Character]
+        var index = 0
+
+        init(text: [Character]) {
+            self.text = text
+        }
+
+        mutating func sequence(until closing: Character?) throws(SyntaxError) -> [PhraseElement] {
+            var elements: [PhraseElement] = []
+            var word = ""
+            func flush() {
+                guard !word.isEmpty else { return }
+                elements += TextNormalizer.tokens(word).map { .word($0.text) }
+                word = ""
+            }
+            while index < text.count {
+                let character = text[index]
+                switch character {
+                case "\\":
+                    index += 1
+                    guard index < text.count else { throw error("a character after \\") }
+                    word.append(text[index])
+                    index += 1
+                case "$" where index + 1 < text.count && text[index + 1] == "{":
+                    flush()
+                    elements.append(try placeholder())
+                case "[":
+                    flush()
+                    let start = index
+                    index += 1
+                    let inner = try sequence(until: "]")
+                    index += 1  // the "]"
+                    guard !inner.isEmpty else {
+                        throw SyntaxError(
+                            column: start + 1, message: "expected words inside [ ], found nothing")
+                    }
+                    elements.append(.optional(inner))
+                case "(":
+                    flush()
+                    elements.append(try group())
+                case "]", ")", "|", ";":
+                    if character == closing || (closing == ")" && (character == "|" || character == ";")) {
+                        flush()
+                        return elements
+                    }
+                    throw error(
+                        closing.map { "\"\($0)\"" } ?? "a word or the end of the phrase",
+                        found: "\"\(character)\"")
+                default:
+                    word.append(character)
+                    index += 1
+                }
+            }
+            if let closing {
+                throw SyntaxError(
+                    column: text.count + 1, message: "expected \"\(closing)\", found the end of the phrase")
+            }
+            flush()
+            return elements
+        }
+
+        mutating func group() throws(SyntaxError) -> PhraseElement {
+            let start = index
+            index += 1
+            var branches: [[PhraseElement]] = []
+            var separator: Character?
+            while true {
+                branches.append(try sequence(until: ")"))
+                guard index < text.count else {
+                    throw SyntaxError(
+                        column: text.count + 1, message: "expected \")\", found the end of the phrase")
+                }
+                let found = text[index]
+                index += 1
+                if found == ")" { break }
+                if let separator, separator != found {
+                    throw SyntaxError(
+                        column: index,
+                        message: "a group uses either \"|\" (one of) or \";\" (any order), not both")
+                }
+                separator = found
+            }
+            if separator == ";" {
+                guard branches.allSatisfy({ !$0.isEmpty }) else {
+                    throw SyntaxError(column: start + 1, message: "an any-order group has an empty part")
+                }
+                guard branches.count <= 6 else {
+                    throw SyntaxError(
+                        column: start + 1, message: "an any-order group may have at most 6 parts")
+                }
+                return .permutation(branches)
+            }
+            if branches.count == 1 {
+                guard !branches[0].isEmpty else {
+                    throw SyntaxError(column: start + 1, message: "expected words inside ( ), found nothing")
+                }
+                // A group without "|" just groups.
+                return .alternatives(branches)
+            }
+            return .alternatives(branches)
+        }
+
+        mutating func placeholder() throws(SyntaxError) -> PhraseElement {
+            let start = index
+            index += 2
+            var name = ""
+            while index < text.count, text[index] != "}" {
+                name.append(text[index])
+                index += 1
+            }
+            guard index < text.count else {
+                throw SyntaxError(
+                    column: start + 1, message: "expected \"}\" to close \"${\", found the end of the phrase")
+            }
+            index += 1
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw SyntaxError(
+                    column: start + 3, message: "expected a parameter name in ${ }, found \"\(name)\"")
+            }
+            return trimmed == PhraseParser.applicationNamePlaceholder
+                ? .applicationName : .placeholder(trimmed)
+        }
+
+        func error(_ expected: String, found: String? = nil) -> SyntaxError {
+            let what = found ?? (index < text.count ? "\"\(text[index])\"" : "the end of the phrase")
+            return SyntaxError(column: index + 1, message: "expected \(expected), found \(what)")
+        }
+    }
+}

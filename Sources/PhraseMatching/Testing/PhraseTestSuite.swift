@@ -1,0 +1,163 @@
+import Foundation
+import Yams
+
+/// A file of phrase tests: sentences and the intent and values each must reach, or no match.
+/// See `Phrases/README.md` for the format.
+public struct PhraseTestSuite: Sendable {
+    /// What a sentence must do.
+    public enum Expectation: Sendable, Hashable {
+        /// Reach `intent` with exactly these values (as spoken titles).
+        case intent(String, values: [String: String])
+        /// Reach nothing.
+        case noMatch
+    }
+
+    /// One sentence and its expectation.
+    public struct Case: Sendable {
+        public let sentence: String
+        public let expectation: Expectation
+        public let source: PhraseSource
+
+        public init(sentence: String, expectation: Expectation, source: PhraseSource) {
+            self.sentence = sentence
+            self.expectation = expectation
+            self.source = source
+        }
+    }
+
+    public let file: String
+    public let cases: [Case]
+
+    public init(file: String, cases: [Case]) {
+        self.file = file
+        self.cases = cases
+    }
+
+    /// Reads a phrase test file.
+    ///
+    /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
+    public static func load(from url: URL) throws(PhraseFileError) -> PhraseTestSuite {
+        let document = try YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages)
+        var cases: [Case] = []
+        for (key, value) in try document.mapping(document.root, "a phrase test file") {
+            let name = try document.string(key, "a key")
+            guard name == "tests" else {
+                throw document.error(key, "unknown key \"\(name)\"; expected tests")
+            }
+            for node in try document.sequence(value, "tests") {
+                cases.append(try testCase(node, document))
+            }
+        }
+        guard !cases.isEmpty else { throw document.error(document.root, "expected tests, found none") }
+        return PhraseTestSuite(file: document.file, cases: cases)
+    }
+
+    private static func testCase(_ node: Node, _ document: YAMLDocument) throws(PhraseFileError) -> Case {
+        var sentence: String?
+        var intent: String?
+        var values: [String: String] = [:]
+        for (key, value) in try document.mapping(node, "a test (say, intent, values)") {
+            switch try document.string(key, "a key") {
+            case "say":
+                sentence = try document.string(value, "the sentence to say")
+                if sentence?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+                    throw document.error(value, "expected a sentence after say, found nothing")
+                }
+            case "intent": intent = try document.string(value, "an intent identifier or none")
+            case "values":
+                for (name, spoken) in try document.mapping(value, "values by parameter name") {
+                    values[try document.string(name, "a parameter name")] = try document.string(
+                        spoken, "a value")
+                }
+            case let other:
+                throw document.error(key, "unknown key \"\(other)\"; expected say, intent or values")
+            }
+        }
+        guard let sentence else { throw document.error(node, "expected say: with a sentence, found none") }
+        guard let intent else {
+            throw document.error(node, "expected intent: (an identifier, or none), found none")
+        }
+        if intent == "none", !values.isEmpty {
+            throw document.error(node, "a test with intent: none cannot expect values")
+        }
+        let mark = node.mark
+        return Case(
+            sentence: sentence,
+            expectation: intent == "none" ? .noMatch : .intent(intent, values: values),
+            source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0))
+    }
+}
+
+/// The result of one phrase test.
+public struct PhraseTestResult: Sendable, CustomStringConvertible {
+    public let testCase: PhraseTestSuite.Case
+    public let passed: Bool
+    /// What the matcher made of the sentence, in the expectation's terms.
+    public let got: String
+
+    /// The expectation, in the same terms as ``got``.
+    public var expected: String { PhraseTestResult.describe(testCase.expectation) }
+
+    /// `file:line:column: error: "sentence": expected … got …`.
+    public var description: String {
+        "\(testCase.source): error: \"\(testCase.sentence)\": expected \(expected), got \(got)"
+    }
+
+    static func describe(_ expectation: PhraseTestSuite.Expectation) -> String {
+        switch expectation {
+        case .noMatch: "no match"
+        case .intent(let intent, let values):
+            "\(intent)(\(values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")))"
+        }
+    }
+}
+
+extension PhraseMatcher {
+    /// Runs every case of `suite`.
+    public func run(_ suite: PhraseTestSuite) async -> [PhraseTestResult] {
+        var results: [PhraseTestResult] = []
+        for testCase in suite.cases {
+            results.append(await run(testCase))
+        }
+        return results
+    }
+
+    /// Runs one case: the best match must be the expected intent with exactly the expected values
+    /// (compared as normalised words), or there must be none.
+    public func run(_ testCase: PhraseTestSuite.Case) async -> PhraseTestResult {
+        let result = await match(testCase.sentence)
+        let gotExpectation: PhraseTestSuite.Expectation
+        var got: String
+        if let best = result.best {
+            // Words that name no known value leave the parameter unfilled: the runtime asks.
+            let values = best.values.filter(\.value.isKnown).mapValues { $0.title ?? $0.words }
+            gotExpectation = .intent(best.intent, values: values)
+            got = PhraseTestResult.describe(gotExpectation) + String(format: " score %.2f", best.score)
+        } else {
+            gotExpectation = .noMatch
+            got = "no match"
+            if result.isAmbiguous {
+                got +=
+                    " (ambiguous: \(result.candidates.prefix(2).map(\.description).joined(separator: " / ")))"
+            } else if let negative = result.negativePhrase {
+                got += " (negative phrase \"\(negative)\")"
+            } else if let top = result.candidates.first {
+                got += " (best \(top), below \(String(format: "%.2f", threshold)))"
+            }
+        }
+        return PhraseTestResult(
+            testCase: testCase, passed: Self.equivalent(testCase.expectation, gotExpectation), got: got)
+    }
+
+    static func equivalent(_ expected: PhraseTestSuite.Expectation, _ got: PhraseTestSuite.Expectation)
+        -> Bool
+    {
+        switch (expected, got) {
+        case (.noMatch, .noMatch): return true
+        case (.intent(let wanted, let wantedValues), .intent(let found, let foundValues)):
+            return wanted == found
+                && wantedValues.mapValues(TextNormalizer.key) == foundValues.mapValues(TextNormalizer.key)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import PhraseMatching
+import VoiceIntents
+
+/// One app as the commands see it: its declaration, its file name, and its phrase catalog.
+public struct AppContext: Sendable {
+    /// The executable's name, also the name of its phrase files: `travel-tracking`.
+    public let executableName: String
+    public let description: AppDescription
+    /// Where the app's dependencies are registered.
+    public let dependencies: AppDependencyManager
+
+    /// Registers `App`'s dependencies (its `init()`) and reads its declaration.
+    public init<App: VoiceApp>(_ app: App.Type) {
+        _ = App()
+        self.executableName = Self.fileName(for: App.name)
+        self.description = AppDescription(App.self)
+        self.dependencies = .shared
+    }
+
+    /// `travel-tracking` for "Travel Tracking".
+    static func fileName(for name: String) -> String {
+        name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+    }
+
+    /// Checks the declaration: warnings are logged, errors stop the program with a message that
+    /// names what is wrong.
+    func validate(logger: Logger) throws {
+        do {
+            for warning in try description.validated() {
+                logger.warning("\(warning.message)")
+            }
+        } catch let error as AppValidationError {
+            throw CommandFailure("\(description.name): \(error)")
+        }
+    }
+
+    /// The app's catalog for `locale` in `folder` (empty when the folder has no file for it).
+    func catalog(_ phrases: PhraseLocation) throws -> PhraseCatalog {
+        guard let folder = phrases.folder else { return PhraseCatalog() }
+        return try PhraseCatalog.load(app: executableName, locale: phrases.locale, in: folder)
+    }
+
+    /// The matcher over the app's Swift phrases and its catalog.
+    func matcher(_ phrases: PhraseLocation) async throws -> PhraseMatcher {
+        try await AppDependencyManager.$current.withValue(dependencies) {
+            try await PhraseMatcher(app: description, catalog: try catalog(phrases))
+        }
+    }
+
+    /// The app's phrase test files in `folder/locale/tests/`.
+    func testFiles(_ phrases: PhraseLocation) -> [URL] {
+        guard let folder = phrases.folder else { return [] }
+        let file = folder.appendingPathComponent(phrases.locale).appendingPathComponent("tests")
+            .appendingPathComponent("\(executableName).yaml")
+        return FileManager.default.fileExists(atPath: file.path) ? [file] : []
+    }
+}
+
+/// Where the phrase catalogs are, and which locale to read.
+public struct PhraseLocation: Sendable {
+    /// The `Phrases` folder, or `nil` when none was found (only Swift phrases are used then).
+    public let folder: URL?
+    public let locale: String
+
+    /// The folder given, or `$VOICE_INTENTS_PHRASES`, or the first `Phrases` folder found going
+    /// up from the current directory, then from the executable's.
+    public static func find(explicit: String?, locale: String) -> PhraseLocation {
+        if let explicit { return PhraseLocation(folder: URL(fileURLWithPath: explicit), locale: locale) }
+        if let variable = ProcessInfo.processInfo.environment["VOICE_INTENTS_PHRASES"] {
+            return PhraseLocation(folder: URL(fileURLWithPath: variable), locale: locale)
+        }
+        let starts = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent(),
+        ]
+        for start in starts {
+            var folder = start
+            while folder.path != "/" {
+                let candidate = folder.appendingPathComponent("Phrases")
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    return PhraseLocation(folder: candidate, locale: locale)
+                }
+                folder.deleteLastPathComponent()
+            }
+        }
+        return PhraseLocation(folder: nil, locale: locale)
+    }
+}
+
+/// A failure to report on standard error, with a non-zero exit.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import VoiceIntents
+
+/// `lint`: check the app's phrases without audio.
+struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lint",
+            abstract:
+                "Check phrases: app name, unspeakable placeholders, duplicates, collisions, phrases that never win.",
+            discussion:
+                "Prints file:line:column diagnostics; exits non-zero on errors, or on warnings with --strict."
+        )
+    }
+
+    @Option(help: ArgumentHelp("Lint only this app.", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let contexts = app == nil ? Apps.apps : [try Apps.app(app)]
+            var warnings = 0
+            var errors = 0
+            for context in contexts {
+                for diagnostic in context.description.validate() {
+                    print("\(context.executableName): \(diagnostic)")
+                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                }
+                let matcher = try await context.matcher(phraseOptions.location)
+                for diagnostic in await matcher.lint() {
+                    print(diagnostic)
+                    if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                }
+            }
+            print("\(errors) errors, \(warnings) warnings")
+            if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import VoiceIntents
+
+/// Options every phrase command shares.
+struct PhraseOptions: ParsableArguments {
+    @Option(help: "The Phrases folder (default: $VOICE_INTENTS_PHRASES, or ./Phrases found upwards).")
+    var phrases: String?
+
+    @Option(help: "The locale of the catalogs and tests.")
+    var locale = "en"
+
+    var location: PhraseLocation { PhraseLocation.find(explicit: phrases, locale: locale) }
+}
+
+/// `match`: what a sentence reaches.
+struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "match",
+            abstract:
+                "Show which shortcut a sentence reaches, with which values and score, and the runners-up.")
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Flag(help: "Print JSON for tools.")
+    var json = false
+
+    @Argument(help: "The sentence, as said or typed.")
+    var sentence: String
+
+    func run() async throws {
+        try await reportingFailures {
+            let context = try Apps.app(app)
+            let matcher = try await context.matcher(phraseOptions.location)
+            let result = await matcher.match(sentence)
+            print(
+                json
+                    ? MatchReport.json(result, sentence: sentence)
+                    : MatchReport.text(result, app: context.description), terminator: "")
+            if result.best == nil { throw ExitCode(1) }
+        }
+    }
+}
+
+/// `test`: run phrase test files.
+struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test",
+            abstract: "Run phrase tests (Phrases/<locale>/tests/<app>.yaml) and print every failure.",
+            discussion: "Ends with the line \"N passed, N failed\" and exits non-zero when a test failed.")
+    }
+
+    @Option(help: ArgumentHelp("Test only this app.", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Flag(help: "Also list the tests that pass.")
+    var verbose = false
+
+    @Argument(help: "Test files (default: the app's own).")
+    var files: [String] = []
+
+    func run() async throws {
+        try await reportingFailures {
+            let location = phraseOptions.location
+            let contexts = app == nil && files.isEmpty ? Apps.apps : [try Apps.app(app)]
+            var passed = 0
+            var failed = 0
+            var ran = 0
+            for context in contexts {
+                let urls =
+                    files.isEmpty ? context.testFiles(location) : files.map { URL(fileURLWithPath: $0) }
+                guard !urls.isEmpty else { continue }
+                let matcher = try await context.matcher(location)
+                for url in urls {
+                    let suite = try PhraseTestSuite.load(from: url)
+                    ran += 1
+                    for result in await matcher.run(suite) {
+                        if result.passed {
+                            passed += 1
+                            if verbose { print("ok: \"\(result.testCase.sentence)\" → \(result.got)") }
+                        } else {
+                            failed += 1
+                            print(result)
+                        }
+                    }
+                }
+            }
+            guard ran > 0 else {
+                throw CommandFailure(
+                    "no phrase test files in \(location.folder.map { $0.appendingPathComponent(location.locale).appendingPathComponent("tests").relativePath } ?? "Phrases/")"
+                )
+            }
+            print("\(passed) passed, \(failed) failed")
+            if failed > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// Runs `body`, printing a ``CommandFailure`` or a file error on standard error with exit code 1.
+func reportingFailures(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let failure as CommandFailure {
+        FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as PhraseFileError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as PhraseMatcher.CompileError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(1)
+    }
+}
