@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
+        .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,6 +65,13 @@ let package = Package(
             path: "Sources/Examples/LibraryCommand"
         ),
 
+        // MARK: Benchmarks (run with -c release; they print figures, they assert nothing)
+        .executableTarget(
+            name: "PhraseMatchingBenchmark",
+            dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            path: "Benchmarks/PhraseMatchingBenchmark"
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "VoiceIntentsTests",
@@ -77,6 +85,7 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "VoiceIntents", "VoiceIntentsTesting", "VoiceIntentsCLI",
+                "PhraseMatching",
             ]
         ),
         // The WWDC session code, compiled with only the import changed. It predates Swift 6

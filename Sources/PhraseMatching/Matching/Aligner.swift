@@ -4,9 +4,11 @@
 ///
 /// Costs are in "words": a filler ("uh", "please") costs a quarter, an unknown extra word or a
 /// dropped content word about one, a dropped small word ("the", "in") a half. The score divides
-/// the cost by the sentence length, so one slip in a long sentence matters less than in a short one.
+/// the cost by the sentence length, so one slip in a long sentence matters less than in a short
+/// one. The work is done on numbers (word ids, flat arrays) and stops early in cells whose cost
+/// can no longer lead to a useful score.
 struct Aligner {
-    struct Costs {
+    enum Costs {
         static let filler: Float = 0.25
         static let extraWord: Float = 0.9
         static let droppedSmallWord: Float = 0.5
@@ -25,6 +27,7 @@ struct Aligner {
         static let unknownValue: Float = 0.8
         /// Words an open set may know; charged in full if its query does not know them either.
         static let unknownOpenValue: Float = 0.45
+        static let unknownValueExtraWord: Float = 0.15
 
         static let fillers: Set<String> = [
             "uh", "um", "er", "erm", "ah", "hmm", "mm", "please", "the", "a", "an", "like", "so", "okay",
@@ -38,7 +41,6 @@ struct Aligner {
 
     /// One step of the cheapest alignment, for explanations and values.
     enum Action {
-        case start
         case extra(Token)
         case matched(String)
         case misheard(String, as: Token)
@@ -49,7 +51,6 @@ struct Aligner {
         case filled(String, ValueVocabulary.Fill, words: String)
         case missing(String)
         case unknown(String, words: String)
-        case skip
     }
 
     struct Result {
@@ -57,79 +58,174 @@ struct Aligner {
         let actions: [Action]
     }
 
-    let tokens: [Token]
-    let applicationNames: [[String]]
-    /// The ways each vocabulary fills each position, computed once per sentence.
-    let fills: (_ vocabulary: Int, _ position: Int) -> [ValueVocabulary.Fill]
-    let vocabularyIsOpen: (_ vocabulary: Int) -> Bool
-    let vocabularyTakesNames: (_ vocabulary: Int) -> Bool
+    /// A sentence prepared once for aligning with many phrases.
+    final class Sentence {
+        let tokens: [Token]
+        /// Each token's word id in the table, or -1.
+        let ids: [Int32]
+        /// Each token's one-letter-off table words.
+        let near: [[Int32]]
+        let extraCost: [Float]
+        let applicationNames: [[Int32]]
+        let vocabularies: [ValueVocabulary]
+        private var fillCache: [[[ValueVocabulary.Fill]]?]
 
-    func align(_ graph: PhraseGraph, slots: [String: Int], anchors: Set<[Int]> = []) -> Result? {
-        let width = tokens.count + 1
+        init(
+            _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary]
+        ) {
+            self.tokens = tokens
+            ids = tokens.map { table.lookup($0.text) }
+            near = tokens.map { table.near($0.text) }
+            extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
+            self.applicationNames = applicationNames
+            self.vocabularies = vocabularies
+            fillCache = Array(repeating: nil, count: vocabularies.count)
+        }
+
+        /// The ways vocabulary `vocabulary` can fill the words from `position` on.
+        func fills(_ vocabulary: Int, _ position: Int) -> [ValueVocabulary.Fill] {
+            if fillCache[vocabulary] == nil {
+                fillCache[vocabulary] = tokens.indices.map {
+                    vocabularies[vocabulary].fills(tokens, from: $0)
+                }
+            }
+            return fillCache[vocabulary]![position]
+        }
+
+        func words(_ range: Range<Int>) -> String {
+            tokens[range].map(\.surface).joined(separator: " ")
+        }
+
+        // Scratch buffers for the aligner, reused for every phrase aligned with this sentence.
+        fileprivate private(set) var capacity = 0
+        fileprivate private(set) var cost = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+        fileprivate private(set) var backCell = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        fileprivate private(set) var backStep = UnsafeMutablePointer<Step>.allocate(capacity: 1)
+        fileprivate private(set) var backDetail = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        fileprivate private(set) var backEdge = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+        fileprivate func reserve(_ cells: Int) {
+            guard capacity < cells else { return }
+            deallocate()
+            capacity = cells
+            cost = .allocate(capacity: cells)
+            backCell = .allocate(capacity: cells)
+            backStep = .allocate(capacity: cells)
+            backDetail = .allocate(capacity: cells)
+            backEdge = .allocate(capacity: cells)
+        }
+
+        private func deallocate() {
+            cost.deallocate()
+            backCell.deallocate()
+            backStep.deallocate()
+            backDetail.deallocate()
+            backEdge.deallocate()
+        }
+
+        deinit {
+            deallocate()
+        }
+    }
+
+    fileprivate enum Step: UInt8 {
+        case none, extra, matched, misheard, swapped, dropped, applicationName, fuzzyApplicationName,
+            droppedApplicationName, filled, missing, unknown, skip
+    }
+
+    /// Aligns `sentence` with `graph`; `slotVocabularies[i]` is the vocabulary of the graph's
+    /// slot `i` (-1 when it has none). Cells costing more than `bound` are abandoned.
+    static func align(
+        _ sentence: Sentence, _ graph: PhraseGraph, slotVocabularies: [Int], table: WordTable, bound: Float
+    ) -> Result? {
+        let count = sentence.tokens.count
+        let width = count + 1
         let nodes = graph.nodeCount
-        var cost = [Float](repeating: .infinity, count: nodes * width)
-        var back = [(Int, Action)](repeating: (-1, .start), count: nodes * width)
+        let cells = nodes * width
+        sentence.reserve(cells)
+        let cost = sentence.cost
+        let backCell = sentence.backCell
+        let backStep = sentence.backStep
+        let backDetail = sentence.backDetail
+        let backEdge = sentence.backEdge
+        cost.update(repeating: .infinity, count: cells)
+        backCell.update(repeating: -1, count: cells)
         cost[0] = 0
+        let ids = sentence.ids
+        let extraCost = sentence.extraCost
+        let near = sentence.near
+        let kinds = graph.kinds
+        let targets = graph.targets
+        let payloads = graph.payloads
+        let isAnchor = graph.isAnchor
+        let edgeStart = graph.edgeStart
+        let isSmall = table.isSmall
 
-        func relax(_ node: Int, _ position: Int, _ value: Float, from cell: Int, _ action: Action) {
-            let target = node * width + position
-            if value < cost[target] {
+        @inline(__always)
+        func relax(
+            _ node: Int32, _ position: Int, _ value: Float, _ from: Int, _ step: Step, _ edge: Int32,
+            _ detail: Int32
+        ) {
+            let target = Int(node) * width + position
+            if value < cost[target] && value <= bound {
                 cost[target] = value
-                back[target] = (cell, action)
+                backCell[target] = Int32(from)
+                backStep[target] = step
+                backEdge[target] = edge
+                backDetail[target] = detail
             }
         }
 
         for node in 0..<nodes {
+            let first = Int(edgeStart[node])
+            let last = Int(edgeStart[node + 1])
             for position in 0..<width {
                 let cell = node * width + position
                 let here = cost[cell]
-                guard here.isFinite else { continue }
-                if position < tokens.count {
-                    let token = tokens[position]
-                    let extra = Costs.fillers.contains(token.text) ? Costs.filler : Costs.extraWord
-                    relax(node, position + 1, here + extra, from: cell, .extra(token))
+                guard here <= bound else { continue }
+                if position < count {
+                    relax(Int32(node), position + 1, here + extraCost[position], cell, .extra, -1, 0)
                 }
-                for (edgeIndex, edge) in graph.edges[node].enumerated() {
-                    switch edge {
-                    case .empty(let to):
-                        relax(to, position, here, from: cell, .skip)
-                    case .word(let word, let to):
-                        let anchor = !anchors.isEmpty && anchors.contains([node, edgeIndex])
-                        let small = Costs.smallWords.contains(word)
+                for edge in first..<last {
+                    let to = targets[edge]
+                    let edgeID = Int32(edge)
+                    switch kinds[edge] {
+                    case .empty:
+                        relax(to, position, here, cell, .skip, edgeID, 0)
+                    case .word:
+                        let word = payloads[edge]
+                        let anchor = isAnchor[edge]
+                        let small = isSmall[Int(word)]
                         let drop =
                             anchor ? Costs.missedAnchor : small ? Costs.droppedSmallWord : Costs.droppedWord
-                        relax(to, position, here + drop, from: cell, .dropped(word))
-                        guard position < tokens.count else { continue }
-                        let heard = tokens[position]
-                        if heard.text == word {
-                            relax(to, position + 1, here, from: cell, .matched(word))
-                        } else {
-                            let near = word.count >= 4 && ValueVocabulary.withinOneEdit(heard.text, word)
-                            let replace =
-                                near ? Costs.nearWord : anchor ? Costs.missedAnchor : Costs.otherWord
-                            relax(to, position + 1, here + replace, from: cell, .misheard(word, as: heard))
-                            // Two words said the other way round.
-                            if position + 1 < tokens.count, tokens[position + 1].text == word {
-                                for next in graph.edges[to] {
-                                    if case .word(let second, let after) = next, second == heard.text {
-                                        relax(
-                                            after, position + 2, here + Costs.swappedWords, from: cell,
-                                            .swapped(word, second))
-                                    }
-                                }
+                        relax(to, position, here + drop, cell, .dropped, edgeID, 0)
+                        guard position < count else { continue }
+                        if ids[position] == word {
+                            relax(to, position + 1, here, cell, .matched, edgeID, 0)
+                            continue
+                        }
+                        let close = near[position].contains(word)
+                        let replace = close ? Costs.nearWord : anchor ? Costs.missedAnchor : Costs.otherWord
+                        relax(to, position + 1, here + replace, cell, .misheard, edgeID, 0)
+                        // Two words said the other way round.
+                        if position + 1 < count, ids[position + 1] == word, ids[position] >= 0 {
+                            let next = Int(to)
+                            for second in Int(edgeStart[next])..<Int(edgeStart[next + 1])
+                            where kinds[second] == .word && payloads[second] == ids[position] {
+                                relax(
+                                    targets[second], position + 2, here + Costs.swappedWords, cell, .swapped,
+                                    edgeID, Int32(second))
                             }
                         }
-                    case .applicationName(let to):
+                    case .applicationName:
                         relax(
-                            to, position, here + Costs.droppedApplicationName, from: cell,
-                            .droppedApplicationName)
-                        for name in applicationNames where position + name.count <= tokens.count {
+                            to, position, here + Costs.droppedApplicationName, cell, .droppedApplicationName,
+                            edgeID, 0)
+                        for name in sentence.applicationNames where position + name.count <= count {
                             var extra: Float = 0
                             var fits = true
-                            for (offset, word) in name.enumerated() {
-                                let heard = tokens[position + offset].text
-                                if heard == word { continue }
-                                if word.count >= 4 && ValueVocabulary.withinOneEdit(heard, word) {
+                            for (offset, word) in name.enumerated() where ids[position + offset] != word {
+                                if near[position + offset].contains(word) {
                                     extra += Costs.nearApplicationNameWord
                                 } else {
                                     fits = false
@@ -138,45 +234,67 @@ struct Aligner {
                             }
                             if fits {
                                 relax(
-                                    to, position + name.count, here + extra, from: cell,
-                                    .applicationName(fuzzy: extra > 0))
+                                    to, position + name.count, here + extra, cell,
+                                    extra > 0 ? .fuzzyApplicationName : .applicationName, edgeID, 0)
                             }
                         }
-                    case .slot(let name, let to):
-                        relax(to, position, here + Costs.missingValue, from: cell, .missing(name))
-                        guard position < tokens.count, let vocabulary = slots[name] else { continue }
-                        for fill in fills(vocabulary, position) {
-                            let words = tokens[position..<(position + fill.length)].map(\.surface).joined(
-                                separator: " ")
+                    case .slot:
+                        relax(to, position, here + Costs.missingValue, cell, .missing, edgeID, 0)
+                        let vocabulary = slotVocabularies[Int(payloads[edge])]
+                        guard position < count, vocabulary >= 0 else { continue }
+                        let fills = sentence.fills(vocabulary, position)
+                        for (index, fill) in fills.enumerated() {
                             relax(
-                                to, position + fill.length, here + fill.cost, from: cell,
-                                .filled(name, fill, words: words))
+                                to, position + fill.length, here + fill.cost, cell, .filled, edgeID,
+                                Int32(index))
                         }
-                        if vocabularyTakesNames(vocabulary) {
-                            let open = vocabularyIsOpen(vocabulary)
-                            for length in 1...min(4, tokens.count - position) {
-                                let words = tokens[position..<(position + length)].map(\.surface).joined(
-                                    separator: " ")
-                                let price =
-                                    (open ? Costs.unknownOpenValue : Costs.unknownValue) + 0.15
-                                    * Float(length - 1)
-                                relax(
-                                    to, position + length, here + price, from: cell,
-                                    .unknown(name, words: words))
-                            }
+                        let kind = sentence.vocabularies[vocabulary]
+                        guard kind.form == .names else { continue }
+                        let price = kind.isOpen ? Costs.unknownOpenValue : Costs.unknownValue
+                        for length in 1...min(4, count - position) {
+                            let total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
+                            relax(to, position + length, total, cell, .unknown, edgeID, Int32(length))
                         }
                     }
                 }
             }
         }
 
-        let final = graph.end * width + tokens.count
-        guard cost[final].isFinite else { return nil }
+        let final = graph.end * width + count
+        guard cost[final] <= bound else { return nil }
         var actions: [Action] = []
         var cell = final
-        while back[cell].0 >= 0 {
-            let (previous, action) = back[cell]
-            actions.append(action)
+        while backCell[cell] >= 0 {
+            let previous = Int(backCell[cell])
+            let position = previous % width
+            let edge = Int(backEdge[cell])
+            let word = edge >= 0 && graph.kinds[edge] == .word ? table.words[Int(graph.payloads[edge])] : ""
+            let slot =
+                edge >= 0 && graph.kinds[edge] == .slot ? graph.slotNames[Int(graph.payloads[edge])] : ""
+            switch backStep[cell] {
+            case .extra: actions.append(.extra(sentence.tokens[position]))
+            case .matched: actions.append(.matched(word))
+            case .misheard: actions.append(.misheard(word, as: sentence.tokens[position]))
+            case .swapped:
+                let second = table.words[Int(graph.payloads[Int(backDetail[cell])])]
+                actions.append(.matched(word))
+                actions.append(.matched(second))
+                actions.append(.swapped(word, second))
+            case .dropped: actions.append(.dropped(word))
+            case .applicationName: actions.append(.applicationName(fuzzy: false))
+            case .fuzzyApplicationName: actions.append(.applicationName(fuzzy: true))
+            case .droppedApplicationName: actions.append(.droppedApplicationName)
+            case .filled:
+                let vocabulary = slotVocabularies[Int(graph.payloads[edge])]
+                let fill = sentence.fills(vocabulary, position)[Int(backDetail[cell])]
+                actions.append(
+                    .filled(slot, fill, words: sentence.words(position..<(position + fill.length))))
+            case .missing: actions.append(.missing(slot))
+            case .unknown:
+                actions.append(
+                    .unknown(slot, words: sentence.words(position..<(position + Int(backDetail[cell])))))
+            case .skip, .none: break
+            }
             cell = previous
         }
         return Result(cost: cost[final], actions: actions.reversed())

@@ -2,9 +2,15 @@
 ///
 /// Nodes are numbered so that every edge goes forward, which lets the aligner visit them in
 /// order. Optional parts add an empty edge around them; alternatives branch and join; parts in
-/// any order become the alternatives of their orders.
+/// any order become the alternatives of their orders. Once built, the edges are kept in flat
+/// arrays (all edges of node `n` are `edgeStart[n]..<edgeStart[n + 1]`) with words as numbers
+/// from a ``WordTable``.
 struct PhraseGraph: Sendable {
-    enum Edge: Sendable {
+    enum Kind: UInt8, Sendable {
+        case word, applicationName, slot, empty
+    }
+
+    private enum Edge {
         case word(String, to: Int)
         case applicationName(to: Int)
         case slot(String, to: Int)
@@ -17,59 +23,67 @@ struct PhraseGraph: Sendable {
         }
     }
 
-    private(set) var edges: [[Edge]] = [[]]
+    private var building: [[Edge]] = [[]]
     private(set) var end = 0
     /// The fewest words (counting each value and app name as one) a sentence needs to follow it.
     private(set) var minimumLength = 0
 
-    init(_ pattern: PhrasePattern) {
+    // The frozen graph.
+    private(set) var edgeStart: [Int32] = []
+    private(set) var kinds: [Kind] = []
+    private(set) var targets: [Int32] = []
+    /// The word id for word edges; the slot's index in ``slotNames`` for slot edges.
+    private(set) var payloads: [Int32] = []
+    /// Whether a word edge is an anchor: a word that must be heard.
+    private(set) var isAnchor: [Bool] = []
+    private(set) var slotNames: [String] = []
+    /// Every word an edge can consume.
+    private(set) var words: Set<String> = []
+    private(set) var usesApplicationName = false
+
+    var nodeCount: Int { edgeStart.count - 1 }
+
+    /// Builds the graph of `pattern`; the words next to placeholders in `freeText` (and the
+    /// phrase's first words) become anchors.
+    init(_ pattern: PhrasePattern, words table: inout WordTable, freeText: Set<String>) {
         end = add(pattern.elements, from: 0)
         minimumLength = shortestPath()
+        freeze(&table, anchors: anchors(around: freeText))
     }
-
-    var nodeCount: Int { edges.count }
 
     private mutating func node() -> Int {
-        edges.append([])
-        return edges.count - 1
-    }
-
-    private mutating func connect(_ from: Int, _ edge: Edge) {
-        edges[from].append(edge)
+        building.append([])
+        return building.count - 1
     }
 
     private mutating func add(_ elements: [PhraseElement], from start: Int) -> Int {
-        var current = start
-        for element in elements {
-            current = add(element, from: current)
-        }
-        return current
+        elements.reduce(start) { current, element in add(element, from: current) }
     }
 
     private mutating func add(_ element: PhraseElement, from start: Int) -> Int {
         switch element {
         case .word(let word):
             let next = node()
-            connect(start, .word(word, to: next))
+            building[start].append(.word(word, to: next))
             return next
         case .applicationName:
             let next = node()
-            connect(start, .applicationName(to: next))
+            building[start].append(.applicationName(to: next))
             return next
         case .placeholder(let name):
             let next = node()
-            connect(start, .slot(name, to: next))
+            building[start].append(.slot(name, to: next))
             return next
         case .optional(let inner):
             let innerEnd = add(inner, from: start)
             let join = node()
-            connect(innerEnd, .empty(to: join))
-            connect(start, .empty(to: join))
+            building[innerEnd].append(.empty(to: join))
+            building[start].append(.empty(to: join))
             return join
         case .alternatives(let branches):
             let ends = branches.map { add($0, from: start) }
             let join = node()
-            for branchEnd in ends { connect(branchEnd, .empty(to: join)) }
+            for branchEnd in ends { building[branchEnd].append(.empty(to: join)) }
             return join
         case .permutation(let parts):
             return add(.alternatives(Self.orders(of: parts).map { $0.flatMap { $0 } }), from: start)
@@ -86,10 +100,10 @@ struct PhraseGraph: Sendable {
     }
 
     private func shortestPath() -> Int {
-        var distance = Array(repeating: Int.max, count: edges.count)
+        var distance = Array(repeating: Int.max, count: building.count)
         distance[0] = 0
-        for node in edges.indices where distance[node] != .max {
-            for edge in edges[node] {
+        for node in building.indices where distance[node] != .max {
+            for edge in building[node] {
                 let step: Int = if case .empty = edge { 0 } else { 1 }
                 distance[edge.target] = min(distance[edge.target], distance[node] + step)
             }
@@ -99,19 +113,17 @@ struct PhraseGraph: Sendable {
 
     /// The words a sentence must say for the phrase to count, as (node, edge index) pairs: the
     /// phrase's first words (its command word: "sell tickets" is not "buy tickets" misheard), and
-    /// the words next to a free-text placeholder in `slots` (they tell where the text starts and
-    /// stops).
-    func anchors(around slots: Set<String>) -> Set<[Int]> {
+    /// the words next to a free-text placeholder (they tell where the text starts and stops).
+    private func anchors(around freeText: Set<String>) -> Set<[Int]> {
         var incoming: [Int: [Int]] = [:]
-        for (node, outgoing) in edges.enumerated() {
+        for (node, outgoing) in building.enumerated() {
             for edge in outgoing { incoming[edge.target, default: []].append(node) }
         }
         var anchors = Set<[Int]>()
-        /// Word edges that end at `node`, looking back through empty edges.
         func wordsInto(_ node: Int, depth: Int = 0) {
             guard depth < 4 else { return }
             for source in incoming[node] ?? [] {
-                for (index, edge) in edges[source].enumerated() where edge.target == node {
+                for (index, edge) in building[source].enumerated() where edge.target == node {
                     switch edge {
                     case .word: anchors.insert([source, index])
                     case .empty: wordsInto(source, depth: depth + 1)
@@ -120,10 +132,9 @@ struct PhraseGraph: Sendable {
                 }
             }
         }
-        /// Word edges that start at `node`, looking ahead through empty edges.
         func wordsFrom(_ node: Int, depth: Int = 0) {
             guard depth < 4 else { return }
-            for (index, edge) in edges[node].enumerated() {
+            for (index, edge) in building[node].enumerated() {
                 switch edge {
                 case .word: anchors.insert([node, index])
                 case .empty(let to): wordsFrom(to, depth: depth + 1)
@@ -132,9 +143,9 @@ struct PhraseGraph: Sendable {
             }
         }
         wordsFrom(0)
-        for (node, outgoing) in edges.enumerated() {
+        for (node, outgoing) in building.enumerated() {
             for edge in outgoing {
-                if case .slot(let name, let to) = edge, slots.contains(name) {
+                if case .slot(let name, let to) = edge, freeText.contains(name) {
                     wordsInto(node)
                     wordsFrom(to)
                 }
@@ -143,12 +154,32 @@ struct PhraseGraph: Sendable {
         return anchors
     }
 
-    /// Every word an edge can consume, for the candidate index.
-    var words: Set<String> {
-        Set(edges.flatMap { $0 }.compactMap { if case .word(let word, _) = $0 { word } else { nil } })
-    }
-
-    var usesApplicationName: Bool {
-        edges.contains { $0.contains { if case .applicationName = $0 { true } else { false } } }
+    private mutating func freeze(_ table: inout WordTable, anchors: Set<[Int]>) {
+        for (node, outgoing) in building.enumerated() {
+            edgeStart.append(Int32(kinds.count))
+            for (index, edge) in outgoing.enumerated() {
+                targets.append(Int32(edge.target))
+                isAnchor.append(anchors.contains([node, index]))
+                switch edge {
+                case .word(let word, _):
+                    kinds.append(.word)
+                    payloads.append(table.id(word))
+                    words.insert(word)
+                case .applicationName:
+                    kinds.append(.applicationName)
+                    payloads.append(-1)
+                    usesApplicationName = true
+                case .slot(let name, _):
+                    kinds.append(.slot)
+                    if !slotNames.contains(name) { slotNames.append(name) }
+                    payloads.append(Int32(slotNames.firstIndex(of: name)!))
+                case .empty:
+                    kinds.append(.empty)
+                    payloads.append(-1)
+                }
+            }
+        }
+        edgeStart.append(Int32(kinds.count))
+        building = []
     }
 }

@@ -21,9 +21,27 @@ public final class PhraseMatcher: Sendable {
         let pattern: PhrasePattern
         let source: PhraseSource
         let graph: PhraseGraph
+        /// The vocabulary of each placeholder, by parameter name.
         let slots: [String: Int]
-        /// Words that must be heard (see ``PhraseGraph/anchors(around:)``).
-        let anchors: Set<[Int]>
+        /// The vocabulary of each of the graph's slots, in its ``PhraseGraph/slotNames`` order.
+        let slotVocabularies: [Int]
+
+        /// The vocabularies of its placeholders, each once.
+        let distinctVocabularies: [Int]
+
+        init(
+            shortcut: Int?, intent: String?, pattern: PhrasePattern, source: PhraseSource, graph: PhraseGraph,
+            slots: [String: Int], slotVocabularies: [Int]
+        ) {
+            self.shortcut = shortcut
+            self.intent = intent
+            self.pattern = pattern
+            self.source = source
+            self.graph = graph
+            self.slots = slots
+            self.slotVocabularies = slotVocabularies
+            self.distinctVocabularies = Array(Set(slotVocabularies.filter { $0 >= 0 })).sorted()
+        }
     }
 
     /// An error in a catalog against the app's declarations.
@@ -35,16 +53,22 @@ public final class PhraseMatcher: Sendable {
     }
 
     public let app: AppDescription
+    /// The dependencies current when the matcher was made: queries asked at match time (open
+    /// sets) read their `@Dependency`s from it.
+    let dependencies: AppDependencyManager
     /// The lowest score acted on.
     public let threshold: Double
     /// Scores closer than this between different commands make a match ambiguous.
     public let ambiguityMargin: Double
     let phrases: [CompiledPhrase]
     let vocabularies: [ValueVocabulary]
-    let applicationNames: [[String]]
+    let words: WordTable
+    let applicationNames: [[Int32]]
     private let index: [String: [Int]]
     private let weights: [String: Double]
     private let unindexed: [Int]
+    /// The phrases that have a placeholder of each vocabulary.
+    private let phrasesOfVocabulary: [[Int]]
 
     /// Compiles the app's phrases (Swift and catalog) and the values of their placeholders.
     ///
@@ -61,6 +85,7 @@ public final class PhraseMatcher: Sendable {
         ambiguityMargin: Double = 0.03
     ) async throws {
         self.app = app
+        self.dependencies = AppDependencyManager.current
         self.threshold = threshold
         self.ambiguityMargin = ambiguityMargin
         var names = app.spokenNames
@@ -73,7 +98,8 @@ public final class PhraseMatcher: Sendable {
                 spoken.append(variant)
             }
         }
-        applicationNames = spoken
+        var table = WordTable()
+        applicationNames = spoken.map { $0.map { table.id($0) } }
 
         // Vocabularies, one per value type.
         var vocabularies: [ValueVocabulary] = []
@@ -108,12 +134,12 @@ public final class PhraseMatcher: Sendable {
                     message: "placeholder ${\(name)} names no parameter of \(owner)"
                         + (slots.isEmpty ? "" : "; it has: \(slots.keys.sorted().joined(separator: ", "))"))
             }
-            let graph = PhraseGraph(pattern)
             let freeText = Set(slots.filter { vocabularies[$0.value].form == .text }.keys)
+            let graph = PhraseGraph(pattern, words: &table, freeText: freeText)
             phrases.append(
                 CompiledPhrase(
-                    shortcut: shortcut, intent: intent, pattern: pattern, source: source,
-                    graph: graph, slots: slots, anchors: graph.anchors(around: freeText)))
+                    shortcut: shortcut, intent: intent, pattern: pattern, source: source, graph: graph,
+                    slots: slots, slotVocabularies: graph.slotNames.map { slots[$0] ?? -1 }))
         }
         for (index, shortcut) in app.shortcuts.enumerated() where shortcut.intentType.isDiscoverable {
             for template in shortcut.phrases {
@@ -153,6 +179,7 @@ public final class PhraseMatcher: Sendable {
             }
         }
         self.phrases = phrases
+        self.words = table
 
         // The candidate index: word → phrases, weighted by how rare the word is.
         var index: [String: [Int]] = [:]
@@ -167,10 +194,20 @@ public final class PhraseMatcher: Sendable {
         self.weights = index.mapValues { log(1 + total / Double($0.count)) }
         self.index = index
         self.unindexed = unindexed
+        var phrasesOfVocabulary = Array(repeating: [Int](), count: vocabularies.count)
+        for (id, phrase) in phrases.enumerated() {
+            for vocabulary in Set(phrase.slots.values)
+            where phrase.pattern.placeholders.contains(where: { phrase.slots[$0] == vocabulary }) {
+                phrasesOfVocabulary[vocabulary].append(id)
+            }
+        }
+        self.phrasesOfVocabulary = phrasesOfVocabulary
     }
 
     /// How many phrases are compared with a sentence at most.
-    static let candidateLimit = 48
+    static let candidateLimit = 16
+    /// Phrases whose evidence is below this share of the best phrase's are not compared.
+    static let candidateShare = 0.5
 
     /// Matches `sentence`.
     ///
@@ -181,9 +218,14 @@ public final class PhraseMatcher: Sendable {
         let tokens = TextNormalizer.tokens(sentence)
         var scored = align(tokens).sorted { $0.match.score > $1.match.score }
         // Open sets (entities with a string query): ask the query about the unknown words of the
-        // leading candidates now, then rank again.
+        // candidates that could still come first once their words are known, then rank again.
+        let leading = scored.first { $0.match.unknown.isEmpty && !$0.isNegative }?.match.score ?? 0
+        var answers: [String: [NamedValue]] = [:]
         for position in scored.indices.prefix(8) where !scored[position].match.unknown.isEmpty {
-            scored[position] = await resolveOpenValues(scored[position])
+            let candidate = scored[position]
+            let best = Double(max(0, 1 - max(0, candidate.cost - candidate.openRecovery) / candidate.length))
+            guard best >= threshold, best >= leading - ambiguityMargin else { continue }
+            scored[position] = await resolveOpenValues(candidate, answers: &answers)
         }
         scored.sort { $0.match.score > $1.match.score }
         Self.preferSpecificReading(&scored)
@@ -191,10 +233,8 @@ public final class PhraseMatcher: Sendable {
         let negative = scored.first { $0.isNegative }
         let positives = scored.filter { !$0.isNegative }.map(\.match)
         var distinct: [PhraseMatch] = []
-        for candidate in positives
-        where !distinct.contains(where: {
-            $0.shortcutIndex == candidate.shortcutIndex && Self.sameValues($0, candidate)
-        }) {
+        var seenReadings = Set<String>()
+        for candidate in positives where seenReadings.insert(Self.reading(candidate)).inserted {
             distinct.append(candidate)
         }
         let top = distinct.first
@@ -215,9 +255,17 @@ public final class PhraseMatcher: Sendable {
             isAmbiguous = true
             best = nil
         }
-        let suggestions =
-            best == nil && !isAmbiguous && negativePhrase == nil
-            ? distinct.prefix(3).filter { $0.score > 0.2 }.map(\.phrase) : []
+        // Sentences the person may have meant: an example of each leading phrase, as it can be said.
+        var suggestions: [String] = []
+        if best == nil, !isAmbiguous, negativePhrase == nil {
+            for candidate in scored where !candidate.isNegative && candidate.match.score > 0.2 {
+                guard let example = examples(of: candidate.phrase, limit: 1).first,
+                    !suggestions.contains(example)
+                else { continue }
+                suggestions.append(example)
+                if suggestions.count == 3 { break }
+            }
+        }
         return MatchResult(
             tokens: tokens, best: best, candidates: Array(distinct.prefix(limit)), isAmbiguous: isAmbiguous,
             negativePhrase: negativePhrase, suggestions: suggestions)
@@ -230,39 +278,103 @@ public final class PhraseMatcher: Sendable {
         /// The alignment's cost and the length it is divided by.
         var cost: Float
         var length: Float
+
+        /// The most the cost can fall if an open set's query knows every unknown word.
+        var openRecovery: Float {
+            match.unknown.compactMap { name in
+                guard let words = match.values[name]?.words else { return nil }
+                let length = Float(words.split(separator: " ").count)
+                return Aligner.Costs.unknownOpenValue + Aligner.Costs.unknownValueExtraWord * (length - 1)
+            }.reduce(0, +)
+        }
     }
 
-    /// Candidate phrases: those sharing the sentence's rarer words.
-    func candidates(for tokens: [Token]) -> [Int] {
-        var weight: [Int: Double] = [:]
-        for word in Set(tokens.map(\.text)) {
-            guard let ids = index[word], let w = weights[word] else { continue }
-            for id in ids { weight[id, default: 0] += w }
+    /// Candidate phrases, best first: those with the most evidence in the sentence. A word the
+    /// phrase uses counts by how rare it is among phrases; a word one letter off counts less; a
+    /// word of a known value counts for every phrase with a placeholder for such values.
+    func candidates(for sentence: Aligner.Sentence) -> [Int] {
+        var weight = [Double](repeating: 0, count: phrases.count)
+        var touched: [Int] = []
+        func add(_ ids: [Int], _ amount: Double) {
+            for id in ids {
+                if weight[id] == 0 { touched.append(id) }
+                weight[id] += amount
+            }
         }
-        let ranked = weight.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return ranked.prefix(Self.candidateLimit).map(\.key) + unindexed
+        var valueEvidence = [Double](repeating: 0, count: vocabularies.count)
+        var seen = Set<String>()
+        var common: [String] = []
+        // Words in more than a quarter of the phrases ("in", "the") say little about which one
+        // was meant; they count only when nothing rarer was heard.
+        let commonLimit = max(64, phrases.count / 4)
+        for (position, token) in sentence.tokens.enumerated() where seen.insert(token.text).inserted {
+            if let ids = index[token.text], let w = weights[token.text] {
+                if ids.count > commonLimit { common.append(token.text) } else { add(ids, w) }
+            }
+            for near in sentence.near[position] {
+                let word = words.words[Int(near)]
+                if let ids = index[word], let w = weights[word], ids.count <= commonLimit {
+                    add(ids, 0.7 * w)
+                }
+            }
+            for vocabulary in vocabularies.indices where vocabularies[vocabulary].knows(token.text) {
+                valueEvidence[vocabulary] += 1
+            }
+        }
+        if touched.isEmpty {
+            for word in common { add(index[word] ?? [], weights[word] ?? 0) }
+        }
+        // A word of a known value supports the phrases the words already point to, or, when no
+        // phrase word was heard, every phrase with a placeholder for such values.
+        if touched.isEmpty {
+            for (vocabulary, evidence) in valueEvidence.enumerated() where evidence > 0 {
+                add(phrasesOfVocabulary[vocabulary], evidence)
+            }
+        } else if valueEvidence.contains(where: { $0 > 0 }) {
+            for id in touched {
+                for vocabulary in phrases[id].distinctVocabularies { weight[id] += valueEvidence[vocabulary] }
+            }
+        }
+        // The best few, without sorting them all.
+        var best: [Int] = []
+        for id in touched {
+            let w = weight[id]
+            guard best.count < Self.candidateLimit || w > weight[best[best.count - 1]] else { continue }
+            let place = best.firstIndex { w > weight[$0] || (w == weight[$0] && id < $0) } ?? best.count
+            best.insert(id, at: place)
+            if best.count > Self.candidateLimit { best.removeLast() }
+        }
+        let floor = (best.first.map { weight[$0] } ?? 0) * Self.candidateShare
+        return best.filter { weight[$0] >= floor } + unindexed
+    }
+
+    func prepare(_ tokens: [Token]) -> Aligner.Sentence {
+        Aligner.Sentence(tokens, table: words, applicationNames: applicationNames, vocabularies: vocabularies)
     }
 
     func align(_ tokens: [Token]) -> [Scored] {
-        var cache: [Int: [[ValueVocabulary.Fill]]] = [:]
-        let vocabularies = self.vocabularies
-        let fillsAt: (Int, Int) -> [ValueVocabulary.Fill] = { vocabulary, position in
-            if cache[vocabulary] == nil {
-                cache[vocabulary] = tokens.indices.map { vocabularies[vocabulary].fills(tokens, from: $0) }
-            }
-            return cache[vocabulary]![position]
-        }
-        let aligner = Aligner(
-            tokens: tokens, applicationNames: applicationNames, fills: fillsAt,
-            vocabularyIsOpen: { vocabularies[$0].isOpen },
-            vocabularyTakesNames: { vocabularies[$0].form == .names })
+        let sentence = prepare(tokens)
+        return align(sentence, candidates: candidates(for: sentence))
+    }
+
+    func align(_ sentence: Aligner.Sentence, candidates: [Int]) -> [Scored] {
+        let tokens = sentence.tokens
         var results: [Scored] = []
-        for id in candidates(for: tokens) {
+        // Candidates come best first; once one fits well, the others only matter if they come
+        // close to it (runners-up, ambiguity), so their alignments may stop earlier.
+        var wanted = Self.lowestUsefulScore
+        for id in candidates {
             let phrase = phrases[id]
-            guard let alignment = aligner.align(phrase.graph, slots: phrase.slots, anchors: phrase.anchors)
-            else { continue }
             let length = Float(max(tokens.count, phrase.graph.minimumLength, 2))
+            // A phrase with unknown open values may still gain after its query answers.
+            let bound = (1 - Float(wanted)) * length + Aligner.Costs.unknownOpenValue
+            guard
+                let alignment = Aligner.align(
+                    sentence, phrase.graph, slotVocabularies: phrase.slotVocabularies, table: words,
+                    bound: bound)
+            else { continue }
             let score = Double(max(0, 1 - alignment.cost / length))
+            if phrase.shortcut != nil { wanted = max(wanted, score - 0.15) }
             results.append(
                 Scored(
                     match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
@@ -270,6 +382,9 @@ public final class PhraseMatcher: Sendable {
         }
         return results
     }
+
+    /// Candidates scoring below this are dropped (they would not even be suggestions).
+    static let lowestUsefulScore = 0.2
 
     private func describe(_ phrase: CompiledPhrase, _ alignment: Aligner.Result, score: Double) -> PhraseMatch
     {
@@ -308,17 +423,27 @@ public final class PhraseMatcher: Sendable {
 
     /// Asks an open set's query (an ``EntityStringQuery``) about words the vocabulary did not
     /// know; words it recognises stop counting as unknown.
-    private func resolveOpenValues(_ scored: Scored) async -> Scored {
+    private func resolveOpenValues(_ scored: Scored, answers: inout [String: [NamedValue]]) async -> Scored {
         guard let intent = scored.phrase.intent, let definition = app.intent(intent) else { return scored }
         var match = scored.match
         var values = match.values
         var stillUnknown: [String] = []
         var cost = scored.cost
         for name in match.unknown {
-            guard let slot = scored.phrase.slots[name], vocabularies[slot].isOpen, let said = values[name],
-                let found = try? await definition.values(matching: said.words, forParameter: name),
-                !found.isEmpty
+            guard let slot = scored.phrase.slots[name], vocabularies[slot].isOpen, let said = values[name]
             else {
+                stillUnknown.append(name)
+                cost += Aligner.Costs.unknownValue - Aligner.Costs.unknownOpenValue
+                continue
+            }
+            let question = "\(intent)\u{0}\(name)\u{0}\(said.words)"
+            if answers[question] == nil {
+                answers[question] =
+                    (try? await AppDependencyManager.$current.withValue(dependencies) {
+                        try await definition.values(matching: said.words, forParameter: name)
+                    }) ?? []
+            }
+            guard let found = answers[question], !found.isEmpty else {
                 stillUnknown.append(name)
                 cost += Aligner.Costs.unknownValue - Aligner.Costs.unknownOpenValue
                 continue
@@ -365,8 +490,68 @@ public final class PhraseMatcher: Sendable {
         scored.insert(chosen, at: leaderIndex)
     }
 
-    static func sameValues(_ a: PhraseMatch, _ b: PhraseMatch) -> Bool {
-        a.values.mapValues { $0.title ?? $0.words.lowercased() }
-            == b.values.mapValues { $0.title ?? $0.words.lowercased() }
+    /// What a candidate means: its shortcut and values. Candidates meaning the same are one.
+    static func reading(_ match: PhraseMatch) -> String {
+        let values = match.values.sorted { $0.key < $1.key }.map {
+            "\($0.key)=\($0.value.title ?? $0.value.words.lowercased())"
+        }
+        return "\(match.shortcutIndex)|" + values.joined(separator: "|")
+    }
+}
+
+extension PhraseMatcher {
+    /// How many phrases were compiled (Swift, catalog and negative).
+    public var phraseCount: Int { phrases.count }
+
+    /// Example sentences of every phrase (see ``lint()``), for benchmarks and tools.
+    public func phraseExamples(limitPerPhrase: Int = 2) -> [String] {
+        phrases.filter { $0.shortcut != nil }.flatMap { examples(of: $0, limit: limitPerPhrase) }
+    }
+
+    /// Aligns `sentence` with every phrase, without the candidate index: the baseline the
+    /// benchmark compares the index with.
+    public func alignWithEveryPhrase(_ sentence: String) -> Int {
+        align(prepare(TextNormalizer.tokens(sentence)), candidates: Array(phrases.indices)).count
+    }
+}
+
+extension PhraseMatcher {
+    /// Where matching `sentences` spends its time, as mean microseconds per sentence for each
+    /// stage (tokenising, preparing, choosing candidates, aligning) and for the whole match: for
+    /// the benchmark's `--breakdown`.
+    public func timingBreakdown(_ sentences: [String]) async -> String {
+        let clock = ContinuousClock()
+        var tokenize = Duration.zero
+        var prepare = Duration.zero
+        var choose = Duration.zero
+        var alignAll = Duration.zero
+        var full = Duration.zero
+        var candidateCount = 0
+        for sentence in sentences {
+            var t = clock.now
+            let tokens = TextNormalizer.tokens(sentence)
+            tokenize += clock.now - t
+            t = clock.now
+            let prepared = self.prepare(tokens)
+            prepare += clock.now - t
+            t = clock.now
+            let ids = candidates(for: prepared)
+            choose += clock.now - t
+            candidateCount += ids.count
+            t = clock.now
+            _ = align(prepared, candidates: ids)
+            alignAll += clock.now - t
+            t = clock.now
+            _ = await match(sentence)
+            full += clock.now - t
+        }
+        let n = Double(sentences.count)
+        func us(_ d: Duration) -> String {
+            String(
+                format: "%.1f",
+                Double(d.components.attoseconds) / 1e12 / n + Double(d.components.seconds) * 1e6 / n)
+        }
+        return
+            "tokenize \(us(tokenize)) prepare \(us(prepare)) candidates \(us(choose)) (\(Double(candidateCount) / n)) align \(us(alignAll)) match \(us(full))"
     }
 }

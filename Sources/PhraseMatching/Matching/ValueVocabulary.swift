@@ -106,6 +106,11 @@ final class ValueVocabulary: Sendable {
         }
     }
 
+    /// Whether some known name contains `word`: a hint that the sentence mentions such a value.
+    func knows(_ word: String) -> Bool {
+        namesByWord[word] != nil
+    }
+
     /// A value to put in example sentences: the first known name, or one of the right form.
     var example: String {
         switch form {

@@ -56,58 +56,135 @@ public enum TextNormalizer {
 
     /// Words with their surface form, before numbers are merged.
     static func words(_ text: String) -> [Token] {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(text) : unicodeWords(text)
+    }
+
+    /// The same rules on plain ASCII text, byte by byte: most sentences, and an order of
+    /// magnitude faster than working on `Character`s.
+    static func asciiWords(_ text: String) -> [Token] {
         var result: [Token] = []
-        for raw in splitCamelCase(text).split(whereSeparator: { $0.isWhitespace }) {
-            let lowered = raw.lowercased().replacingOccurrences(of: "’", with: "'")
-            var word = ""
+        result.reserveCapacity(16)
+        var lowered: [UInt8] = []
+        var surface: [UInt8] = []
+        var letters = 0
+        var previousLower = false
+
+        func flush() {
+            defer {
+                lowered.removeAll(keepingCapacity: true)
+                surface.removeAll(keepingCapacity: true)
+                letters = 0
+                previousLower = false
+            }
+            guard !lowered.isEmpty else { return }
+            let word = String(decoding: lowered, as: UTF8.self)
+            let shown = String(decoding: surface, as: UTF8.self)
+            if lowered.contains(0x2E), Double(word) == nil {  // a full stop outside a number separates
+                for part in word.split(separator: ".") { append(String(part), shown) }
+            } else {
+                append(word, shown)
+            }
+        }
+
+        func append(_ word: String, _ shown: String) {
+            if let expanded = contractions[word] {
+                result += expanded.map { Token(text: $0, surface: shown) }
+                return
+            }
+            var bare = word
+            if bare.utf8.contains(0x27) {
+                if bare.hasSuffix("'s") { bare.removeLast(2) }
+                bare.removeAll { $0 == "'" }
+            }
+            if let ordinal = ordinalDigits[bare] { bare = ordinal }
+            if !bare.isEmpty { result.append(Token(text: bare, surface: shown)) }
+        }
+
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() {
+            // "1,000": a comma between digits groups thousands.
+            if byte == 0x2C, let last = lowered.last, last >= 0x30 && last <= 0x39, index + 1 < bytes.count,
+                bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39
+            {
+                surface.append(byte)
+                continue
+            }
+            let isUpper = byte >= 0x41 && byte <= 0x5A
+            let isLower = byte >= 0x61 && byte <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if isUpper || isLower || isDigit || byte == 0x27 || byte == 0x2E {
+                // "TravelTracking": a capital after a word of three letters or more starts another.
+                if isUpper, previousLower, letters > 2 { flush() }
+                lowered.append(isUpper ? byte + 32 : byte)
+                surface.append(byte)
+                if isUpper || isLower { letters += 1 }
+                previousLower = isLower
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    static func unicodeWords(_ text: String) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(16)
+        let spaced = text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? splitCamelCase(text) : text
+        for raw in spaced.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            var piece = ""
             var pieces: [String] = []
-            for character in lowered {
-                if character.isLetter || character.isNumber || character == "'" || character == "." {
-                    word.append(character)
-                } else if !word.isEmpty {
-                    pieces.append(word)
-                    word = ""
+            for character in raw {
+                if character.isLetter || character.isNumber || character == "'" || character == "’"
+                    || character == "."
+                {
+                    piece.append(character == "’" ? "'" : character)
+                } else if !piece.isEmpty {
+                    pieces.append(piece)
+                    piece = ""
                 }
             }
-            if !word.isEmpty { pieces.append(word) }
+            if !piece.isEmpty { pieces.append(piece) }
             for piece in pieces {
+                let lowered = piece.lowercased()
                 // A full stop belongs to a decimal number ("2.5"), nowhere else.
-                let cleaned =
-                    Double(piece) != nil && piece.contains(".")
-                    ? piece : piece.replacingOccurrences(of: ".", with: " ")
-                for part in cleaned.split(separator: " ").map(String.init) {
-                    let surface = String(part)
+                let parts =
+                    lowered.contains(".") && Double(lowered) == nil
+                    ? lowered.split(separator: ".").map(String.init) : [lowered]
+                for part in parts where !part.isEmpty {
                     if let expanded = contractions[part] {
-                        result += expanded.map { Token(text: $0, surface: surface) }
+                        result += expanded.map { Token(text: $0, surface: piece) }
                         continue
                     }
                     var bare = part
-                    if bare.hasSuffix("'s") { bare.removeLast(2) }
-                    bare = bare.replacingOccurrences(of: "'", with: "")
-                    bare = bare.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+                    if bare.contains("'") {
+                        if bare.hasSuffix("'s") { bare.removeLast(2) }
+                        bare.removeAll { $0 == "'" }
+                    }
+                    if !bare.utf8.allSatisfy({ $0 < 0x80 }) {
+                        bare = bare.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+                    }
                     if let ordinal = ordinalDigits[bare] { bare = ordinal }
-                    if !bare.isEmpty { result.append(Token(text: bare, surface: surface)) }
+                    if !bare.isEmpty { result.append(Token(text: bare, surface: piece)) }
                 }
             }
         }
         return result
     }
 
-    /// "TravelTracking" → "Travel Tracking"; "iPhone" and "McCarthy" stay whole (a capital after a
-    /// single lower-case letter, or after "Mc", does not start a word).
+    /// "TravelTracking" → "Travel Tracking"; "iPhone" and "McCarthy" stay whole (a capital after
+    /// one or two letters does not start a word).
     static func splitCamelCase(_ text: String) -> String {
         var output = ""
         var previous: Character?
-        var wordStart = output.startIndex
+        var lettersInWord = 0
         for character in text {
-            if let previous, previous.isLowercase, character.isUppercase {
-                let word = output[wordStart...]
-                let lettersSoFar = word.filter(\.isLetter).count
-                if lettersSoFar > 2 { output.append(" ") }
+            if let previous, previous.isLowercase, character.isUppercase, lettersInWord > 2 {
+                output.append(" ")
+                lettersInWord = 0
             }
-            if character.isWhitespace { wordStart = output.endIndex }
+            lettersInWord = character.isWhitespace ? 0 : lettersInWord + (character.isLetter ? 1 : 0)
             output.append(character)
-            if character.isWhitespace { wordStart = output.endIndex }
             previous = character
         }
         return output
@@ -134,10 +211,19 @@ public enum TextNormalizer {
 
     private static func longestNumber(in words: [Token], from start: Int) -> (Double, Int)? {
         let first = words[start].text
-        if let value = Double(first) { return (value, 1) }
+        if let byte = first.utf8.first, byte >= 0x30 && byte <= 0x39 || byte == 0x2E {
+            return Double(first).map { ($0, 1) }
+        }
         guard numberWords.contains(first), first != "and", first != "point" else { return nil }
-        var end = start
-        while end < words.count, numberWords.contains(words[end].text) || Double(words[end].text) != nil {
+        // "a" is a number only as in "a dozen" or "a hundred": "a two shot latte" is two shots.
+        let multipliers: Set<String> = ["dozen", "couple", "hundred", "thousand", "million"]
+        if first == "a" || first == "an" {
+            guard start + 1 < words.count, multipliers.contains(words[start + 1].text) else { return nil }
+        }
+        var end = start + 1
+        while end < words.count, words[end].text != "a", words[end].text != "an",
+            numberWords.contains(words[end].text)
+        {
             end += 1
         }
         // The longest run that reads as a number, so "one of" keeps "of", and a lone "a" is an article.

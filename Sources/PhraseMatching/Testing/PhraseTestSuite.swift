@@ -161,3 +161,42 @@ extension PhraseMatcher {
         }
     }
 }
+
+extension PhraseTestSuite.Case: CustomStringConvertible {
+    /// The sentence and what it must do, as a test's name.
+    public var description: String {
+        "\"\(sentence)\" → \(PhraseTestResult.describe(expectation))"
+    }
+}
+
+extension PhraseTestSuite {
+    /// The cases of a phrase test file, as arguments of a Swift Testing test: each sentence
+    /// becomes its own test case, reported by name.
+    ///
+    /// ```swift
+    /// @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/travel-tracking.yaml"))
+    /// func phrase(_ testCase: PhraseTestSuite.Case) async throws {
+    ///     let result = await matcher.run(testCase)
+    ///     #expect(result.passed, "\(result)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The file, relative to the package root (the first folder above `file` that holds
+    ///     a `Package.swift`), or absolute.
+    ///   - file: Where the call is; found by the compiler.
+    /// - Throws: ``PhraseFileError`` when the file is missing or malformed.
+    public static func cases(in path: String, relativeTo file: String = #filePath) throws -> [Case] {
+        var url = URL(fileURLWithPath: path)
+        if !path.hasPrefix("/") {
+            var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            while folder.path != "/",
+                !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+            {
+                folder.deleteLastPathComponent()
+            }
+            url = folder.appendingPathComponent(path)
+        }
+        return try load(from: url).cases
+    }
+}

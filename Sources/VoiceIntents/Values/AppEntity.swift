@@ -38,8 +38,12 @@ extension AppEntity {
         }
     }
 
-    /// Open when the query can look entities up by words (``EntityStringQuery``).
-    public static var _isOpenSet: Bool { DefaultQuery.self is any EntityStringQuery.Type }
+    /// Open when the query can look entities up by words (``EntityStringQuery``) that are not all
+    /// known in advance: an ``EnumerableEntityQuery`` lists every entity, so its set is closed.
+    public static var _isOpenSet: Bool {
+        DefaultQuery.self is any EntityStringQuery.Type
+            && !(DefaultQuery.self is any EnumerableEntityQuery.Type)
+    }
 
     /// Entities named by `text`: through `entities(matching:)` when the query is an
     /// ``EntityStringQuery``, otherwise among the suggested (or all) entities by title and synonyms.
