@@ -1,0 +1,218 @@
+import Foundation
+import PhraseMatching
+import Testing
+import VoiceIntents
+
+@Suite("Catalogs and phrase files")
+struct CatalogTests {
+    func error(catalog text: String) -> PhraseFileError? {
+        do {
+            _ = try Coffee.catalog(text, name: "bad.yaml")
+            return nil
+        } catch let error as PhraseFileError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func aCatalogReadsNamesPhrasesAndNegatives() throws {
+        let catalog = try Coffee.catalog(Coffee.catalogText)
+        #expect(catalog.names == ["The Corner"])
+        #expect(catalog.entries.count == 4)
+        #expect(catalog.entries[0].target == .intent("OrderCoffeeIntent"))
+        #expect(catalog.entries[0].source.line == 4)
+        #expect(catalog.entries[0].source.column == 8)
+        #expect(catalog.entries.last?.target == .negative)
+    }
+
+    @Test func syntaxErrorsNameFileLineAndColumn() throws {
+        let failure = try #require(
+            error(
+                catalog: """
+                    intents:
+                      OpenMenuIntent:
+                        - "open (the | a menu"
+                    """))
+        #expect(failure.file.hasSuffix("bad.yaml"))
+        #expect(failure.line == 3)
+        #expect(failure.column == 26)  // where the ")" should be: just after the phrase
+        #expect(failure.message == "expected \")\", found the end of the phrase")
+        #expect(
+            failure.description.hasSuffix("bad.yaml:3:26: error: expected \")\", found the end of the phrase")
+        )
+    }
+
+    @Test func structuralErrorsSayWhatWasExpected() throws {
+        let unknownKey = try #require(error(catalog: "phrasez:\n  - hello\n"))
+        #expect(unknownKey.line == 1 && unknownKey.column == 1)
+        #expect(unknownKey.message == "unknown key \"phrasez\"; expected names, phrases, intents or negative")
+
+        let notAList = try #require(error(catalog: "intents:\n  OpenMenuIntent: open the menu\n"))
+        #expect(notAList.line == 2)
+        #expect(notAList.message == "expected phrases (a list), found text \"open the menu\"")
+
+        let invalid = try #require(error(catalog: "intents: [unclosed\n"))
+        #expect(invalid.line == 2)
+        #expect(invalid.message.hasPrefix("invalid YAML:"))
+    }
+
+    @Test func unreadableFilesSayWhy() {
+        #expect(throws: PhraseFileError.self) {
+            try PhraseCatalog.load(from: URL(fileURLWithPath: "/nonexistent/catalog.yaml"))
+        }
+    }
+
+    @Test func anUnknownLocaleSaysWhichExist() throws {
+        let folder = try TemporaryFile(name: "coffee-corner.yaml", text: Coffee.catalogText, folder: "en").url
+            .deletingLastPathComponent().deletingLastPathComponent()
+        #expect(try PhraseCatalog.load(app: "coffee-corner", locale: "en", in: folder).entries.count == 4)
+        #expect(try PhraseCatalog.load(app: "other-app", locale: "en", in: folder).entries.isEmpty)
+        let failure = try #require(throws: PhraseFileError.self) {
+            try PhraseCatalog.load(app: "coffee-corner", locale: "fr", in: folder)
+        }
+        #expect(failure.message == "no phrases for locale \"fr\"; there are: en")
+    }
+
+    @Test func catalogsThatNameNothingDeclaredFailToCompile() async throws {
+        for (text, message) in [
+            ("intents:\n  FlyIntent:\n    - fly away\n", "no shortcut runs an intent \"FlyIntent\""),
+            (
+                "phrases:\n  \"Order a pizza with ${applicationName}\":\n    - pizza\n",
+                "no phrase declared in Swift reads"
+            ),
+            (
+                "intents:\n  TipIntent:\n    - \"tip ${money}\"\n",
+                "placeholder ${money} names no parameter of TipIntent; it has: amount, isAnonymous"
+            ),
+        ] {
+            let failure = try await #require(throws: PhraseMatcher.CompileError.self) {
+                try await Coffee.matcher(catalog: text)
+            }
+            #expect(failure.message.hasPrefix(message), "\(failure)")
+            #expect(failure.source.line == 3)
+        }
+    }
+
+    @Test func stringCatalogsAreRead() async throws {
+        let json = """
+            {"sourceLanguage": "en", "strings": {
+              "Open the menu in ${applicationName}": {"localizations": {
+                "de": {"stringUnit": {"state": "translated", "value": "Öffne die Karte in ${applicationName}"}},
+                "en": {"stringSet": {"state": "translated", "values": ["show the menu", "menu please"]}}
+              }}
+            }}
+            """
+        let url = try TemporaryFile(name: "AppShortcuts.xcstrings", text: json).url
+        let german = try PhraseCatalog.loadStringCatalog(from: url, locale: "de")
+        #expect(german.entries.map(\.pattern.text) == ["Öffne die Karte in ${applicationName}"])
+        let english = try PhraseCatalog.loadStringCatalog(from: url, locale: "en")
+        let matcher = try await PhraseMatcher(app: Coffee.app, catalog: english)
+        #expect(await matcher.match("menu please").best?.intent == "OpenMenuIntent")
+        let broken = try TemporaryFile(name: "AppShortcuts.xcstrings", text: "{ not json").url
+        #expect(throws: PhraseFileError.self) {
+            try PhraseCatalog.loadStringCatalog(from: broken, locale: "en")
+        }
+    }
+}
+
+@Suite("Phrase tests")
+struct PhraseTestFileTests {
+    @Test func suitesRunAndReportExpectedAgainstGot() async throws {
+        let url = try TemporaryFile(
+            name: "coffee.yaml",
+            text: """
+                tests:
+                  - say: order a latte with coffee corner
+                    intent: OrderCoffeeIntent
+                    values: { drink: latte }
+                  - say: sing me a song
+                    intent: none
+                  - say: order a latte with coffee corner
+                    intent: TipIntent
+                """
+        ).url
+        let suite = try PhraseTestSuite.load(from: url)
+        #expect(suite.cases.count == 3)
+        let results = await try Coffee.matcher().run(suite)
+        #expect(results.map(\.passed) == [true, true, false])
+        #expect(results[2].expected == "TipIntent()")
+        #expect(results[2].got == "OrderCoffeeIntent(drink: Latte) score 1.00")
+        #expect(
+            results[2].description.contains(
+                "coffee.yaml:7:5: error: \"order a latte with coffee corner\": expected TipIntent(), got OrderCoffeeIntent(drink: Latte)"
+            ))
+    }
+
+    @Test func malformedTestFilesNameTheLine() throws {
+        for (text, line, message) in [
+            ("tests:\n  - say: hello\n", 2, "expected intent: (an identifier, or none), found none"),
+            ("tests:\n  - intent: none\n", 2, "expected say: with a sentence, found none"),
+            (
+                "tests:\n  - say: hi\n    intent: none\n    values: { a: b }\n", 2,
+                "a test with intent: none cannot expect values"
+            ),
+            (
+                "tests:\n  - say: hi\n    intnet: none\n", 3,
+                "unknown key \"intnet\"; expected say, intent or values"
+            ),
+            ("test:\n  - say: hi\n", 1, "unknown key \"test\"; expected tests"),
+        ] {
+            let url = try TemporaryFile(name: "bad-tests.yaml", text: text).url
+            let failure = try #require(throws: PhraseFileError.self) { try PhraseTestSuite.load(from: url) }
+            #expect(failure.line == line, "\(failure)")
+            #expect(failure.message == message)
+        }
+    }
+}
+
+@Suite("Lint")
+struct LintTests {
+    @Test func aCleanAppHasNoWarnings() async throws {
+        #expect(await try Coffee.matcher().lint().isEmpty)
+    }
+
+    @Test func eachProblemIsReported() async throws {
+        let catalog = """
+            intents:
+              OpenMenuIntent:
+                - "open the menu"
+                - "open the menu"
+                - "${applicationName} menu ${applicationName}"
+                - "tip the staff"
+              TipIntent:
+                - "tip the staff"
+            """
+        let diagnostics = try await Coffee.matcher(catalog: catalog).lint()
+        let messages = diagnostics.map { "\($0.source.line) \($0.message)" }
+        #expect(
+            messages.contains(
+                "3 does not contain ${applicationName}; Apple requires the app name in every phrase"))
+        #expect(messages.contains("4 duplicates the phrase at \(diagnostics[0].source.file!):3:8"))
+        #expect(messages.contains("5 can contain ${applicationName} 2 times"))
+        #expect(
+            messages.contains {
+                $0.hasPrefix("6 \"tip the staff\" reaches both OpenMenuIntent and TipIntent")
+            })
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(diagnostics[0].description.contains(":3:8: warning: \"open the menu\": does not contain"))
+    }
+
+    @Test func phrasesThatCanNeverWinAndBlockedPhrases() async throws {
+        let catalog = """
+            intents:
+              OpenMenuIntent:
+                - "show the menu [with ${applicationName}]"
+              TipIntent:
+                - "show the menu [(with | in) ${applicationName}]"
+            negative:
+              - "order a latte with ${applicationName}"
+            """
+        let messages = try await Coffee.matcher(catalog: catalog).lint().map(\.message)
+        #expect(
+            messages.contains {
+                $0.contains("is blocked by the negative phrase \"order a latte with ${applicationName}\"")
+            })
+        #expect(messages.contains { $0.contains("reaches both") })
+    }
+}

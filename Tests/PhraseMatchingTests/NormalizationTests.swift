@@ -1,0 +1,56 @@
+import PhraseMatching
+import Testing
+
+@Suite("Normalisation")
+struct NormalizationTests {
+    func words(_ text: String) -> [String] { TextNormalizer.tokens(text).map(\.text) }
+
+    @Test func caseAndPunctuation() {
+        #expect(
+            words("Navigate to the Map, in Travel Tracking!") == [
+                "navigate", "to", "the", "map", "in", "travel", "tracking",
+            ])
+        #expect(words("Kinkaku-ji") == ["kinkaku", "ji"])
+    }
+
+    @Test func accentsDoNotMatter() {
+        #expect(words("Chichén Itzá") == words("chichen itza"))
+        #expect(words("Reykjavík Hallgrímskirkja") == ["reykjavik", "hallgrimskirkja"])
+    }
+
+    @Test func contractionsAndApostrophes() {
+        #expect(words("What's on my shelf") == ["what", "is", "on", "my", "shelf"])
+        #expect(words("Don't go") == ["do", "not", "go"])
+        #expect(words("What’s up") == ["what", "is", "up"])
+        #expect(words("McCarthy's novel") == ["mccarthy", "novel"])
+    }
+
+    @Test func numbersBothWays() {
+        #expect(words("twenty three tickets") == ["23", "tickets"])
+        #expect(words("23 tickets") == ["23", "tickets"])
+        #expect(words("twenty-three") == ["23"])
+        #expect(words("a dozen eggs") == ["12", "eggs"])
+        #expect(words("two point five") == ["2.5"])
+        #expect(words("one hundred and five") == ["105"])
+        #expect(words("1,000 tickets") == ["1000", "tickets"])
+        #expect(words("a book") == ["a", "book"])
+        #expect(words("a two shot latte") == ["a", "2", "shot", "latte"])
+        #expect(words("gate 2 1") == ["gate", "2", "1"])
+        #expect(words("one of them") == ["1", "of", "them"])
+    }
+
+    @Test func ordinals() {
+        #expect(words("the 2nd one") == ["the", "second", "1"])
+        #expect(words("3rd") == ["third"])
+    }
+
+    @Test func appNamesWrittenAsOneWord() {
+        #expect(words("TravelTracking") == ["travel", "tracking"])
+        #expect(words("iPhone McCarthy") == ["iphone", "mccarthy"])
+    }
+
+    @Test func surfaceKeepsWhatWasSaid() {
+        let tokens = TextNormalizer.tokens("Twenty Three Chichén")
+        #expect(tokens.map(\.surface) == ["Twenty Three", "Chichén"])
+    }
+}

@@ -1,0 +1,69 @@
+import PhraseMatching
+import Testing
+
+@Suite("Phrase syntax")
+struct SyntaxTests {
+    @Test func wordsAndPlaceholders() throws {
+        let pattern = try PhraseParser.parse("Navigate to ${navigationOption} in ${applicationName}")
+        #expect(
+            pattern.elements == [
+                .word("navigate"), .word("to"), .placeholder("navigationOption"), .word("in"),
+                .applicationName,
+            ])
+        #expect(pattern.placeholders == ["navigationOption"])
+    }
+
+    @Test func optionalPartsNestAndHoldPlaceholders() throws {
+        let pattern = try PhraseParser.parse("coffee [with ${milk} [and ${sugar}]]")
+        #expect(
+            pattern.elements == [
+                .word("coffee"),
+                .optional([
+                    .word("with"), .placeholder("milk"), .optional([.word("and"), .placeholder("sugar")]),
+                ]),
+            ])
+        #expect(pattern.placeholders == ["milk", "sugar"])
+    }
+
+    @Test func alternativesMayBeEmpty() throws {
+        let pattern = try PhraseParser.parse("(show | open | ) it")
+        #expect(pattern.elements == [.alternatives([[.word("show")], [.word("open")], []]), .word("it")])
+    }
+
+    @Test func partsInAnyOrder() throws {
+        let pattern = try PhraseParser.parse("a (${size} ; ${roast} ; [${shots} shot]) ${drink}")
+        #expect(
+            pattern.elements == [
+                .word("a"),
+                .permutation([
+                    [.placeholder("size")], [.placeholder("roast")],
+                    [.optional([.placeholder("shots"), .word("shot")])],
+                ]),
+                .placeholder("drink"),
+            ])
+    }
+
+    @Test func escapesAndAppNameUse() throws {
+        #expect(try PhraseParser.parse("say \\(hello\\)").elements == [.word("say"), .word("hello")])
+        #expect(try PhraseParser.parse("[in ${applicationName}]").applicationNameUse == (0, 1) as (Int, Int))
+        #expect(
+            try PhraseParser.parse("${applicationName} or ${applicationName}").applicationNameUse == (2, 2)
+                as (Int, Int))
+    }
+
+    @Test(arguments: [
+        ("(show | open", 13, "expected \")\", found the end of the phrase"),
+        ("show ]", 6, "expected a word or the end of the phrase, found \"]\""),
+        ("open ${name", 6, "expected \"}\" to close \"${\", found the end of the phrase"),
+        ("open ${na me}", 8, "expected a parameter name in ${ }, found \"na me\""),
+        ("   ", 1, "the phrase is empty"),
+        ("[ ] x", 1, "expected words inside [ ], found nothing"),
+        ("(a | b ; c)", 8, "a group uses either \"|\" (one of) or \";\" (any order), not both"),
+        ("trailing \\", 11, "expected a character after \\, found the end of the phrase"),
+    ])
+    func errorsSayWhereAndWhat(_ phrase: String, _ column: Int, _ message: String) {
+        #expect(throws: PhraseParser.SyntaxError(column: column, message: message)) {
+            try PhraseParser.parse(phrase)
+        }
+    }
+}

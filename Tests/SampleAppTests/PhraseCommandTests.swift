@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The phrase commands as a user runs them: `match` output kept as golden files, `test` and
+/// `lint` over the sample apps, and clear errors for bad input.
+///
+/// Golden files live in `Tests/SampleAppTests/Golden/`; run with `RECORD_GOLDEN=1` to write them
+/// anew after an intended change, and read the difference before committing it.
+@Suite("Phrase commands")
+struct PhraseCommandTests {
+    let executables = ExecutableTests()
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
+
+    func expectGolden(_ name: String, _ output: String) throws {
+        let file = Self.golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try output.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(output == expected, "\(name) differs from its golden file; RECORD_GOLDEN=1 re-records it")
+    }
+
+    @Test(arguments: [
+        ("travel-tracking", "find two tickets for machu pichu in travel tracking", "match-tickets.txt"),
+        ("travel-tracking", "uh navigate to the Map in TravelTracking please", "match-navigate.txt"),
+        ("travel-tracking", "find tickets for the louvre with travel tracking", "match-unknown-value.txt"),
+        ("travel-tracking", "what's the weather like", "match-none.txt"),
+        ("travel-tracking", "don't navigate in travel tracking", "match-negative.txt"),
+        ("library", "add the road by jack london to my library", "match-add-book.txt"),
+    ])
+    func matchText(_ app: String, _ sentence: String, _ golden: String) throws {
+        let result = try executables.run("voice-intents", ["match", "--app", app, sentence])
+        try expectGolden(golden, result.output)
+        #expect(result.status == (golden == "match-none.txt" || golden == "match-negative.txt" ? 1 : 0))
+    }
+
+    @Test func matchJSON() throws {
+        let result = try executables.run("voice-intents", ["match", "--json", "how busy is kyoto"])
+        try expectGolden("match-crowd.json", result.output)
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect((decoded?["match"] as? [String: Any])?["intent"] as? String == "GetCrowdStatusIntent")
+    }
+
+    @Test func appExecutablesOfferTheSameCommands() throws {
+        let result = try executables.run("library", ["match", "open the want to read shelf in my library"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("OpenShelf  score"))
+        #expect(result.output.contains("shelf = Want to Read"))
+    }
+
+    @Test func testCommandEndsWithTheCounts() throws {
+        let result = try executables.run("voice-intents", ["test"])
+        #expect(result.status == 0)
+        let last = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.range(of: #"^\d+ passed, 0 failed$"#, options: .regularExpression) != nil, "\(last)")
+    }
+
+    @Test func testCommandFailsOnAFailingFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "phrase-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("wrong.yaml")
+        try """
+        tests:
+          - say: navigate to the map in travel tracking
+            intent: FindTicketsIntent
+          - say: navigate to the map in travel tracking
+            intent: NavigateIntent
+            values: { navigationOption: Map }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try executables.run("travel-tracking", ["test", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains(
+                "wrong.yaml:2:5: error: \"navigate to the map in travel tracking\": expected FindTicketsIntent(), got NavigateIntent(navigationOption: Map) score 1.00"
+            ))
+        #expect(result.output.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func lintIsCleanForTheSamples() throws {
+        let result = try executables.run("voice-intents", ["lint", "--strict"])
+        #expect(result.status == 0)
+        #expect(result.output == "0 errors, 0 warnings\n")
+    }
+
+    @Test func badInputGetsAClearError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "phrase-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en"), withIntermediateDirectories: true)
+        try "intents:\n  NavigateIntent:\n    - \"go to [the ${navigationOption}\"\n"
+            .write(
+                to: folder.appendingPathComponent("en/travel-tracking.yaml"), atomically: true,
+                encoding: .utf8)
+        let malformed = try executables.run(
+            "travel-tracking", ["match", "--phrases", folder.path, "navigate to map"])
+        #expect(malformed.status == 1)
+        #expect(
+            malformed.errors.contains(
+                "en/travel-tracking.yaml:3:38: error: expected \"]\", found the end of the phrase"))
+
+        let locale = try executables.run("travel-tracking", ["match", "--locale", "xx", "navigate to map"])
+        #expect(locale.status == 1)
+        #expect(locale.errors.contains("error: no phrases for locale \"xx\"; there are: en"))
+
+        let app = try executables.run("voice-intents", ["match", "--app", "weather", "hello"])
+        #expect(app.errors.contains("error: no app \"weather\"; there are: travel-tracking, library"))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Library
+import PhraseMatching
+import Testing
+import TravelTracking
+import VoiceIntents
+
+/// The sample apps' phrase suites (Phrases/en/tests/), one test case per sentence.
+@Suite("Phrase suites")
+struct PhraseSuiteTests {
+    static let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Phrases")
+
+    /// The matcher of each app, compiled once for all its cases.
+    static let travelTracking = Task { try await matcher(TravelTrackingApp.self, "travel-tracking") }
+    static let library = Task { try await matcher(LibraryApp.self, "library") }
+
+    static func matcher<App: VoiceApp>(_ app: App.Type, _ file: String) async throws -> PhraseMatcher {
+        let dependencies = AppDependencyManager()
+        if app == TravelTrackingApp.self { TravelTrackingApp.registerDependencies(in: dependencies) }
+        if app == LibraryApp.self { LibraryApp.registerDependencies(in: dependencies) }
+        return try await AppDependencyManager.$current.withValue(dependencies) {
+            try await PhraseMatcher(
+                app: AppDescription(app),
+                catalog: try PhraseCatalog.load(app: file, locale: "en", in: phrases))
+        }
+    }
+
+    @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/travel-tracking.yaml"))
+    func travelTracking(_ testCase: PhraseTestSuite.Case) async throws {
+        let result = await try Self.travelTracking.value.run(testCase)
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/library.yaml"))
+    func library(_ testCase: PhraseTestSuite.Case) async throws {
+        let result = await try Self.library.value.run(testCase)
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test func suitesAreAsLargeAsTheIssueAsks() throws {
+        for file in ["travel-tracking", "library"] {
+            let cases = try PhraseTestSuite.cases(in: "Phrases/en/tests/\(file).yaml")
+            let none = cases.filter { $0.expectation == .noMatch }
+            #expect(cases.count - none.count >= 150, "\(file)")
+            #expect(none.count >= 30, "\(file)")
+        }
+    }
+}
