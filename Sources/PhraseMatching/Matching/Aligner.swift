@@ -74,22 +74,54 @@ struct Aligner {
             _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary]
         ) {
             self.tokens = tokens
-            ids = tokens.map { table.lookup($0.text) }
-            near = tokens.map { table.near($0.text) }
+            let ids = tokens.map { table.lookup($0.text) }
+            self.ids = ids
+            // A word the phrases use is taken as heard; only the others may be a near miss.
+            near = tokens.indices.map { ids[$0] >= 0 ? [] : table.near(tokens[$0].text) }
             extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
             self.applicationNames = applicationNames
             self.vocabularies = vocabularies
             fillCache = Array(repeating: nil, count: vocabularies.count)
+            flatStart = Array(repeating: [], count: vocabularies.count)
+            flatLength = Array(repeating: [], count: vocabularies.count)
+            flatCost = Array(repeating: [], count: vocabularies.count)
+            takesNames = vocabularies.map { $0.form == .names }
+            isOpen = vocabularies.map(\.isOpen)
         }
 
         /// The ways vocabulary `vocabulary` can fill the words from `position` on.
         func fills(_ vocabulary: Int, _ position: Int) -> [ValueVocabulary.Fill] {
-            if fillCache[vocabulary] == nil {
-                fillCache[vocabulary] = tokens.indices.map {
-                    vocabularies[vocabulary].fills(tokens, from: $0)
-                }
-            }
+            prepareFills(vocabulary)
             return fillCache[vocabulary]![position]
+        }
+
+        /// The same fills as flat arrays for the aligner's inner loop: for a vocabulary, fill `i`
+        /// at `position` is at `flatStart[v][position] + i`, up to `flatStart[v][position + 1]`.
+        private(set) var flatStart: [[Int32]]
+        private(set) var flatLength: [[Int32]]
+        private(set) var flatCost: [[Float]]
+        /// Per vocabulary: whether it takes names (so unknown words may stand for a value), and
+        /// whether its set is open.
+        let takesNames: [Bool]
+        let isOpen: [Bool]
+
+        func prepareFills(_ vocabulary: Int) {
+            guard fillCache[vocabulary] == nil else { return }
+            let all = tokens.indices.map { vocabularies[vocabulary].fills(tokens, from: $0) }
+            fillCache[vocabulary] = all
+            var start: [Int32] = [0]
+            var length: [Int32] = []
+            var cost: [Float] = []
+            for fills in all {
+                for fill in fills {
+                    length.append(Int32(fill.length))
+                    cost.append(fill.cost)
+                }
+                start.append(Int32(length.count))
+            }
+            flatStart[vocabulary] = start
+            flatLength[vocabulary] = length
+            flatCost[vocabulary] = cost
         }
 
         func words(_ range: Range<Int>) -> String {
@@ -128,6 +160,15 @@ struct Aligner {
         }
     }
 
+    /// The word an edge stands for in an explanation: the one heard, for a set of words that
+    /// includes it, or the first.
+    static func word(of edge: Int, in graph: PhraseGraph, heard: Int32, table: WordTable) -> String {
+        let single = graph.payloads[edge]
+        if single >= 0 { return table.words[Int(single)] }
+        let choices = graph.wordSets[edge]
+        return table.words[Int(choices.contains(heard) ? heard : choices[0])]
+    }
+
     fileprivate enum Step: UInt8 {
         case none, extra, matched, misheard, swapped, dropped, applicationName, fuzzyApplicationName,
             droppedApplicationName, filled, missing, unknown, skip
@@ -159,7 +200,10 @@ struct Aligner {
         let payloads = graph.payloads
         let isAnchor = graph.isAnchor
         let edgeStart = graph.edgeStart
+        let wordSets = graph.wordSets
         let isSmall = table.isSmall
+        let takesNames = sentence.takesNames
+        let isOpen = sentence.isOpen
 
         @inline(__always)
         func relax(
@@ -194,21 +238,25 @@ struct Aligner {
                         relax(to, position, here, cell, .skip, edgeID, 0)
                     case .word:
                         let word = payloads[edge]
+                        let choices = wordSets[edge]
                         let anchor = isAnchor[edge]
-                        let small = isSmall[Int(word)]
+                        let small = word >= 0 ? isSmall[Int(word)] : choices.allSatisfy { isSmall[Int($0)] }
                         let drop =
                             anchor ? Costs.missedAnchor : small ? Costs.droppedSmallWord : Costs.droppedWord
                         relax(to, position, here + drop, cell, .dropped, edgeID, 0)
                         guard position < count else { continue }
-                        if ids[position] == word {
+                        let heard = ids[position]
+                        if heard >= 0 && (heard == word || (word < 0 && choices.contains(heard))) {
                             relax(to, position + 1, here, cell, .matched, edgeID, 0)
                             continue
                         }
-                        let close = near[position].contains(word)
+                        let close =
+                            word >= 0
+                            ? near[position].contains(word) : near[position].contains(where: choices.contains)
                         let replace = close ? Costs.nearWord : anchor ? Costs.missedAnchor : Costs.otherWord
                         relax(to, position + 1, here + replace, cell, .misheard, edgeID, 0)
                         // Two words said the other way round.
-                        if position + 1 < count, ids[position + 1] == word, ids[position] >= 0 {
+                        if word >= 0, position + 1 < count, ids[position + 1] == word, heard >= 0 {
                             let next = Int(to)
                             for second in Int(edgeStart[next])..<Int(edgeStart[next + 1])
                             where kinds[second] == .word && payloads[second] == ids[position] {
@@ -242,15 +290,18 @@ struct Aligner {
                         relax(to, position, here + Costs.missingValue, cell, .missing, edgeID, 0)
                         let vocabulary = slotVocabularies[Int(payloads[edge])]
                         guard position < count, vocabulary >= 0 else { continue }
-                        let fills = sentence.fills(vocabulary, position)
-                        for (index, fill) in fills.enumerated() {
+                        sentence.prepareFills(vocabulary)
+                        let starts = sentence.flatStart[vocabulary]
+                        let lengths = sentence.flatLength[vocabulary]
+                        let costs = sentence.flatCost[vocabulary]
+                        for fill in Int(starts[position])..<Int(starts[position + 1]) {
+                            let fillIndex = Int32(fill - Int(starts[position]))
                             relax(
-                                to, position + fill.length, here + fill.cost, cell, .filled, edgeID,
-                                Int32(index))
+                                to, position + Int(lengths[fill]), here + costs[fill], cell, .filled, edgeID,
+                                fillIndex)
                         }
-                        let kind = sentence.vocabularies[vocabulary]
-                        guard kind.form == .names else { continue }
-                        let price = kind.isOpen ? Costs.unknownOpenValue : Costs.unknownValue
+                        guard takesNames[vocabulary] else { continue }
+                        let price = isOpen[vocabulary] ? Costs.unknownOpenValue : Costs.unknownValue
                         for length in 1...min(4, count - position) {
                             let total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
                             relax(to, position + length, total, cell, .unknown, edgeID, Int32(length))
@@ -268,7 +319,11 @@ struct Aligner {
             let previous = Int(backCell[cell])
             let position = previous % width
             let edge = Int(backEdge[cell])
-            let word = edge >= 0 && graph.kinds[edge] == .word ? table.words[Int(graph.payloads[edge])] : ""
+            let word =
+                edge >= 0 && graph.kinds[edge] == .word
+                ? Self.word(
+                    of: edge, in: graph, heard: position < count ? sentence.ids[position] : -1, table: table)
+                : ""
             let slot =
                 edge >= 0 && graph.kinds[edge] == .slot ? graph.slotNames[Int(graph.payloads[edge])] : ""
             switch backStep[cell] {

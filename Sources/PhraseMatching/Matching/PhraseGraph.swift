@@ -11,7 +11,8 @@ struct PhraseGraph: Sendable {
     }
 
     private enum Edge {
-        case word(String, to: Int)
+        /// One of the words (a group of one-word alternatives is one edge).
+        case word([String], to: Int)
         case applicationName(to: Int)
         case slot(String, to: Int)
         case empty(to: Int)
@@ -32,8 +33,11 @@ struct PhraseGraph: Sendable {
     private(set) var edgeStart: [Int32] = []
     private(set) var kinds: [Kind] = []
     private(set) var targets: [Int32] = []
-    /// The word id for word edges; the slot's index in ``slotNames`` for slot edges.
+    /// The word id for word edges (-1 when it takes one of several, see ``wordSets``); the slot's
+    /// index in ``slotNames`` for slot edges.
     private(set) var payloads: [Int32] = []
+    /// For word edges that take one of several words: their ids (empty for single words).
+    private(set) var wordSets: [[Int32]] = []
     /// Whether a word edge is an anchor: a word that must be heard.
     private(set) var isAnchor: [Bool] = []
     private(set) var slotNames: [String] = []
@@ -64,7 +68,7 @@ struct PhraseGraph: Sendable {
         switch element {
         case .word(let word):
             let next = node()
-            building[start].append(.word(word, to: next))
+            building[start].append(.word([word], to: next))
             return next
         case .applicationName:
             let next = node()
@@ -80,6 +84,12 @@ struct PhraseGraph: Sendable {
             building[innerEnd].append(.empty(to: join))
             building[start].append(.empty(to: join))
             return join
+        case .alternatives(let branches)
+        where branches.count > 1 && branches.allSatisfy({ $0.count == 1 && Self.isWord($0[0]) }):
+            // "(find | get | book)": one edge that takes any of the words.
+            let next = node()
+            building[start].append(.word(branches.map { Self.word($0[0]) }, to: next))
+            return next
         case .alternatives(let branches):
             let ends = branches.map { add($0, from: start) }
             let join = node()
@@ -88,6 +98,14 @@ struct PhraseGraph: Sendable {
         case .permutation(let parts):
             return add(.alternatives(Self.orders(of: parts).map { $0.flatMap { $0 } }), from: start)
         }
+    }
+
+    private static func isWord(_ element: PhraseElement) -> Bool {
+        if case .word = element { true } else { false }
+    }
+
+    private static func word(_ element: PhraseElement) -> String {
+        if case .word(let word) = element { word } else { "" }
     }
 
     static func orders<T>(of items: [T]) -> [[T]] {
@@ -161,10 +179,13 @@ struct PhraseGraph: Sendable {
                 targets.append(Int32(edge.target))
                 isAnchor.append(anchors.contains([node, index]))
                 switch edge {
-                case .word(let word, _):
+                case .word(let choices, _):
                     kinds.append(.word)
-                    payloads.append(table.id(word))
-                    words.insert(word)
+                    let ids = choices.map { table.id($0) }
+                    payloads.append(ids.count == 1 ? ids[0] : -1)
+                    wordSets.append(ids.count == 1 ? [] : ids)
+                    words.formUnion(choices)
+                    continue
                 case .applicationName:
                     kinds.append(.applicationName)
                     payloads.append(-1)
@@ -177,6 +198,7 @@ struct PhraseGraph: Sendable {
                     kinds.append(.empty)
                     payloads.append(-1)
                 }
+                wordSets.append([])
             }
         }
         edgeStart.append(Int32(kinds.count))
