@@ -3,9 +3,14 @@
 # Safe to run again: it installs only what is missing. Sourced by run.sh and test.sh.
 set -euo pipefail
 
-# Debian packages the build and tests need. (The speech issues add PocketSphinx, eSpeak NG,
-# PulseAudio and ALSA here.)
-APT_PACKAGES=(git ca-certificates)
+# Debian packages the build and tests need: PocketSphinx with its US English model, eSpeak NG,
+# Debian's real recordings for speech tests, and sox for making test audio.
+APT_PACKAGES=(
+    git ca-certificates pkg-config
+    libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
+    libespeak-ng-dev espeak-ng-data espeak-ng
+    sox
+)
 
 missing=()
 for package in "${APT_PACKAGES[@]}"; do
