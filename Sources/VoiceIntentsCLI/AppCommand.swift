@@ -12,7 +12,9 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
             subcommands: [
                 RunCommand<SingleApp<App>>.self, PerformCommand<SingleApp<App>>.self,
                 MatchCommand<SingleApp<App>>.self, TestCommand<SingleApp<App>>.self,
-                LintCommand<SingleApp<App>>.self, ShortcutsCommand<SingleApp<App>>.self,
+                LintCommand<SingleApp<App>>.self, TranscribeCommand<SingleApp<App>>.self,
+                SayCommand<SingleApp<App>>.self, GrammarCommand<SingleApp<App>>.self,
+                ShortcutsCommand<SingleApp<App>>.self,
                 ValidateCommand<SingleApp<App>>.self,
             ],
             defaultSubcommand: RunCommand<SingleApp<App>>.self)

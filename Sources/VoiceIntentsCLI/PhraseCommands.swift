@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
+import Speech
 import VoiceIntents
 
 /// Options every phrase command shares.
@@ -119,6 +120,12 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
         throw ExitCode(1)
     } catch let error as PhraseMatcher.CompileError {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as SpeechError {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as AudioFileError {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(1)
     }
 }

@@ -10,6 +10,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
                 "Apps: \(Apps.apps.map(\.executableName).joined(separator: ", ")). Each app's own executable offers the same commands.",
             subcommands: [
                 MatchCommand<Apps>.self, TestCommand<Apps>.self, LintCommand<Apps>.self,
+                TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
                 RunCommand<Apps>.self,
                 PerformCommand<Apps>.self, ShortcutsCommand<Apps>.self, ValidateCommand<Apps>.self,
             ])

@@ -106,6 +106,9 @@ final class ValueVocabulary: Sendable {
         }
     }
 
+    /// Every known name, as its normalised words.
+    var nameWords: [[String]] { nameTokens }
+
     /// Whether some known name contains `word`: a hint that the sentence mentions such a value.
     func knows(_ word: String) -> Bool {
         namesByWord[word] != nil

@@ -1,0 +1,62 @@
+/// What an app's phrases let people say, for grammar generators: each phrase's elements and
+/// what each of its placeholders accepts.
+///
+/// ```swift
+/// for phrase in matcher.spokenForms.phrases { … }
+/// ```
+public struct SpokenForms: Sendable {
+    /// What a placeholder accepts.
+    public enum Values: Sendable, Hashable {
+        /// One of these names, each as its normalised words.
+        case names([[String]])
+        /// A whole number.
+        case integer
+        /// A number with an optional fraction.
+        case decimal
+        /// Yes or no.
+        case boolean
+        /// A day: today, tomorrow, a weekday.
+        case date
+        /// Any words (dictation).
+        case freeText
+        /// A web address.
+        case url
+    }
+
+    /// One phrase as spoken forms.
+    public struct Phrase: Sendable {
+        /// The intent's identifier, or `nil` for a negative phrase.
+        public let intent: String?
+        public let elements: [PhraseElement]
+        /// What each placeholder accepts, by name.
+        public let placeholders: [String: Values]
+    }
+
+    /// The app's spoken names, as normalised words.
+    public let applicationNames: [[String]]
+    public let phrases: [Phrase]
+}
+
+extension PhraseMatcher {
+    /// What the app's phrases let people say.
+    public var spokenForms: SpokenForms {
+        let values = vocabularies.map { vocabulary -> SpokenForms.Values in
+            switch vocabulary.form {
+            case .names: .names(vocabulary.nameWords)
+            case .integer: .integer
+            case .decimal: .decimal
+            case .boolean: .boolean
+            case .date: .date
+            case .text: .freeText
+            case .url: .url
+            }
+        }
+        return SpokenForms(
+            applicationNames: applicationNames.map { $0.map { words.words[Int($0)] } },
+            phrases: phrases.map { phrase in
+                SpokenForms.Phrase(
+                    intent: phrase.intent, elements: phrase.pattern.elements,
+                    placeholders: phrase.slots.mapValues { values[$0] })
+            })
+    }
+}

@@ -1,0 +1,191 @@
+import PhraseMatching
+
+/// A JSGF grammar of everything an app can hear: its phrases (Swift and catalog, negative ones
+/// too, so they can be heard and rejected), enum and entity names, spoken numbers, yes and no,
+/// days, and the app's names.
+///
+/// ```swift
+/// let grammar = SpeechGrammar(matcher.spokenForms, name: "travel_tracking")
+/// print(grammar.jsgf)
+/// ```
+///
+/// Phrases with a free-text placeholder cannot be written as a grammar; they are left out and
+/// listed in ``freeTextPhrases`` (such values are heard by dictation).
+public struct SpeechGrammar: Sendable {
+    /// The grammar's name (a JSGF identifier).
+    public let name: String
+    /// The grammar text.
+    public let jsgf: String
+    /// Every word the grammar uses: each must be in the recognizer's dictionary.
+    public let words: Set<String>
+    /// The phrases left out because a placeholder takes free text.
+    public let freeTextPhrases: Int
+
+    /// Writes the grammar of `forms`.
+    ///
+    /// - Parameters:
+    ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).
+    ///   - name: The grammar's name.
+    public init(_ forms: SpokenForms, name: String) {
+        var writer = Writer()
+        let application = forms.applicationNames.map { $0.map(Writer.spoken).joined(separator: " ") }
+        var alternatives: [String] = []
+        var skipped = 0
+        for phrase in forms.phrases {
+            guard
+                !phrase.placeholders.values.contains(.freeText) && !phrase.placeholders.values.contains(.url)
+            else {
+                skipped += 1
+                continue
+            }
+            let body = writer.sequence(phrase.elements, phrase.placeholders)
+            if !body.isEmpty, !alternatives.contains(body) { alternatives.append(body) }
+        }
+        var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
+        lines.append(
+            "public <command> = " + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
+        lines.append("")
+        lines.append("<app> = " + application.joined(separator: " | ") + ";")
+        for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
+            lines.append("<\(rule)> = \(body);")
+        }
+        self.name = Writer.identifier(name)
+        self.jsgf = lines.joined(separator: "\n") + "\n"
+        var words = writer.words
+        for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
+        self.words = words
+        self.freeTextPhrases = skipped
+    }
+
+    /// Builds rule bodies and collects the words they use.
+    struct Writer {
+        var rules: [String: String] = [:]
+        var words = Set<String>()
+        private var valueRules: [SpokenForms.Values: String] = [:]
+
+        static func identifier(_ name: String) -> String {
+            let cleaned = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+            return String(cleaned)
+        }
+
+        /// A token as a word to say: digits spelled out.
+        static func spoken(_ token: String) -> String {
+            if let number = Int(token) { return NumberWords.spell(number) }
+            return token
+        }
+
+        mutating func sequence(_ elements: [PhraseElement], _ placeholders: [String: SpokenForms.Values])
+            -> String
+        {
+            elements.map { element(in: $0, placeholders) }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+
+        mutating func element(in element: PhraseElement, _ placeholders: [String: SpokenForms.Values])
+            -> String
+        {
+            switch element {
+            case .word(let word):
+                let spoken = Self.spoken(word)
+                words.formUnion(spoken.split(separator: " ").map(String.init))
+                return spoken
+            case .applicationName:
+                return "<app>"
+            case .placeholder(let name):
+                return placeholders[name].map { rule(for: $0) } ?? ""
+            case .optional(let inner):
+                let body = sequence(inner, placeholders)
+                return body.isEmpty ? "" : "[ \(body) ]"
+            case .alternatives(let branches):
+                let bodies = branches.map { sequence($0, placeholders) }
+                let filled = bodies.filter { !$0.isEmpty }
+                guard !filled.isEmpty else { return "" }
+                let group = "( " + filled.joined(separator: " | ") + " )"
+                // An empty alternative makes the group optional.
+                return filled.count < bodies.count ? "[ \(group) ]" : group
+            case .permutation(let parts):
+                let orders = Self.orders(of: parts).map { sequence($0.flatMap { $0 }, placeholders) }
+                return "( " + orders.joined(separator: " | ") + " )"
+            }
+        }
+
+        static func orders(of parts: [[PhraseElement]]) -> [[[PhraseElement]]] {
+            guard parts.count > 1 else { return [parts] }
+            return parts.indices.flatMap { index in
+                var rest = parts
+                let first = rest.remove(at: index)
+                return orders(of: rest).map { [first] + $0 }
+            }
+        }
+
+        /// The rule for a kind of value, written once.
+        mutating func rule(for values: SpokenForms.Values) -> String {
+            if let existing = valueRules[values] { return "<\(existing)>" }
+            let name: String
+            let body: String
+            switch values {
+            case .names(let names):
+                name = "value\(valueRules.count)"
+                let spoken = Set(names.map { $0.map(Self.spoken).joined(separator: " ") }).sorted()
+                for phrase in spoken { words.formUnion(phrase.split(separator: " ").map(String.init)) }
+                body = spoken.isEmpty ? "<VOID>" : spoken.joined(separator: " | ")
+            case .integer:
+                name = "number"
+                body = NumberWords.grammar
+                words.formUnion(NumberWords.words)
+            case .decimal:
+                name = "decimal"
+                _ = rule(for: .integer)
+                body = "<number> [ point ( \(NumberWords.units.joined(separator: " | ")) )+ ]"
+                words.formUnion(["point"] + NumberWords.units)
+            case .boolean:
+                name = "yes_no"
+                body = "yes | no | true | false"
+                words.formUnion(["yes", "no", "true", "false"])
+            case .date:
+                name = "day"
+                let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+                body = "today | tomorrow | yesterday | [ next | this ] ( \(days.joined(separator: " | ")) )"
+                words.formUnion(["today", "tomorrow", "yesterday", "next", "this"] + days)
+            case .freeText, .url:
+                return ""
+            }
+            valueRules[values] = name
+            rules[name] = body
+            return "<\(name)>"
+        }
+    }
+}
+
+/// English number words, for grammars and for saying digits.
+enum NumberWords {
+    static let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    static let teens = [
+        "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+        "nineteen",
+    ]
+    static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+    /// Numbers from zero to ninety-nine, a dozen, a couple, and hundreds.
+    static let grammar =
+        "( \(units.joined(separator: " | ")) | \(teens.joined(separator: " | ")) "
+        + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] "
+        + "| a dozen | a couple | ( a | \(units.dropFirst().joined(separator: " | ")) ) hundred )"
+
+    static let words = Set(units + teens + tens + ["a", "dozen", "couple", "hundred"])
+
+    /// "23" → "twenty three"; numbers outside 0…999 as digits one by one.
+    static func spell(_ number: Int) -> String {
+        switch number {
+        case 0..<10: return units[number]
+        case 10..<20: return teens[number - 10]
+        case 20..<100:
+            let rest = number % 10
+            return tens[number / 10 - 2] + (rest == 0 ? "" : " " + units[rest])
+        case 100..<1000:
+            let rest = number % 100
+            return units[number / 100] + " hundred" + (rest == 0 ? "" : " " + spell(rest))
+        default:
+            return String(number).compactMap { $0.wholeNumberValue }.map { units[$0] }.joined(separator: " ")
+        }
+    }
+}

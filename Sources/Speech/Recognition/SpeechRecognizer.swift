@@ -1,0 +1,224 @@
+import CPocketSphinx
+import Foundation
+
+/// Recognises speech with PocketSphinx: under a grammar of what the app can hear, or as
+/// dictation with the general English language model.
+///
+/// ```swift
+/// let recognizer = try SpeechRecognizer()
+/// try recognizer.useGrammar(try SpeechGrammar(matcher: matcher))
+/// let result = try recognizer.recognize(samples)   // 16 kHz, 16-bit, mono
+/// print(result.text)                               // "navigate to map in travel tracking"
+/// ```
+///
+/// The decoder is not thread-safe: use a recognizer from one task at a time. It owns its C
+/// decoder and configuration and frees them when it goes.
+public final class SpeechRecognizer {
+    /// Where the model files are and how the search is set.
+    public struct Configuration: Sendable {
+        /// The acoustic model folder.
+        public var acousticModel: String
+        /// The pronunciation dictionary (CMU format).
+        public var dictionary: String
+        /// The language model for dictation.
+        public var languageModel: String
+        /// Decoder arguments beyond the model files ("-beam", "1e-80", …).
+        public var arguments: [String]
+
+        /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
+        /// project (see `Models/README.md`).
+        public static let englishUS = Configuration(
+            acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
+            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
+            languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
+            arguments: ["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80"])
+
+        public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
+            self.acousticModel = acousticModel
+            self.dictionary = dictionary
+            self.languageModel = languageModel
+            self.arguments = arguments
+        }
+    }
+
+    private let configuration: OpaquePointer
+    private let decoder: OpaquePointer
+    private var searches = Set<String>()
+    /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
+    public private(set) var guessedWords: [String: String] = [:]
+
+    /// Loads the acoustic model and dictionary.
+    ///
+    /// - Throws: ``SpeechError`` naming the missing file and the package that provides it.
+    public init(_ settings: Configuration = .englishUS) throws(SpeechError) {
+        for (path, what) in [
+            (settings.acousticModel, "acoustic model"), (settings.dictionary, "dictionary"),
+            (settings.languageModel, "language model"),
+        ] where !FileManager.default.fileExists(atPath: path) {
+            throw SpeechError(
+                .missingModel,
+                "no \(what) at \(path); install pocketsphinx-en-us (apt-get install pocketsphinx-en-us)")
+        }
+        vi_set_log_file(nil)
+        let arguments =
+            [
+                "voice-intents", "-hmm", settings.acousticModel, "-dict", settings.dictionary, "-logfn",
+                "/dev/null",
+            ]
+            + settings.arguments
+        var pointers = arguments.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        guard let configuration = vi_config_from_arguments(Int32(pointers.count), &pointers) else {
+            throw SpeechError(
+                .invalidInput, "PocketSphinx rejected the decoder arguments \(settings.arguments)")
+        }
+        guard let decoder = ps_init(configuration) else {
+            cmd_ln_free_r(configuration)
+            throw SpeechError(
+                .engineFailure, "PocketSphinx could not load the model at \(settings.acousticModel)")
+        }
+        self.configuration = configuration
+        self.decoder = decoder
+        self.languageModel = settings.languageModel
+    }
+
+    private let languageModel: String
+
+    deinit {
+        ps_free(decoder)
+        cmd_ln_free_r(configuration)
+    }
+
+    /// Whether the dictionary knows `word`.
+    public func knows(_ word: String) -> Bool {
+        guard let phones = ps_lookup_word(decoder, word) else { return false }
+        free(phones)
+        return true
+    }
+
+    /// Adds `word` with `phones` (CMU phones, space-separated: "M AE CH UW").
+    public func addWord(_ word: String, phones: String) throws(SpeechError) {
+        guard ps_add_word(decoder, word, phones, 1) >= 0 else {
+            throw SpeechError(
+                .invalidInput, "PocketSphinx rejected the pronunciation \"\(phones)\" for \"\(word)\"")
+        }
+    }
+
+    /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
+    /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
+    public func useGrammar(_ grammar: SpeechGrammar) throws(SpeechError) {
+        for word in grammar.words.sorted() where !knows(word) {
+            let phones = try PronunciationGuesser.phones(for: word)
+            try addWord(word, phones: phones)
+            guessedWords[word] = phones
+        }
+        let name = grammar.name
+        guard ps_set_jsgf_string(decoder, name, grammar.jsgf) == 0 else {
+            throw SpeechError(
+                .invalidInput,
+                "PocketSphinx rejected the grammar \"\(name)\"; check it with `voice-intents grammar`")
+        }
+        searches.insert(name)
+        guard ps_set_search(decoder, name) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
+        }
+    }
+
+    /// Listens for any English from now on (free text), with the general language model.
+    public func useDictation() throws(SpeechError) {
+        let name = "dictation"
+        if !searches.contains(name) {
+            guard ps_set_lm_file(decoder, name, languageModel) == 0 else {
+                throw SpeechError(
+                    .missingModel, "PocketSphinx could not load the language model \(languageModel)")
+            }
+            searches.insert(name)
+        }
+        guard ps_set_search(decoder, name) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not switch to dictation")
+        }
+    }
+
+    /// Recognises one utterance of 16 kHz, 16-bit mono samples, fed in chunks as a stream would
+    /// feed them (which decodes better than one call with everything).
+    ///
+    /// - Parameters:
+    ///   - samples: The audio.
+    ///   - chunk: Samples per call to the decoder.
+    public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
+        guard ps_start_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+        }
+        var offset = 0
+        while offset < samples.count {
+            let count = min(chunk, samples.count - offset)
+            let processed = samples.withUnsafeBufferPointer { buffer in
+                ps_process_raw(decoder, buffer.baseAddress! + offset, count, 0, 0)
+            }
+            guard processed >= 0 else {
+                _ = ps_end_utt(decoder)
+                throw SpeechError(
+                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
+            }
+            offset += count
+        }
+        guard ps_end_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+        }
+        var score: Int32 = 0
+        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        var words: [RecognizedWord] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var start: Int32 = 0
+            var end: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            var acoustic: Int32 = 0
+            var language: Int32 = 0
+            var backoff: Int32 = 0
+            let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
+            let word = String(cString: ps_seg_word(current))
+            words.append(
+                RecognizedWord(
+                    word: word, startFrame: Int(start), endFrame: Int(end), acousticScore: Int(acoustic),
+                    languageScore: Int(language), posterior: Int(posterior)))
+            segment = ps_seg_next(current)
+        }
+        return RecognitionResult(
+            text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: words)
+    }
+}
+
+/// What the recognizer heard in one utterance.
+public struct RecognitionResult: Sendable, Hashable {
+    /// The words, space-separated; empty when nothing fitted.
+    public let text: String
+    /// PocketSphinx's path score (log scale; higher is better).
+    public let score: Int
+    /// How many 10 ms frames were decoded.
+    public let frames: Int
+    /// Every segment of the best path, silences and fillers included.
+    public let words: [RecognizedWord]
+
+    /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`).
+    public var spokenWords: [RecognizedWord] {
+        words.filter { !$0.word.hasPrefix("<") && !$0.word.hasPrefix("[") && !$0.word.hasPrefix("++") }
+    }
+}
+
+/// One segment of a recognition.
+public struct RecognizedWord: Sendable, Hashable {
+    /// The word ("travel"), or a filler ("<sil>").
+    public let word: String
+    /// First and last 10 ms frame.
+    public let startFrame: Int
+    public let endFrame: Int
+    /// PocketSphinx's acoustic and language scores, and posterior, for rejection work.
+    public let acousticScore: Int
+    public let languageScore: Int
+    public let posterior: Int
+
+    /// When the word starts and ends, in seconds from the start of the utterance.
+    public var start: Double { Double(startFrame) / 100 }
+    public var end: Double { Double(endFrame + 1) / 100 }
+}

@@ -1,0 +1,54 @@
+/// Speaks text with eSpeak NG, in process.
+///
+/// ```swift
+/// let synthesizer = try SpeechSynthesizer(voice: "en-us+f2", rate: 160)
+/// let speech = try synthesizer.speak("The closest landmark is Golden Gate Bridge.")
+/// // speech.samples at speech.sampleRate (22,050 Hz)
+/// ```
+public struct SpeechSynthesizer: Sendable {
+    /// The eSpeak NG voice: a language ("en-us", "en") with an optional variant ("+f2", "+m3").
+    public var voice: String
+    /// Words per minute, 80 to 450.
+    public var rate: Int
+    /// Pitch, 0 to 100 (50 is the voice's own).
+    public var pitch: Int
+
+    /// Creates a synthesizer; the engine starts on first use.
+    ///
+    /// - Parameters:
+    ///   - voice: The eSpeak NG voice name.
+    ///   - rate: Words per minute.
+    ///   - pitch: 0 to 100.
+    public init(voice: String = "en-us", rate: Int = 175, pitch: Int = 50) {
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+    }
+
+    /// The rate eSpeak NG synthesises at.
+    public static func sampleRate() throws(SpeechError) -> Int {
+        try ESpeakEngine.shared().sampleRate
+    }
+
+    /// Speaks `text`.
+    ///
+    /// - Throws: ``SpeechError`` when eSpeak NG's data is missing or the voice is unknown.
+    public func speak(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
+        let engine = try ESpeakEngine.shared()
+        let samples = try engine.exclusively { () throws(SpeechError) -> [Int16] in
+            try engine.selectVoice(voice)
+            return try engine.synthesize(
+                text, rate: min(max(rate, 80), 450), pitch: min(max(pitch, 0), 100))
+        }
+        return SynthesizedSpeech(samples: samples, sampleRate: engine.sampleRate)
+    }
+}
+
+/// Speech as eSpeak NG made it: 16-bit mono samples at its own rate.
+public struct SynthesizedSpeech: Sendable {
+    public let samples: [Int16]
+    public let sampleRate: Int
+
+    /// How long it lasts, in seconds.
+    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import Speech
+
+/// `say`: speak text with eSpeak NG into a WAV file.
+struct SayCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "say", abstract: "Speak text with eSpeak NG (in process) into a WAV file.")
+    }
+
+    @Argument(help: "The text to say.")
+    var text: String
+
+    @Option(name: .shortAndLong, help: "The WAV file to write.")
+    var output: String
+
+    @Option(help: "The eSpeak NG voice (en-us, en, en-us+f2, en+m7, …).")
+    var voice = "en-us"
+
+    @Option(help: "Words per minute (80 to 450).")
+    var rate = 175
+
+    @Option(help: "The sample rate of the file (eSpeak's own 22050 when not given).")
+    var sampleRate: Int?
+
+    func run() async throws {
+        try await reportingFailures {
+            let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
+            var audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+            if let sampleRate { audio = audio.resampled(to: sampleRate) }
+            try WAVFile.write(audio, to: URL(fileURLWithPath: output))
+            FileHandle.standardError.write(
+                Data(
+                    "wrote \(output): \(String(format: "%.2f", audio.duration)) s at \(audio.sampleRate) Hz\n"
+                        .utf8))
+        }
+    }
+}
+
+/// `grammar`: write the app's recognizer grammar and the pronunciations it had to guess.
+struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "grammar",
+            abstract: "Write the app's JSGF grammar and the pronunciations of words the dictionary lacks.")
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Option(
+        name: .shortAndLong,
+        help: "The folder to write <app>.gram and <app>.dict into (default: print the grammar).")
+    var output: String?
+
+    func run() async throws {
+        try await reportingFailures {
+            let context = try Apps.app(app)
+            let grammar = try await context.grammar(phraseOptions.location)
+            let recognizer = try SpeechRecognizer()
+            try recognizer.useGrammar(grammar)
+            let dictionary = recognizer.guessedWords.sorted { $0.key < $1.key }.map {
+                "\($0.key) \($0.value)"
+            }
+            .joined(separator: "\n")
+            guard let output else {
+                print(grammar.jsgf, terminator: "")
+                return
+            }
+            let folder = URL(fileURLWithPath: output)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try grammar.jsgf.write(
+                to: folder.appendingPathComponent("\(context.executableName).gram"), atomically: true,
+                encoding: .utf8)
+            try (dictionary + (dictionary.isEmpty ? "" : "\n")).write(
+                to: folder.appendingPathComponent("\(context.executableName).dict"), atomically: true,
+                encoding: .utf8)
+            print(
+                "wrote \(context.executableName).gram (\(grammar.words.count) words) and \(context.executableName).dict (\(recognizer.guessedWords.count) guessed pronunciations) to \(output)"
+            )
+        }
+    }
+}
+
+/// `transcribe`: what the recognizer hears in a WAV file or raw PCM on standard input.
+struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "transcribe",
+            abstract: "Transcribe a WAV file, or raw 16 kHz 16-bit mono PCM on standard input (-).",
+            discussion: "arecord -f S16_LE -r 16000 -c 1 | voice-intents transcribe -")
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Flag(help: "Transcribe any English (the general language model) instead of the app's grammar.")
+    var dictation = false
+
+    @Flag(help: "Also match the transcript against the app's phrases.")
+    var match = false
+
+    @Argument(help: "A WAV file (any common rate and bit depth), or - for raw PCM on standard input.")
+    var input: String
+
+    func run() async throws {
+        try await reportingFailures {
+            let context = try Apps.app(app)
+            let samples: [Int16]
+            if input == "-" {
+                var reader = RawPCMReader(fileHandle: FileHandle.standardInput)
+                samples = try reader.readAll().forRecognizer
+            } else {
+                samples = try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer
+            }
+            let recognizer = try SpeechRecognizer()
+            if dictation {
+                try recognizer.useDictation()
+            } else {
+                try recognizer.useGrammar(try await context.grammar(phraseOptions.location))
+            }
+            let result = try recognizer.recognize(samples)
+            print(result.text)
+            if match, !result.text.isEmpty {
+                let matcher = try await context.matcher(phraseOptions.location)
+                print(
+                    MatchReport.text(await matcher.match(result.text), app: context.description),
+                    terminator: "")
+            }
+            if result.text.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+extension AppContext {
+    /// The recognizer grammar of the app's phrases and values.
+    func grammar(_ phrases: PhraseLocation) async throws -> SpeechGrammar {
+        SpeechGrammar(try await matcher(phrases).spokenForms, name: executableName)
+    }
+}
