@@ -1,3 +1,4 @@
+import ArgumentParser
 import VoiceIntents
 
 /// The apps a command line serves: one for an app's own executable, several for `voice-intents`.
@@ -21,5 +22,24 @@ extension AppSet {
                 "no app \"\(name)\"; there are: \(all.map(\.executableName).joined(separator: ", "))")
         }
         return found
+    }
+}
+
+/// The `--app` option every command shares: which app of the set it works on. Hidden when the
+/// set has one app (an app's own executable).
+struct AppSelection<Apps: AppSet>: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+    var app: String?
+
+    /// The app chosen, or the default one.
+    func context() throws -> AppContext {
+        try Apps.app(app)
+    }
+
+    /// The app chosen, or every app when none was.
+    func contexts() throws -> [AppContext] {
+        app == nil ? Apps.apps : [try Apps.app(app)]
     }
 }

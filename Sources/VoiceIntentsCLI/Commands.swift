@@ -10,10 +10,7 @@ struct RunCommand<Apps: AppSet>: AsyncParsableCommand {
             abstract: "Read commands typed (or piped) on standard input and answer them.")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var options: AppOptions
     @OptionGroup var phraseOptions: PhraseOptions
@@ -23,7 +20,7 @@ struct RunCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let context = try Apps.app(app)
+            let context = try selection.context()
             let logger = options.logger(for: context)
             try context.validate(logger: logger)
             let output = TextSink.standardOutput
@@ -49,10 +46,7 @@ struct PerformCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: "Example: perform NavigateIntent navigationOption=map")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var options: AppOptions
 
@@ -66,7 +60,7 @@ struct PerformCommand<Apps: AppSet>: AsyncParsableCommand {
     var voiceOnly = false
 
     func run() async throws {
-        let context = try Apps.app(app)
+        let context = try selection.context()
         try context.validate(logger: options.logger(for: context))
         let description = context.description
         guard let definition = description.intent(intent) else {
@@ -103,15 +97,12 @@ struct ShortcutsCommand<Apps: AppSet>: AsyncParsableCommand {
             commandName: "shortcuts", abstract: "List the app's shortcuts, phrases and intent parameters.")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var options: AppOptions
 
     func run() async throws {
-        let context = try Apps.app(app)
+        let context = try selection.context()
         try context.validate(logger: options.logger(for: context))
         let description = context.description
         var text = ShortcutListing.text(for: description) + "\nIntents:\n"
@@ -134,13 +125,10 @@ struct ValidateCommand<Apps: AppSet>: AsyncParsableCommand {
             abstract: "Check the app's declaration: placeholders, enum cases, identifiers, app names.")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     func run() async throws {
-        let diagnostics = try Apps.app(app).description.validate()
+        let diagnostics = try selection.context().description.validate()
         for diagnostic in diagnostics { print(diagnostic) }
         let errors = diagnostics.count { $0.severity == .error }
         print("\(errors) errors, \(diagnostics.count - errors) warnings")

@@ -15,8 +15,7 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
         )
     }
 
-    @Option(help: ArgumentHelp("Lint only this app.", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var phraseOptions: PhraseOptions
 
@@ -25,7 +24,7 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let contexts = app == nil ? Apps.apps : [try Apps.app(app)]
+            let contexts = try selection.contexts()
             var warnings = 0
             var errors = 0
             for context in contexts {

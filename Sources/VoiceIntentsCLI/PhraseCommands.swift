@@ -24,10 +24,7 @@ struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
                 "Show which shortcut a sentence reaches, with which values and score, and the runners-up.")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var phraseOptions: PhraseOptions
 
@@ -39,7 +36,7 @@ struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let context = try Apps.app(app)
+            let context = try selection.context()
             let matcher = try await context.matcher(phraseOptions.location)
             let result = await matcher.match(sentence)
             print(
@@ -60,8 +57,7 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: "Ends with the line \"N passed, N failed\" and exits non-zero when a test failed.")
     }
 
-    @Option(help: ArgumentHelp("Test only this app.", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var phraseOptions: PhraseOptions
 
@@ -74,7 +70,7 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let location = phraseOptions.location
-            let contexts = app == nil && files.isEmpty ? Apps.apps : [try Apps.app(app)]
+            let contexts = files.isEmpty ? try selection.contexts() : [try selection.context()]
             var passed = 0
             var failed = 0
             var ran = 0

@@ -47,10 +47,7 @@ struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
             abstract: "Write the app's JSGF grammar and the pronunciations of words the dictionary lacks.")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var phraseOptions: PhraseOptions
 
@@ -61,7 +58,7 @@ struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let context = try Apps.app(app)
+            let context = try selection.context()
             let grammar = try await context.grammar(phraseOptions.location)
             let recognizer = try SpeechRecognizer()
             try recognizer.useGrammar(grammar)
@@ -97,10 +94,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: "arecord -f S16_LE -r 16000 -c 1 | voice-intents transcribe -")
     }
 
-    @Option(
-        help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
-    var app: String?
+    @OptionGroup var selection: AppSelection<Apps>
 
     @OptionGroup var phraseOptions: PhraseOptions
 
@@ -115,7 +109,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let context = try Apps.app(app)
+            let context = try selection.context()
             let samples: [Int16]
             if input == "-" {
                 var reader = RawPCMReader(fileHandle: FileHandle.standardInput)
