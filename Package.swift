@@ -36,8 +36,11 @@ let package = Package(
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]
         ),
         .systemLibrary(name: "CESpeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // No pkg-config: its flags for libpulse (-pthread, -D_REENTRANT) are ones SwiftPM refuses.
+        .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         .target(
-            name: "Speech", dependencies: ["CPocketSphinx", "CESpeakNG", "PhraseMatching", "VoiceIntents"]),
+            name: "Speech",
+            dependencies: ["CPocketSphinx", "CESpeakNG", "CPulseAudio", "PhraseMatching", "VoiceIntents"]),
 
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),

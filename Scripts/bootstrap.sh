@@ -9,6 +9,7 @@ APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
     libespeak-ng-dev espeak-ng-data espeak-ng
+    libpulse-dev pulseaudio pulseaudio-utils
     sox
 )
 

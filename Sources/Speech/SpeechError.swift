@@ -13,6 +13,8 @@ public struct SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let missingModel = Kind(name: "missing model")
         /// The input (a grammar, a voice name, audio) is not usable.
         public static let invalidInput = Kind(name: "invalid input")
+        /// An audio device (microphone, sound server) cannot be used.
+        public static let deviceUnavailable = Kind(name: "device unavailable")
         /// The C library reported an error.
         public static let engineFailure = Kind(name: "engine failure")
 

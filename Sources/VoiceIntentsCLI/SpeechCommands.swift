@@ -105,11 +105,41 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     var match = false
 
     @Argument(help: "A WAV file (any common rate and bit depth), or - for raw PCM on standard input.")
-    var input: String
+    var input: String?
+
+    @Flag(help: "Listen to a microphone (the default PulseAudio source) until one utterance has ended.")
+    var microphone = false
+
+    @Option(help: "With --microphone: the PulseAudio source to record from.")
+    var device: String?
+
+    @Option(help: "With --microphone: seconds to wait for speech.")
+    var timeout = 10.0
+
+    func validate() throws {
+        guard (input != nil) != microphone else {
+            throw ValidationError("give a WAV file, - for raw PCM on standard input, or --microphone")
+        }
+    }
 
     func run() async throws {
         try await reportingFailures {
             let context = try selection.context()
+            if microphone {
+                let recognizer = try await recognizer(for: context)
+                let source = try PulseAudioSource(device: device)
+                guard
+                    let result = try recognizer.listen(
+                        timeout: timeout,
+                        read: { () throws(SpeechError) -> [Int16]? in try source.read(1_600) })
+                else {
+                    throw CommandFailure(
+                        "no speech within \(Int(timeout)) s from \(device ?? "the default source")")
+                }
+                try await report(result, context: context)
+                return
+            }
+            guard let input else { return }
             let samples: [Int16]
             if input == "-" {
                 var reader = RawPCMReader(fileHandle: FileHandle.standardInput)
@@ -117,22 +147,31 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             } else {
                 samples = try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer
             }
-            let recognizer = try SpeechRecognizer()
-            if dictation {
-                try recognizer.useDictation()
-            } else {
-                try recognizer.useGrammar(try await context.grammar(phraseOptions.location))
-            }
-            let result = try recognizer.recognize(samples)
-            print(result.text)
-            if match, !result.text.isEmpty {
-                let matcher = try await context.matcher(phraseOptions.location)
-                print(
-                    MatchReport.text(await matcher.match(result.text), app: context.description),
-                    terminator: "")
-            }
-            if result.text.isEmpty { throw ExitCode(1) }
+            let result = try await recognizer(for: context).recognize(samples)
+            try await report(result, context: context)
         }
+    }
+
+    /// A recognizer set for the app's grammar, or for dictation.
+    private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
+        let recognizer = try SpeechRecognizer()
+        if dictation {
+            try recognizer.useDictation()
+        } else {
+            try recognizer.useGrammar(try await context.grammar(phraseOptions.location))
+        }
+        return recognizer
+    }
+
+    /// Prints the transcript (and its match); exits non-zero when nothing was heard.
+    private func report(_ result: RecognitionResult, context: AppContext) async throws {
+        print(result.text)
+        if match, !result.text.isEmpty {
+            let matcher = try await context.matcher(phraseOptions.location)
+            print(
+                MatchReport.text(await matcher.match(result.text), app: context.description), terminator: "")
+        }
+        if result.text.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -42,7 +42,7 @@ public final class SpeechRecognizer {
     }
 
     private let configuration: OpaquePointer
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
     private var searches = Set<String>()
     /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
     public private(set) var guessedWords: [String: String] = [:]
@@ -165,6 +165,11 @@ public final class SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
+        return currentResult()
+    }
+
+    /// The hypothesis of the utterance just ended, with its segments.
+    func currentResult() -> RecognitionResult {
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         var words: [RecognizedWord] = []
@@ -186,6 +191,52 @@ public final class SpeechRecognizer {
         }
         return RecognitionResult(
             text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: words)
+    }
+}
+
+extension SpeechRecognizer {
+    /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
+    /// PocketSphinx's voice activity detection (half a second of silence by default,
+    /// `-vad_postspeech` in frames of 10 ms). Returns `nil` when nobody spoke before `timeout`.
+    ///
+    /// ```swift
+    /// let microphone = try PulseAudioSource()
+    /// let result = try recognizer.listen(timeout: 10) { try microphone.read(1_600) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: Seconds to wait for speech to start.
+    ///   - read: Gives the next samples (16 kHz mono), or `nil` at the end of the stream.
+    public func listen(
+        timeout: Double, read: () throws(SpeechError) -> [Int16]?
+    ) throws(SpeechError) -> RecognitionResult? {
+        guard ps_start_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+        }
+        var heardSpeech = false
+        var samplesRead = 0
+        while let chunk = try read() {
+            samplesRead += chunk.count
+            let processed = chunk.withUnsafeBufferPointer { buffer in
+                ps_process_raw(decoder, buffer.baseAddress, chunk.count, 0, 0)
+            }
+            guard processed >= 0 else {
+                _ = ps_end_utt(decoder)
+                throw SpeechError(
+                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
+            }
+            let inSpeech = ps_get_in_speech(decoder) != 0
+            if inSpeech { heardSpeech = true }
+            if heardSpeech && !inSpeech { break }
+            if !heardSpeech && Double(samplesRead) / Double(AudioFormat.recognizerSampleRate) > timeout {
+                _ = ps_end_utt(decoder)
+                return nil
+            }
+        }
+        guard ps_end_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+        }
+        return heardSpeech ? currentResult() : nil
     }
 }
 
