@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "library", targets: ["LibraryCommand"]),
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
         .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
+        .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +85,12 @@ let package = Package(
             name: "PhraseMatchingBenchmark",
             dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
             path: "Benchmarks/PhraseMatchingBenchmark"
+        ),
+
+        .executableTarget(
+            name: "SpeechBenchmark",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking"],
+            path: "Benchmarks/SpeechBenchmark"
         ),
 
         // MARK: Tests

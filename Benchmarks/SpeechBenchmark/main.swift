@@ -1,0 +1,104 @@
+// Speech benchmark: model load time, real-time factor in grammar and dictation mode, synthesis
+// speed, and resident memory while listening.
+//
+//     swift run -c release speech-benchmark
+//
+// Audio is TravelTracking commands spoken by eSpeak NG (three voices) and Debian's real recording
+// goforward.raw. The real-time factor is decoding time over audio time (lower is better); the
+// dictation figures are the baseline, run in the same process, that grammar mode is compared with.
+// It prints figures only; it asserts nothing.
+
+import Foundation
+import PhraseMatching
+import Speech
+import TravelTracking
+import VoiceIntents
+
+func memory() -> (resident: Double, peak: Double) {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    func field(_ name: String) -> Double {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+    return (field("VmRSS:"), field("VmHWM:"))
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
+
+let clock = ContinuousClock()
+let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Phrases")
+
+print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+let startMemory = memory().resident
+
+// Model load.
+var start = clock.now
+let recognizer = try SpeechRecognizer()
+let load = clock.now - start
+print("model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(memory().resident, 1)) MiB")
+
+// Grammar of the TravelTracking sample.
+let dependencies = AppDependencyManager()
+TravelTrackingApp.registerDependencies(in: dependencies)
+let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
+    try await PhraseMatcher(
+        app: AppDescription(TravelTrackingApp.self),
+        catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrases))
+}
+start = clock.now
+let grammar = SpeechGrammar(matcher.spokenForms, name: "travel-tracking")
+try recognizer.useGrammar(grammar)
+print("grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, set in \(format(seconds(clock.now - start))) s")
+
+// Commands spoken by eSpeak NG.
+let commands = [
+    "navigate to the map in travel tracking", "find two tickets for machu picchu with travel tracking",
+    "how busy is uluru in travel tracking", "what is the closest landmark in travel tracking",
+    "add the eiffel tower to my favorites in travel tracking", "delete waterfalls in travel tracking",
+]
+var audio: [[Int16]] = []
+var synthesisTime = 0.0
+var spokenTime = 0.0
+for voice in ["en-us", "en-us+f2", "en+m7"] {
+    for sentence in commands {
+        start = clock.now
+        let speech = try SpeechSynthesizer(voice: voice, rate: 170).speak(sentence)
+        synthesisTime += seconds(clock.now - start)
+        spokenTime += speech.duration
+        let quiet = [Int16](repeating: 0, count: 4_800)
+        audio.append(quiet + AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).forRecognizer + quiet)
+    }
+}
+print("synthesis: \(format(spokenTime, 1)) s of speech in \(format(synthesisTime, 2)) s (real-time factor \(format(synthesisTime / spokenTime)))")
+
+@MainActor func decode(_ clips: [[Int16]]) throws -> (rtf: Double, heard: [String]) {
+    var decodeTime = 0.0
+    var audioTime = 0.0
+    var heard: [String] = []
+    for clip in clips {
+        let began = clock.now
+        heard.append(try recognizer.recognize(clip).text)
+        decodeTime += seconds(clock.now - began)
+        audioTime += Double(clip.count) / 16_000
+    }
+    return (decodeTime / audioTime, heard)
+}
+
+let grammarRun = try decode(audio)
+let right = zip(grammarRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
+let listening = memory()
+print("grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word")
+
+// Dictation: the baseline.
+let recording = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw"))
+let real = recording.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+try recognizer.useDictation()
+let dictationRun = try decode(audio + [real])
+print("dictation: real-time factor \(format(dictationRun.rtf)); goforward.raw heard as \"\(dictationRun.heard.last ?? "")\"")
+print("ratio dictation / grammar: \(format(dictationRun.rtf / max(grammarRun.rtf, 0.0001), 1))")
+print("resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(memory().peak, 1)) MiB")
