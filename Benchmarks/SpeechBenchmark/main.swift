@@ -36,9 +36,15 @@ let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 let startMemory = memory().resident
 
+// `speech-benchmark [decoder arguments…]` measures other settings than the chosen ones, e.g.
+// `speech-benchmark -beam 1e-60 -wbeam 1e-40`.
+var configuration = SpeechRecognizer.Configuration.englishUS
+if CommandLine.arguments.count > 1 { configuration.arguments = Array(CommandLine.arguments.dropFirst()) }
+print("decoder arguments: \(configuration.arguments.joined(separator: " "))")
+
 // Model load.
 var start = clock.now
-let recognizer = try SpeechRecognizer()
+let recognizer = try SpeechRecognizer(configuration)
 let load = clock.now - start
 print("model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(memory().resident, 1)) MiB")
 
