@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
+import Speech
 import VoiceIntents
 
 /// `lint`: check the app's phrases without audio.
@@ -36,6 +37,14 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
                 for diagnostic in await matcher.lint() {
                     print(diagnostic)
                     if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+                }
+                // Words the recognizer's dictionary lacks: their pronunciations are guesses.
+                let recognizer = try SpeechRecognizer()
+                try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: context.executableName))
+                for (word, phones) in recognizer.guessedWords.sorted(by: { $0.key < $1.key }) {
+                    print(
+                        "\(context.executableName): note: pronunciation of \"\(word)\" guessed from eSpeak NG: \(phones)"
+                    )
                 }
             }
             print("\(errors) errors, \(warnings) warnings")
