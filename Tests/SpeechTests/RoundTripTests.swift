@@ -1,9 +1,10 @@
 import Foundation
 import PhraseMatching
-import Speech
 import Testing
 import TravelTracking
 import VoiceIntents
+
+@testable import Speech
 
 /// Real speech in and out: eSpeak NG speaks, PocketSphinx listens. No stand-ins.
 @Suite("Speech round trip", .serialized)
@@ -46,6 +47,10 @@ struct RoundTripTests {
 
     @Test func pronunciationsAreGuessedForNamesTheDictionaryLacks() throws {
         #expect(try PronunciationGuesser.phones(for: "machu") == "M AE CH UW")
+        #expect(
+            PronunciationGuesser.cmuPhones(fromESpeak: "l_'aI_b_r_e@_r_i") == [
+                "L", "AY", "B", "R", "EH", "R", "IY",
+            ])
         let recognizer = try SpeechRecognizer()
         #expect(recognizer.knows("kyoto"))
         #expect(!recognizer.knows("uluru"))
@@ -95,8 +100,10 @@ struct RoundTripTests {
                 }
             }
         }
-        // The aim is every command (issue 4); this holds the measured rate, 29 of 36 with the
-        // settings in Models/README.md (28 with the intent matched too), against regressions while the grammar and decoder are tuned.
+        // The aim is every command (issue 4); this holds the measured rate against regressions
+        // while the grammar and decoder are tuned: 28 of 36 with the intent matched too when this
+        // suite runs alone, 30 when the whole test run shares the eSpeak engine (its global state
+        // carries something from one use to the next; see Models/README.md).
         print("round trip: \(heard) of \(total) commands heard word for word and matched")
         if !misses.isEmpty { print("misheard:\n  " + misses.joined(separator: "\n  ")) }
         #expect(heard >= 28, "\(misses.joined(separator: "\n"))")

@@ -41,9 +41,15 @@ public enum PronunciationGuesser {
     /// Maps eSpeak's "m_'a_tS_u:" to ["M", "AE", "CH", "UW"]: stress marks dropped, unknown
     /// phonemes skipped.
     static func cmuPhones(fromESpeak phonemes: String) -> [String] {
-        phonemes.split(separator: "_").flatMap { piece -> [String] in
+        var phones: [String] = []
+        for piece in phonemes.split(separator: "_") {
             let name = piece.filter { $0 != "'" && $0 != "," && $0 != "%" && $0 != "=" }
-            return phoneMap[String(name)] ?? []
+            for phone in phoneMap[String(name)] ?? [] {
+                // r-coloured vowels ("e@" → EH R) already say the R that eSpeak writes after them.
+                if phone == "R", phones.last == "R" { continue }
+                phones.append(phone)
+            }
         }
+        return phones
     }
 }
