@@ -35,6 +35,6 @@ extension VoiceApp {
     public static var alternativeNames: [String] { [] }
     public static var additionalIntents: [any AppIntent.Type] { [] }
 
-    /// The app's declaration, read once.
+    /// The app's declaration, read anew on each access: keep the value when it is needed often.
     public static var appDescription: AppDescription { AppDescription(Self.self) }
 }
