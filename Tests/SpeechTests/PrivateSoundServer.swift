@@ -1,0 +1,176 @@
+import Foundation
+import Speech
+import Testing
+
+/// A real, private PulseAudio server for tests: a virtual microphone (the pipe source `vmic`,
+/// fed through a FIFO) as the default source, and a null sink `nullsink` as the default sink,
+/// whose monitor `nullsink.monitor` records what is played. Everything is 16 kHz mono.
+///
+/// Clients reach it through ``environment`` (subprocesses) or, after ``useInThisProcess()``,
+/// through `PULSE_SERVER` in this process (PulseAudio and ALSA's `pulse` device alike).
+/// Call ``stop()`` when done (`defer`): it stops the server and removes its files.
+///
+/// Unchecked `Sendable`: a test may stop and restart the server from another thread while it
+/// reads; the only mutable state, the saved `PULSE_SERVER`, is touched by the test's own thread.
+final class PrivateSoundServer: @unchecked Sendable {
+    /// Whether PulseAudio is installed; `Scripts/bootstrap.sh` installs it, so tests run on CI.
+    static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")
+    /// Why tests that need the server are skipped without it.
+    static let notInstalled: Comment = "pulseaudio is not installed (Scripts/bootstrap.sh installs it)"
+
+    let folder: URL
+    let fifo: URL
+    /// The server's address, as `PULSE_SERVER` takes it.
+    let address: String
+    /// This process's environment, pointed at the server.
+    let environment: [String: String]
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vmic-\(UUID().uuidString.prefix(8))")
+        for sub in ["run", "home"] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        fifo = folder.appendingPathComponent("vmic.fifo")
+        let run = folder.appendingPathComponent("run").path
+        address = "unix:\(run)/native"
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_RUNTIME_PATH"] = run
+        environment["XDG_RUNTIME_DIR"] = run
+        environment["HOME"] = folder.appendingPathComponent("home").path
+        // Named outright, so another test's server (set in this process) is never picked up.
+        environment["PULSE_SERVER"] = address
+        self.environment = environment
+        do {
+            try start()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Starts the server, loads the virtual microphone and makes it the default source.
+    func start() throws {
+        try run(
+            "pulseaudio",
+            [
+                "-D", "-n", "--exit-idle-time=-1", "--disallow-exit", "--use-pid-file=yes",
+                "-L", "module-native-protocol-unix auth-anonymous=1",
+                "-L", "module-null-sink sink_name=nullsink rate=16000 channels=1",
+            ])
+        // The pipe source is loaded once the server runs; it makes the FIFO itself.
+        try run(
+            "pactl",
+            [
+                "load-module", "module-pipe-source", "source_name=vmic", "file=\(fifo.path)", "format=s16le",
+                "rate=16000", "channels=1",
+            ])
+        try run("pactl", ["set-default-source", "vmic"])
+    }
+
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw SpeechError(
+                .deviceUnavailable, "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    // MARK: Speaking into the microphone
+
+    /// Writers still feeding the FIFO.
+    private let writers = DispatchGroup()
+
+    /// Writes `samples` into the microphone in 100 ms blocks at the pace of a real one, on a
+    /// thread of its own; a server that stops ends the writer.
+    func speak(_ samples: [Int16]) {
+        // A reader that goes away must end the writer, not the test process.
+        signal(SIGPIPE, SIG_IGN)
+        writers.enter()
+        Thread.detachNewThread { [fifo, writers] in
+            defer { writers.leave() }
+            guard let handle = FileHandle(forWritingAtPath: fifo.path) else { return }
+            let block = 1_600
+            var offset = 0
+            let started = Date()
+            while offset < samples.count {
+                let end = min(offset + block, samples.count)
+                let data = samples[offset..<end].withUnsafeBytes { Data($0) }
+                guard (try? handle.write(contentsOf: data)) != nil else { break }
+                offset = end
+                let due = started.addingTimeInterval(Double(offset) / 16_000)
+                Thread.sleep(forTimeInterval: max(0, due.timeIntervalSinceNow))
+            }
+            try? handle.close()
+        }
+    }
+
+    // MARK: Clients in this process
+
+    private var previousServer: String??
+
+    /// Points PulseAudio clients in this process (ours and ALSA's `pulse` plugin) at this server
+    /// until ``stop()``. The environment is the process's: use it from serialized tests only.
+    func useInThisProcess() {
+        if previousServer == nil {
+            previousServer = .some(ProcessInfo.processInfo.environment["PULSE_SERVER"])
+        }
+        setenv("PULSE_SERVER", address, 1)
+    }
+
+    // MARK: Stopping
+
+    /// The server's process id, from its pid file.
+    var pid: Int32? {
+        (try? String(contentsOf: folder.appendingPathComponent("run/pid"), encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// Stops the server (as a device that goes away) and waits until it has gone; the files stay,
+    /// so ``start()`` brings it back at the same address.
+    func stopServer() {
+        guard let pid else { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while Self.isRunning(pid), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    }
+
+    /// Whether `pid` is a live process. The daemon is not our child, and PID 1 here may not reap
+    /// it: a zombie counts as gone.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
+        return state != "Z" && state != "X"
+    }
+
+    /// Stops the server (which ends writers blocked on the FIFO), waits for the writers, restores
+    /// this process's `PULSE_SERVER`, and removes the files.
+    func stop() {
+        stopServer()
+        _ = writers.wait(timeout: .now() + 10)
+        if let previousServer {
+            if let value = previousServer {
+                setenv("PULSE_SERVER", value, 1)
+            } else {
+                unsetenv("PULSE_SERVER")
+            }
+            self.previousServer = nil
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
