@@ -39,9 +39,12 @@ let package = Package(
         .systemLibrary(name: "CESpeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // No pkg-config: its flags for libpulse (-pthread, -D_REENTRANT) are ones SwiftPM refuses.
         .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .target(
             name: "Speech",
-            dependencies: ["CPocketSphinx", "CESpeakNG", "CPulseAudio", "PhraseMatching", "VoiceIntents"]),
+            dependencies: [
+                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "PhraseMatching", "VoiceIntents",
+            ]),
 
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),

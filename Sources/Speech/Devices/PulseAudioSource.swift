@@ -4,13 +4,16 @@ import CPulseAudio
 /// API), the default one unless a device is named.
 ///
 /// ```swift
-/// let microphone = try PulseAudioSource()            // the default source
-/// let samples = try microphone.read(1_600)           // 100 ms, blocking
+/// let microphone = try PulseAudioSource()                  // the default source
+/// let monitor = try PulseAudioSource(device: "nullsink.monitor")
+/// let samples = try microphone.read(1_600)                 // 100 ms, blocking
 /// ```
 ///
-/// Reads block until the samples are there: give the source its own task or thread.
-public final class PulseAudioSource {
-    private let connection: OpaquePointer
+/// Reads block until the samples are there: give the source its own task or thread. The server
+/// converts from the device's own rate and channels. ``AudioDevice`` opens one from `pulse` or
+/// `pulse:<source-name>`.
+public final class PulseAudioSource: AudioSource {
+    private let connection: PulseAudioConnection
     /// The PulseAudio source name, or `nil` for the default source.
     public let device: String?
 
@@ -21,48 +24,38 @@ public final class PulseAudioSource {
     ///   - applicationName: How the stream is named in mixers.
     /// - Throws: ``SpeechError`` saying which device failed, why, and what to try.
     public init(device: String? = nil, applicationName: String = "voice-intents") throws(SpeechError) {
-        var spec = pa_sample_spec(
-            format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.recognizerSampleRate), channels: 1)
-        // Deliver audio in 100 ms fragments, so speech reaches the recognizer promptly.
-        var attributes = pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
-            fragsize: 3_200)
-        var error: Int32 = 0
-        guard
-            let connection = pa_simple_new(
-                nil, applicationName, PA_STREAM_RECORD, device, "voice commands", &spec, nil, &attributes,
-                &error)
-        else {
-            let which = device.map { "the PulseAudio source \"\($0)\"" } ?? "the default PulseAudio source"
+        let name = Self.name(of: device)
+        do {
+            // Deliver audio in 100 ms fragments, so speech reaches the recognizer promptly.
+            connection = try PulseAudioConnection(
+                direction: PA_STREAM_RECORD, device: device, sampleRate: AudioFormat.recognizerSampleRate,
+                applicationName: applicationName, streamName: "voice commands", fragmentBytes: 3_200)
+        } catch {
+            let question = error.meansNoServer ? " " + DeviceAdvice.noSoundServer : ""
             throw SpeechError(
                 .deviceUnavailable,
-                "cannot record from \(which): \(String(cString: pa_strerror(error))). Is a sound server running "
-                    + "(PulseAudio or PipeWire; `pactl list short sources` lists sources)? Without a microphone, "
-                    + "use a WAV file or raw 16 kHz PCM on standard input (-).",
-                code: Int(error))
+                "cannot record from \(name): \(error.reason).\(question) \(DeviceAdvice.recording)",
+                code: Int(error.code))
         }
-        self.connection = connection
         self.device = device
     }
 
-    deinit {
-        pa_simple_free(connection)
+    public var name: String { Self.name(of: device) }
+
+    static func name(of device: String?) -> String {
+        device.map { "the PulseAudio source \"\($0)\"" } ?? "the default PulseAudio source"
     }
 
     /// Reads `count` samples, waiting until they have been recorded.
     ///
-    /// - Throws: ``SpeechError`` when the device goes away.
+    /// - Throws: ``SpeechError`` when the device or the server goes away.
     public func read(_ count: Int) throws(SpeechError) -> [Int16] {
         var samples = [Int16](repeating: 0, count: count)
-        var error: Int32 = 0
-        let result = samples.withUnsafeMutableBytes { buffer in
-            pa_simple_read(connection, buffer.baseAddress, buffer.count, &error)
-        }
-        guard result >= 0 else {
+        do {
+            try connection.read(into: &samples)
+        } catch {
             throw SpeechError(
-                .deviceUnavailable,
-                "recording from \(device.map { "\"\($0)\"" } ?? "the default source") stopped: \(String(cString: pa_strerror(error)))",
-                code: Int(error))
+                .deviceUnavailable, "recording from \(name) stopped: \(error.reason)", code: Int(error.code))
         }
         return samples
     }

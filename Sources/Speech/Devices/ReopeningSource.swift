@@ -1,0 +1,177 @@
+import Foundation
+
+/// A source that outlives its device: when a read fails (a USB microphone pulled out, the sound
+/// server restarted), it reports the loss once, reopens the device with a growing pause between
+/// attempts, and carries on reading.
+///
+/// ```swift
+/// let microphone = try ReopeningSource(device: .automatic) { event in
+///     logger.warning("\(event)")   // "lost the default PulseAudio source (…); reopening it"
+/// }
+/// while true {
+///     let samples = try microphone.read(1_600)   // throws only when it gives up
+/// }
+/// ```
+///
+/// Audio from while the device was gone is missing: the stream has a gap, not silence.
+public final class ReopeningSource: AudioSource {
+    /// How long to keep trying, and how fast.
+    public struct Policy: Sendable, Hashable {
+        /// The pause before the first attempt to reopen.
+        public var firstDelay: Duration
+        /// Pauses double after each failed attempt, up to this.
+        public var maximumDelay: Duration
+        /// How many attempts before ``ReopeningSource/read(_:)`` gives up; `nil` for never.
+        public var maximumAttempts: Int?
+
+        /// Creates a policy.
+        ///
+        /// - Parameters:
+        ///   - firstDelay: The pause before the first attempt; half a second unless given.
+        ///   - maximumDelay: The longest pause; four seconds unless given.
+        ///   - maximumAttempts: Attempts before giving up; `nil` (never) unless given.
+        public init(
+            firstDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(4),
+            maximumAttempts: Int? = nil
+        ) {
+            self.firstDelay = firstDelay
+            self.maximumDelay = max(maximumDelay, firstDelay)
+            self.maximumAttempts = maximumAttempts
+        }
+
+        /// Half a second, doubling to four seconds, forever.
+        public static let standard = Policy()
+
+        /// The pause before attempt `attempt` (counting from 1).
+        func delay(before attempt: Int) -> Duration {
+            var delay = firstDelay
+            for _ in 1..<max(attempt, 1) where delay < maximumDelay { delay *= 2 }
+            return min(delay, maximumDelay)
+        }
+    }
+
+    /// What happened to the device, for a log or a listener.
+    public enum Event: Sendable, Hashable, CustomStringConvertible {
+        /// A read failed; the source is trying to reopen the device.
+        case lost(SpeechError)
+        /// The device is back and has delivered audio again.
+        case reopened(attempts: Int, after: Duration)
+
+        public var description: String {
+            switch self {
+            case .lost(let error):
+                "lost the microphone (\(error.message)); reopening it"
+            case .reopened(let attempts, let after):
+                "the microphone is back after \(Self.seconds(after)) (\(attempts) attempt\(attempts == 1 ? "" : "s"))"
+            }
+        }
+
+        static func seconds(_ duration: Duration) -> String {
+            let milliseconds =
+                duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+            return "\(milliseconds / 1_000).\(milliseconds % 1_000 / 100) s"
+        }
+    }
+
+    /// An outage in progress: what went wrong first and last, and how long it has lasted.
+    private struct Outage {
+        let started: ContinuousClock.Instant
+        var lastError: SpeechError
+        var attempts = 0
+    }
+
+    private let open: () throws(SpeechError) -> any AudioSource
+    private let report: (Event) -> Void
+    /// How it keeps trying.
+    public let policy: Policy
+    public let name: String
+    private var source: (any AudioSource)?
+    private var outage: Outage?
+
+    /// Opens a source with `open`, and again with it whenever the source fails.
+    ///
+    /// - Parameters:
+    ///   - policy: How long to keep trying, and how fast.
+    ///   - report: Called on the reading thread: once when the device is lost, once when it is back.
+    ///   - open: Opens the device; called now and after each loss.
+    /// - Throws: ``SpeechError`` from the first `open`: a device missing from the start is an
+    ///   error, not something to wait for.
+    public init(
+        policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in },
+        open: @escaping () throws(SpeechError) -> any AudioSource
+    ) throws(SpeechError) {
+        let source = try open()
+        self.source = source
+        self.name = source.name
+        self.open = open
+        self.report = report
+        self.policy = policy
+    }
+
+    /// Opens `device` for recording, and again whenever it fails.
+    ///
+    /// - Parameters:
+    ///   - device: The device to record from.
+    ///   - policy: How long to keep trying, and how fast.
+    ///   - report: Called on the reading thread: once when the device is lost, once when it is back.
+    /// - Throws: ``SpeechError`` when the device cannot be opened now.
+    public convenience init(
+        device: AudioDevice, policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in }
+    ) throws(SpeechError) {
+        try self.init(policy: policy, report: report) { () throws(SpeechError) in try device.openSource() }
+    }
+
+    /// Reads `count` samples, reopening the device as often as the policy allows when it fails.
+    ///
+    /// - Throws: ``SpeechError`` naming the device and the last reason once the policy's
+    ///   attempts are used up. A later read starts trying afresh.
+    public func read(_ count: Int) throws(SpeechError) -> [Int16] {
+        while true {
+            if let source {
+                do {
+                    let samples = try source.read(count)
+                    if let outage {
+                        report(.reopened(attempts: outage.attempts, after: .now - outage.started))
+                        self.outage = nil
+                    }
+                    return samples
+                } catch {
+                    self.source = nil  // frees the C handle before trying again
+                    if outage == nil {
+                        outage = Outage(started: .now, lastError: error)
+                        report(.lost(error))
+                    } else {
+                        outage?.lastError = error
+                    }
+                }
+            }
+            try reopen()
+        }
+    }
+
+    /// One attempt to reopen the device, after the policy's pause.
+    private func reopen() throws(SpeechError) {
+        guard var outage else { return }
+        if let maximum = policy.maximumAttempts, outage.attempts >= maximum {
+            self.outage = nil
+            let seconds = Event.seconds(.now - outage.started)
+            throw SpeechError(
+                .deviceUnavailable,
+                "lost \(name) and could not reopen it (\(outage.attempts) attempts in \(seconds)): "
+                    + outage.lastError.message,
+                code: outage.lastError.code)
+        }
+        outage.attempts += 1
+        Thread.sleep(forTimeInterval: Self.seconds(policy.delay(before: outage.attempts)))
+        do {
+            source = try open()
+        } catch {
+            outage.lastError = error
+        }
+        self.outage = outage
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

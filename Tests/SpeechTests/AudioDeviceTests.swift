@@ -1,0 +1,252 @@
+import Foundation
+import Speech
+import Testing
+
+/// Real audio devices without a sound card: a private PulseAudio server with a virtual microphone
+/// and a null sink, reached through PulseAudio's own API and through ALSA's `pulse` device.
+/// The tests point this process at their server (`PULSE_SERVER`), so they run one at a time.
+@Suite(
+    "Audio devices", .serialized,
+    .enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+struct AudioDeviceTests {
+    static let sentence = "how busy is uluru in travel tracking"
+
+    /// The sentence as eSpeak NG says it, at its own rate (22050 Hz).
+    static func speech() throws -> AudioBuffer {
+        let speech = try SpeechSynthesizer(voice: "en-us", rate: 150).speak(sentence)
+        return AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+    }
+
+    /// Plays `speech` after 0.3 s of quiet (a sink's monitor starts delivering only once the sink
+    /// plays), and waits until it has been heard.
+    static func play(_ speech: AudioBuffer, to speaker: any AudioSink) throws(SpeechError) {
+        try speaker.play(
+            AudioBuffer(
+                samples: [Float](repeating: 0, count: speech.sampleRate * 3 / 10),
+                sampleRate: speech.sampleRate))
+        try speaker.play(speech)
+        try speaker.drain()
+    }
+
+    /// Checks that `recorded` (16 kHz) carries `speech`: its loudness has the same shape over
+    /// time, and about as much of it is loud.
+    static func expectSpeech(
+        _ speech: AudioBuffer, in recorded: [Int16], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let expected = Envelope(speech.forRecognizer)
+        let heard = Envelope(recorded)
+        let match = heard.bestMatch(of: expected)
+        let loud = Double(heard.loudFrames()) / Double(max(expected.loudFrames(), 1))
+        #expect(
+            match.correlation > 0.98, "the recording's loudness does not follow the speech",
+            sourceLocation: sourceLocation)
+        #expect(
+            (0.8...1.25).contains(loud),
+            "loud for \(heard.loudFrames()) frames, the speech for \(expected.loudFrames())",
+            sourceLocation: sourceLocation)
+    }
+
+    // MARK: Device strings
+
+    @Test func deviceStringsNameTheBackend() throws {
+        #expect(try AudioDevice("") == .automatic)
+        #expect(try AudioDevice("default") == .automatic)
+        #expect(try AudioDevice("pulse") == .pulseAudio(nil))
+        #expect(try AudioDevice("pulse:nullsink.monitor") == .pulseAudio("nullsink.monitor"))
+        #expect(try AudioDevice("vmic") == .pulseAudio("vmic"))
+        #expect(try AudioDevice("alsa") == .alsa("default"))
+        #expect(try AudioDevice("alsa:hw:1,0") == .alsa("hw:1,0"))
+        #expect(try AudioDevice("alsa:pulse") == .alsa("pulse"))
+        for text in ["default", "pulse", "pulse:vmic", "alsa:hw:1,0", "alsa:default"] {
+            #expect(try AudioDevice(text).description == text)
+        }
+    }
+
+    @Test func anUnknownDeviceKindSaysHowToWriteIt() {
+        let error = #expect(throws: SpeechError.self) { try AudioDevice("hw:1,0") }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message.contains("alsa:hw:1,0") == true, "\(String(describing: error))")
+    }
+
+    // MARK: PulseAudio
+
+    @Test func pulseAudioPlaybackIsHeardOnTheSinkMonitor() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let speech = try Self.speech()
+        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
+            try PulseAudioSource(device: "nullsink.monitor")
+        }
+        try recorder.waitUntilRecording()
+
+        let speaker = try PulseAudioSink(device: "nullsink", sampleRate: speech.sampleRate)
+        #expect(speaker.name == "the PulseAudio sink \"nullsink\"")
+        try Self.play(speech, to: speaker)
+        Self.expectSpeech(speech, in: try recorder.result())
+    }
+
+    // MARK: ALSA, through its PulseAudio device
+
+    @Test func alsaRecordsTheMicrophoneThroughThePulseDevice() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let speech = try Self.speech()
+        let written = speech.forRecognizer
+        let quiet = [Int16](repeating: 0, count: 4_800)
+        // The pipe source delivers only what is written: record no more than that.
+        let recorder = BackgroundRecorder(seconds: Double(written.count + quiet.count) / 16_000) {
+            () throws(SpeechError) in try AudioDevice("alsa:pulse").openSource()
+        }
+        try recorder.waitUntilRecording()
+        server.speak(quiet + written + quiet + quiet)
+        let recorded = try recorder.result()
+        Self.expectSpeech(speech, in: recorded)
+        // Nothing on the way converts 16 kHz mono: ALSA hands over what went into the microphone.
+        let start = recorded.firstIndex { $0 != 0 } ?? 0
+        #expect(recorded[start...].starts(with: written.drop { $0 == 0 }), "the samples differ")
+    }
+
+    @Test func alsaPlaybackIsHeardOnTheSinkMonitor() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let speech = try Self.speech()
+        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
+            try PulseAudioSource(device: "nullsink.monitor")
+        }
+        try recorder.waitUntilRecording()
+
+        let speaker = try AudioDevice("alsa:pulse").openSink(sampleRate: speech.sampleRate)
+        #expect(speaker is ALSASink)
+        try Self.play(speech, to: speaker)
+        Self.expectSpeech(speech, in: try recorder.result())
+    }
+
+    // MARK: Bad devices
+
+    @Test func missingDevicesAreNamedWithWhatToTry() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let sources: [(device: String, named: String, why: String)] = [
+            ("pulse:no-such-source", "the PulseAudio source \"no-such-source\"", "No such entity"),
+            ("alsa:no-such-device", "the ALSA device \"no-such-device\"", "Unknown PCM no-such-device"),
+        ]
+        for (device, named, why) in sources {
+            let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSource() }
+            let message = error?.message ?? ""
+            #expect(error?.kind == .deviceUnavailable)
+            #expect(message.hasPrefix("cannot record from \(named): \(why)"), "\(message)")
+            #expect(message.contains("pactl list short sources"), "\(message)")
+            #expect(message.contains("arecord -L"), "\(message)")
+            #expect(message.contains("standard input"), "\(message)")
+        }
+        let sinks: [(device: String, named: String)] = [
+            ("pulse:no-such-sink", "the PulseAudio sink \"no-such-sink\""),
+            ("alsa:no-such-device", "the ALSA device \"no-such-device\""),
+        ]
+        for (device, named) in sinks {
+            let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSink() }
+            let message = error?.message ?? ""
+            #expect(message.hasPrefix("cannot play to \(named): "), "\(message)")
+            #expect(message.contains("pactl list short sinks") && message.contains("aplay -L"), "\(message)")
+        }
+    }
+
+    @Test func withoutASoundServerTheDefaultFallsBackToALSA() throws {
+        let previous = ProcessInfo.processInfo.environment["PULSE_SERVER"]
+        setenv("PULSE_SERVER", "unix:/nonexistent/pulse/native", 1)
+        defer {
+            if let previous { setenv("PULSE_SERVER", previous, 1) } else { unsetenv("PULSE_SERVER") }
+        }
+        do {
+            // A machine with a sound card records from it; here there is none, so both are named.
+            let source = try AudioDevice.automatic.openSource()
+            #expect(source is ALSASource)
+        } catch {
+            #expect(error.message.hasPrefix("cannot record from the default PulseAudio source: "), "\(error)")
+            #expect(error.message.contains("Is a sound server running"), "\(error)")
+            #expect(
+                error.message.contains("Falling back to ALSA: cannot record from the ALSA device \"default\"")
+            )
+            #expect(error.message.contains("arecord -L"), "\(error)")
+        }
+    }
+
+    // MARK: Devices that go away
+
+    @Test func aSourceThatDisappearsIsReportedAndReopened() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let tone = (0..<48_000).map { Int16(8_000 * sin(Double($0) * 2 * .pi * 440 / 16_000)) }
+        server.speak(tone)  // 3 s; the server stopping ends it
+        var events: [ReopeningSource.Event] = []
+        let microphone = try ReopeningSource(
+            device: .pulseAudio("vmic"),
+            policy: .init(
+                firstDelay: .milliseconds(200), maximumDelay: .milliseconds(400), maximumAttempts: 25)
+        ) { events.append($0) }
+        #expect(microphone.name == "the PulseAudio source \"vmic\"")
+        let before = try microphone.read(4_000)
+        #expect(Envelope(before).loudFrames() > 20)
+
+        // While the next read waits, the server goes away, and comes back a moment later.
+        let restarted = DispatchSemaphore(value: 0)
+        // Runs before the server's own defer: never stop it while this thread may start it again.
+        defer { _ = restarted.wait(timeout: .now() + 10) }
+        Thread.detachNewThread { [server] in
+            defer { restarted.signal() }
+            Thread.sleep(forTimeInterval: 0.2)
+            server.stopServer()
+            Thread.sleep(forTimeInterval: 0.5)
+            guard (try? server.start()) != nil else { return }
+            server.speak(tone)
+        }
+        // Audio recorded before the loss may still arrive first: read until the source is back.
+        let started = Date()
+        while events.count < 2, Date().timeIntervalSince(started) < 15 { _ = try microphone.read(1_600) }
+        let after = try microphone.read(8_000)
+        #expect(events.count == 2, "\(events)")
+        guard case .lost(let error)? = events.first else {
+            Issue.record("the loss was not reported: \(events)")
+            return
+        }
+        #expect(
+            error.message.hasPrefix("recording from the PulseAudio source \"vmic\" stopped: "), "\(error)")
+        guard case .reopened(let attempts, _)? = events.last else {
+            Issue.record("the return was not reported: \(events)")
+            return
+        }
+        #expect(attempts >= 1)
+        #expect(Envelope(after).loudFrames() > 40, "no tone after the server came back")
+    }
+
+    @Test func aSourceThatStaysAwayGivesUpWithAClearError() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        server.speak([Int16](repeating: 1_000, count: 16_000))
+        var events: [ReopeningSource.Event] = []
+        let microphone = try ReopeningSource(
+            device: .pulseAudio("vmic"),
+            policy: .init(
+                firstDelay: .milliseconds(100), maximumDelay: .milliseconds(200), maximumAttempts: 3)
+        ) { events.append($0) }
+        _ = try microphone.read(1_600)
+        server.stopServer()
+        let started = Date()
+        let error = #expect(throws: SpeechError.self) {
+            while true { _ = try microphone.read(1_600) }
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(events.count == 1, "\(events)")
+        let message = error?.message ?? ""
+        #expect(
+            message.hasPrefix("lost the PulseAudio source \"vmic\" and could not reopen it (3 attempts"),
+            "\(message)")
+        #expect(message.contains("pactl list short sources"), "\(message)")
+    }
+}
