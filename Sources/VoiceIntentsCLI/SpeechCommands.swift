@@ -3,18 +3,28 @@ import Foundation
 import PhraseMatching
 import Speech
 
-/// `say`: speak text with eSpeak NG into a WAV file.
+/// `say`: speak text with eSpeak NG to a loudspeaker, or into a WAV file.
 struct SayCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "say", abstract: "Speak text with eSpeak NG (in process) into a WAV file.")
+            commandName: "say",
+            abstract:
+                "Speak text with eSpeak NG (in process) to the default output, or into a WAV file (-o).",
+            discussion: """
+                Without -o the speech plays on --device: default (PulseAudio's default sink, or ALSA's \
+                default device when no sound server answers), pulse, pulse:<sink> (pactl list short \
+                sinks), alsa:<pcm> (aplay -L), e.g. alsa:hw:1,0 or alsa:pulse.
+                """)
     }
 
     @Argument(help: "The text to say.")
     var text: String
 
-    @Option(name: .shortAndLong, help: "The WAV file to write.")
-    var output: String
+    @Option(name: .shortAndLong, help: "The WAV file to write (default: play the speech).")
+    var output: String?
+
+    @Option(help: "Without -o: where to play (default, pulse, pulse:<sink>, alsa:<pcm>).")
+    var device: String?
 
     @Option(help: "The eSpeak NG voice (en-us, en, en-us+f2, en+m7, …).")
     var voice = "en-us"
@@ -22,19 +32,45 @@ struct SayCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "Words per minute (80 to 450).")
     var rate = 175
 
-    @Option(help: "The sample rate of the file (eSpeak's own 22050 when not given).")
+    @Option(help: "The sample rate of the file or the output stream (eSpeak's own 22050 when not given).")
     var sampleRate: Int?
+
+    func validate() throws {
+        if output != nil, device != nil {
+            throw ValidationError("give either -o to write a file or --device to play on, not both")
+        }
+        if let device { _ = try AudioDevice(parsingOption: device) }
+        if let sampleRate, sampleRate <= 0 { throw ValidationError("--sample-rate must be positive") }
+    }
 
     func run() async throws {
         try await reportingFailures {
             let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
             var audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
             if let sampleRate { audio = audio.resampled(to: sampleRate) }
+            let seconds = String(format: "%.2f", audio.duration)
+            guard let output else {
+                let speaker = try AudioDevice(parsingOption: device ?? "default").openSink(
+                    sampleRate: audio.sampleRate)
+                try speaker.play(audio)
+                try speaker.drain()
+                FileHandle.standardError.write(Data("played \(seconds) s on \(speaker.name)\n".utf8))
+                return
+            }
             try WAVFile.write(audio, to: URL(fileURLWithPath: output))
             FileHandle.standardError.write(
-                Data(
-                    "wrote \(output): \(String(format: "%.2f", audio.duration)) s at \(audio.sampleRate) Hz\n"
-                        .utf8))
+                Data("wrote \(output): \(seconds) s at \(audio.sampleRate) Hz\n".utf8))
+        }
+    }
+}
+
+extension AudioDevice {
+    /// Reads a `--device` value, as a validation error (with the syntax) when it is not one.
+    init(parsingOption text: String) throws {
+        do {
+            try self.init(text)
+        } catch {
+            throw ValidationError(error.message)
         }
     }
 }
@@ -107,10 +143,17 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     @Argument(help: "A WAV file (any common rate and bit depth), or - for raw PCM on standard input.")
     var input: String?
 
-    @Flag(help: "Listen to a microphone (the default PulseAudio source) until one utterance has ended.")
+    @Flag(help: "Listen to a microphone (the default source, or --device) until one utterance has ended.")
     var microphone = false
 
-    @Option(help: "With --microphone: the PulseAudio source to record from.")
+    @Option(
+        help: ArgumentHelp(
+            "With --microphone: where to listen (default, pulse, pulse:<source>, alsa:<pcm>).",
+            discussion: """
+                default is PulseAudio's default source, or ALSA's default device when no sound server \
+                answers; pulse:<source> as pactl list short sources names it; alsa:<pcm> as arecord -L \
+                names it, e.g. alsa:hw:1,0 or alsa:pulse. A name without a colon is a PulseAudio source.
+                """))
     var device: String?
 
     @Option(help: "With --microphone: seconds to wait for speech.")
@@ -120,6 +163,10 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         guard (input != nil) != microphone else {
             throw ValidationError("give a WAV file, - for raw PCM on standard input, or --microphone")
         }
+        if let device {
+            guard microphone else { throw ValidationError("--device needs --microphone") }
+            _ = try AudioDevice(parsingOption: device)
+        }
     }
 
     func run() async throws {
@@ -127,14 +174,20 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             let context = try selection.context()
             if microphone {
                 let recognizer = try await recognizer(for: context)
-                let source = try PulseAudioSource(device: device)
+                // A microphone that goes away (unplugged, the sound server restarted) is reopened
+                // for about ten seconds before the command gives up.
+                let source = try ReopeningSource(
+                    device: try AudioDevice(parsingOption: device ?? "default"),
+                    policy: .init(maximumDelay: .seconds(2), maximumAttempts: 6)
+                ) { event in
+                    FileHandle.standardError.write(Data("\(event)\n".utf8))
+                }
                 guard
                     let result = try recognizer.listen(
                         timeout: timeout,
                         read: { () throws(SpeechError) -> [Int16]? in try source.read(1_600) })
                 else {
-                    throw CommandFailure(
-                        "no speech within \(Int(timeout)) s from \(device ?? "the default source")")
+                    throw CommandFailure("no speech within \(Int(timeout)) s from \(source.name)")
                 }
                 try await report(result, context: context)
                 return

@@ -29,11 +29,12 @@ struct AudioDeviceTests {
     }
 
     /// Checks that `recorded` (16 kHz) carries `speech`: its loudness has the same shape over
-    /// time, and about as much of it is loud.
+    /// time, and about as much of it is loud. `skipping` leaves out the start of the speech.
     static func expectSpeech(
-        _ speech: AudioBuffer, in recorded: [Int16], sourceLocation: SourceLocation = #_sourceLocation
+        _ speech: AudioBuffer, in recorded: [Int16], skipping: Double = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let expected = Envelope(speech.forRecognizer)
+        let expected = Envelope(Array(speech.forRecognizer.dropFirst(Int(skipping * 16_000))))
         let heard = Envelope(recorded)
         let match = heard.bestMatch(of: expected)
         let loud = Double(heard.loudFrames()) / Double(max(expected.loudFrames(), 1))
@@ -248,5 +249,80 @@ struct AudioDeviceTests {
             message.hasPrefix("lost the PulseAudio source \"vmic\" and could not reopen it (3 attempts"),
             "\(message)")
         #expect(message.contains("pactl list short sources"), "\(message)")
+    }
+
+    // MARK: The command line
+
+    /// Runs the built `voice-intents` against `server`, returning its exit status, output and errors.
+    static func voiceIntents(_ arguments: [String], server: PrivateSoundServer) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("voice-intents")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path), "build voice-intents first")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = server.environment
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus,
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+
+    @Test func sayWithoutAFilePlaysOnTheDefaultOutput() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        server.useInThisProcess()
+        let speech = try Self.speech()
+        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
+            try PulseAudioSource(device: "nullsink.monitor")
+        }
+        try recorder.waitUntilRecording()
+        let run = try Self.voiceIntents(
+            ["say", Self.sentence, "--voice", "en-us", "--rate", "150"], server: server)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.hasPrefix("played 2."), "\(run.errors)")
+        #expect(run.errors.contains("on the default PulseAudio sink"), "\(run.errors)")
+        // A stream that starts on the running null sink loses up to 0.2 s from its monitor (the sink
+        // had rendered that stretch ahead as silence, then rewound); a loudspeaker would play it.
+        Self.expectSpeech(speech, in: try recorder.result(), skipping: 0.3)
+    }
+
+    @Test func sayNamesAMissingOutputAndWhatToTry() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let run = try Self.voiceIntents(["say", "hello", "--device", "pulse:no-such-sink"], server: server)
+        #expect(run.status == 1)
+        #expect(
+            run.errors.contains("cannot play to the PulseAudio sink \"no-such-sink\": No such entity"),
+            "\(run.errors)")
+        #expect(run.errors.contains("pactl list short sinks"), "\(run.errors)")
+    }
+
+    @Test func transcribeListensThroughAnALSADevice() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let speech = try RoundTripTests.spoken(Self.sentence, voice: "en-us", rate: 150)
+        let quiet = [Int16](repeating: 0, count: 16_000)
+        // Quiet to start with (the command needs a moment to open the device), the command, then
+        // quiet so that the end of speech can be heard.
+        server.speak(quiet + speech + quiet + quiet)
+        let run = try Self.voiceIntents(
+            ["transcribe", "--microphone", "--device", "alsa:pulse", "--match", "--timeout", "20"],
+            server: server)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix(Self.sentence + "\n"), "\(run.output)")
+        #expect(run.output.contains("GetCrowdStatusIntent  score 1.00"), "\(run.output)")
     }
 }
