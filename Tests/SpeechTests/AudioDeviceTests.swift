@@ -178,7 +178,10 @@ struct AudioDeviceTests {
 
     // MARK: Devices that go away
 
-    @Test func aSourceThatDisappearsIsReportedAndReopened() throws {
+    @Test(arguments: [
+        ("pulse:vmic", "the PulseAudio source \"vmic\""), ("alsa:pulse", "the ALSA device \"pulse\""),
+    ])
+    func aSourceThatDisappearsIsReportedAndReopened(device: String, named: String) throws {
         let server = try PrivateSoundServer()
         defer { server.stop() }
         server.useInThisProcess()
@@ -186,11 +189,11 @@ struct AudioDeviceTests {
         server.speak(tone)  // 3 s; the server stopping ends it
         var events: [ReopeningSource.Event] = []
         let microphone = try ReopeningSource(
-            device: .pulseAudio("vmic"),
+            device: try AudioDevice(device),
             policy: .init(
                 firstDelay: .milliseconds(200), maximumDelay: .milliseconds(400), maximumAttempts: 25)
         ) { events.append($0) }
-        #expect(microphone.name == "the PulseAudio source \"vmic\"")
+        #expect(microphone.name == named)
         let before = try microphone.read(4_000)
         #expect(Envelope(before).loudFrames() > 20)
 
@@ -216,7 +219,7 @@ struct AudioDeviceTests {
             return
         }
         #expect(
-            error.message.hasPrefix("recording from the PulseAudio source \"vmic\" stopped: "), "\(error)")
+            error.message.hasPrefix("recording from \(named) stopped: "), "\(error)")
         guard case .reopened(let attempts, _)? = events.last else {
             Issue.record("the return was not reported: \(events)")
             return

@@ -120,11 +120,12 @@ final class ALSAPCM {
         guard prepared >= 0 else { throw .failure(prepared) }
     }
 
-    /// Gets past an overrun, underrun or suspend; anything else (a device gone) is thrown.
+    /// Gets past an overrun, underrun or suspend; anything else (a device gone) is thrown, as is
+    /// a recovery that fails (with the recovery's own reason).
     private func recover(_ code: Int32) throws(ALSAStatus) {
         if code == -EINTR { return }
-        guard code == -EPIPE || code == -ESTRPIPE, snd_pcm_recover(handle, code, 1) >= 0 else {
-            throw .failure(code)
-        }
+        guard code == -EPIPE || code == -ESTRPIPE else { throw .failure(code) }
+        let recovered = snd_pcm_recover(handle, code, 1)
+        guard recovered >= 0 else { throw .failure(recovered) }
     }
 }
