@@ -92,7 +92,7 @@ let package = Package(
 
         .executableTarget(
             name: "SpeechBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking"],
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
             path: "Benchmarks/SpeechBenchmark"
         ),
 

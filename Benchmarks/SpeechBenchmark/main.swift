@@ -11,6 +11,7 @@
 import Foundation
 import PhraseMatching
 import Speech
+import Library
 import TravelTracking
 import VoiceIntents
 
@@ -36,10 +37,14 @@ let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 let startMemory = memory().resident
 
-// `speech-benchmark [decoder arguments…]` measures other settings than the chosen ones, e.g.
-// `speech-benchmark -beam 1e-60 -wbeam 1e-40`.
+// `speech-benchmark [--suites] [decoder arguments…]` measures other settings than the chosen ones,
+// e.g. `speech-benchmark -beam 1e-60 -wbeam 1e-40`; `--suites` adds the round trip of every
+// sentence of both sample apps' phrase suites that their grammars can say.
+var arguments = Array(CommandLine.arguments.dropFirst())
+let suites = arguments.first == "--suites"
+if suites { arguments.removeFirst() }
 var configuration = SpeechRecognizer.Configuration.englishUS
-if CommandLine.arguments.count > 1 { configuration.arguments = Array(CommandLine.arguments.dropFirst()) }
+if !arguments.isEmpty { configuration.arguments = arguments }
 print("decoder arguments: \(configuration.arguments.joined(separator: " "))")
 
 // Model load.
@@ -59,7 +64,7 @@ let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
 start = clock.now
 let grammar = SpeechGrammar(matcher.spokenForms, name: "travel-tracking")
 try recognizer.useGrammar(grammar)
-print("grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, set in \(format(seconds(clock.now - start))) s")
+print("grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, \(grammar.graphSize.states) states and \(grammar.graphSize.arcs) arcs, set in \(format(seconds(clock.now - start))) s")
 
 // Commands spoken by eSpeak NG.
 let commands = [
@@ -100,6 +105,12 @@ let right = zip(grammarRun.heard, commands + commands + commands).filter { $0.0 
 let listening = memory()
 print("grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word")
 
+// The baseline: the same grammar as JSGF, compiled by PocketSphinx itself.
+try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "travel-tracking-jsgf"), form: .jsgf)
+let jsgfRun = try decode(audio)
+let jsgfRight = zip(jsgfRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
+print("grammar as JSGF (baseline): real-time factor \(format(jsgfRun.rtf)), \(jsgfRight) of \(audio.count) word for word; ratio minimal graph / JSGF: \(format(grammarRun.rtf / max(jsgfRun.rtf, 0.0001), 2))")
+
 // Dictation: the baseline.
 let recording = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw"))
 let real = recording.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
@@ -108,3 +119,46 @@ let dictationRun = try decode(audio + [real])
 print("dictation: real-time factor \(format(dictationRun.rtf)); goforward.raw heard as \"\(dictationRun.heard.last ?? "")\"")
 print("ratio dictation / grammar: \(format(dictationRun.rtf / max(grammarRun.rtf, 0.0001), 1))")
 print("resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(memory().peak, 1)) MiB")
+
+// The round trip over the phrase suites: every sentence the grammar can say, in three voices and
+// two rates, on every core.
+if suites {
+    let apps: [(String, AppDescription, @Sendable (AppDependencyManager) -> Void)] = [
+        ("travel-tracking", AppDescription(TravelTrackingApp.self), TravelTrackingApp.registerDependencies),
+        ("library", AppDescription(LibraryApp.self), LibraryApp.registerDependencies),
+    ]
+    for (name, app, register) in apps {
+        let dependencies = AppDependencyManager()
+        register(dependencies)
+        let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
+            try await PhraseMatcher(
+                app: app,
+                catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
+        }
+        let grammar = SpeechGrammar(matcher.spokenForms, name: name)
+        let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml")).cases
+        let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
+        let roundTrip = RoundTrip(configuration: configuration)
+        let began = clock.now
+        let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
+        let elapsed = seconds(clock.now - began)
+        // Understood: what was heard reaches the intent and values the suite expects.
+        let expectations = Dictionary(sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
+        var understood = 0
+        var misunderstood: [String] = []
+        for clip in report.clips {
+            let expected = expectations[clip.sentence]!
+            let result = await matcher.run(
+                PhraseTestSuite.Case(sentence: clip.heard, expectation: expected.expectation, source: expected.source))
+            if result.passed { understood += 1 } else { misunderstood.append("\(clip): \(result.got)") }
+        }
+        print("""
+            round trip \(name): \(sayable.count) of \(cases.count) suite sentences in the grammar, \
+            \(report.clips.count) clips; heard word for word \(report.heard) (\(format(report.heardRate * 100, 1))%), \
+            understood \(understood) (\(format(Double(understood) / Double(max(report.clips.count, 1)) * 100, 1))%), \
+            real-time factor \(format(report.realTimeFactor)), \(format(elapsed, 1)) s
+            """)
+        for miss in report.misses { print("  misheard: \(miss)") }
+        for miss in misunderstood { print("  misunderstood: \(miss)") }
+    }
+}

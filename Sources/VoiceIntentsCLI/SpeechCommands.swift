@@ -159,9 +159,15 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "With --microphone: seconds to wait for speech.")
     var timeout = 10.0
 
+    @Option(help: "With --microphone: seconds of silence that end what was said.")
+    var silence = SpeechRecognizer.Configuration.englishUS.trailingSilence
+
     func validate() throws {
         guard (input != nil) != microphone else {
             throw ValidationError("give a WAV file, - for raw PCM on standard input, or --microphone")
+        }
+        guard (0.05...5).contains(silence) else {
+            throw ValidationError("--silence takes 0.05 to 5 seconds")
         }
         if let device {
             guard microphone else { throw ValidationError("--device needs --microphone") }
@@ -207,7 +213,9 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
-        let recognizer = try SpeechRecognizer()
+        var configuration = SpeechRecognizer.Configuration.englishUS
+        configuration.trailingSilence = silence
+        let recognizer = try SpeechRecognizer(configuration)
         if dictation {
             try recognizer.useDictation()
         } else {

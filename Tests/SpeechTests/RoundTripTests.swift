@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import PhraseMatching
 import Testing
 import TravelTracking
@@ -20,6 +21,16 @@ struct RoundTripTests {
             try await PhraseMatcher(
                 app: AppDescription(TravelTrackingApp.self),
                 catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrases))
+        }
+    }
+
+    static func libraryMatcher() async throws -> PhraseMatcher {
+        let dependencies = AppDependencyManager()
+        LibraryApp.registerDependencies(in: dependencies)
+        return try await AppDependencyManager.$current.withValue(dependencies) {
+            try await PhraseMatcher(
+                app: AppDescription(LibraryApp.self),
+                catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrases))
         }
     }
 
@@ -69,44 +80,41 @@ struct RoundTripTests {
         #expect(grammar.freeTextPhrases == 0)
     }
 
-    @Test func commandsSpokenInThreeVoicesAndTwoRatesAreHeard() async throws {
-        let matcher = try await Self.travelTrackingMatcher()
-        let recognizer = try SpeechRecognizer()
-        try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "travel-tracking"))
-        let commands: [(String, String)] = [
-            ("navigate to the map in travel tracking", "NavigateIntent"),
-            ("find two tickets for machu picchu with travel tracking", "FindTicketsIntent"),
-            ("how busy is uluru in travel tracking", "GetCrowdStatusIntent"),
-            ("what is the closest landmark in travel tracking", "ClosestLandmarkIntent"),
-            ("add the eiffel tower to my favorites in travel tracking", "UpdateFavoritesIntent"),
-            ("delete waterfalls in travel tracking", "DeleteCollectionIntent"),
-        ]
-        var heard = 0
-        var total = 0
-        var misses: [String] = []
-        for voice in ["en-us", "en-us+f2", "en+m7"] {
-            for rate in [150, 190] {
-                for (sentence, intent) in commands {
-                    total += 1
-                    let result = try recognizer.recognize(try Self.spoken(sentence, voice: voice, rate: rate))
-                    let match = await matcher.match(result.text).best
-                    if TextNormalizer.key(result.text) == TextNormalizer.key(sentence),
-                        match?.intent == intent
-                    {
-                        heard += 1
-                    } else {
-                        misses.append("\(voice) \(rate): \"\(sentence)\" heard as \"\(result.text)\"")
-                    }
-                }
-            }
+    /// Every sentence of an app's phrase suite that its grammar can say, spoken in three voices
+    /// at two rates and recognised under the grammar. The aim is every clip (issue 4); the floors
+    /// hold the measured rates (Models/README.md) against regressions while the recognizer is
+    /// tuned. "Understood" is what matters to users: the words heard reach the intent and values
+    /// the suite expects ("tickets to" heard for "tickets for" is understood, not word for word).
+    @Test(arguments: [
+        ("travel-tracking", 0.74, 0.92), ("library", 0.71, 0.89),
+    ])
+    func suiteSentencesAreHeardInThreeVoicesAndTwoRates(
+        app: String, wordForWordFloor: Double, understoodFloor: Double
+    ) async throws {
+        let matcher = try await app == "library" ? Self.libraryMatcher() : Self.travelTrackingMatcher()
+        let grammar = SpeechGrammar(matcher.spokenForms, name: app)
+        let cases = try PhraseTestSuite.cases(in: "Phrases/en/tests/\(app).yaml")
+        let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
+        #expect(sayable.count > cases.count / 3, "most suite sentences should be in the grammar")
+        let report = try RoundTrip().run(sayable.map(\.sentence), grammar: grammar)
+        let expectations = Dictionary(
+            sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
+        var misunderstood: [String] = []
+        for clip in report.clips {
+            let expected = try #require(expectations[clip.sentence])
+            let result = await matcher.run(
+                PhraseTestSuite.Case(
+                    sentence: clip.heard, expectation: expected.expectation, source: expected.source))
+            if !result.passed { misunderstood.append("\(clip): \(result.got)") }
         }
-        // The aim is every command (issue 4); this holds the measured rate against regressions
-        // while the grammar and decoder are tuned: 28 of 36 with the intent matched too when this
-        // suite runs alone, 30 when the whole test run shares the eSpeak engine (its global state
-        // carries something from one use to the next; see Models/README.md).
-        print("round trip: \(heard) of \(total) commands heard word for word and matched")
-        if !misses.isEmpty { print("misheard:\n  " + misses.joined(separator: "\n  ")) }
-        #expect(heard >= 28, "\(misses.joined(separator: "\n"))")
+        let understood = 1 - Double(misunderstood.count) / Double(report.clips.count)
+        print(
+            "round trip \(app): \(report.clips.count) clips, word for word \(report.heardRate), understood \(understood)"
+        )
+        #expect(
+            report.heardRate >= wordForWordFloor,
+            "misheard:\n\(report.misses.map(\.description).joined(separator: "\n"))")
+        #expect(understood >= understoodFloor, "misunderstood:\n\(misunderstood.joined(separator: "\n"))")
     }
 
     @Test func dictationTranscribesRealRecordedSpeech() throws {

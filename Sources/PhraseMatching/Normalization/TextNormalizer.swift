@@ -21,7 +21,8 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 ///   "12"; "two point five" is "2.5"; "2nd" is "second".
 /// - Words written together in camel case are split: "TravelTracking" → "travel tracking".
 public enum TextNormalizer {
-    static let contractions: [String: [String]] = [
+    /// The contractions undone, each with the words it stands for.
+    public static let contractions: [String: [String]] = [
         "what's": ["what", "is"], "where's": ["where", "is"], "who's": ["who", "is"],
         "how's": ["how", "is"], "that's": ["that", "is"], "it's": ["it", "is"],
         "there's": ["there", "is"], "here's": ["here", "is"], "let's": ["let", "us"],

@@ -20,6 +20,27 @@ public struct SpeechGrammar: Sendable {
     public let words: Set<String>
     /// The phrases left out because a placeholder takes free text.
     public let freeTextPhrases: Int
+    /// The same language as a minimal deterministic word graph: what the recognizer searches.
+    let graph: WordGraph
+
+    /// The grammar in PocketSphinx's FSG format, as the recognizer loads it: the JSGF's language
+    /// as a minimal graph, in which phrases share their beginnings and endings.
+    public var fsg: String { graph.fsg(name: name) }
+
+    /// Whether the grammar lets someone say `sentence` (written as a user would: "Find 2 tickets
+    /// for Machu Picchu!"), so the recognizer can hear it word for word. Sentences that lean on
+    /// the matcher's tolerance (an extra word, a misspelt name) are not in the grammar.
+    public func canSay(_ sentence: String) -> Bool {
+        graph.accepts(Self.spokenWords(sentence).joined(separator: " "))
+    }
+
+    /// The words of `sentence` as the grammar spells them: normalised, numbers as words.
+    public static func spokenWords(_ sentence: String) -> [String] {
+        TextNormalizer.tokens(sentence).flatMap { NumberWords.spokenToken($0.text) }
+    }
+
+    /// The size of the graph the recognizer searches.
+    public var graphSize: (states: Int, arcs: Int) { (graph.stateCount, graph.arcCount) }
 
     /// Writes the grammar of `forms`.
     ///
@@ -53,8 +74,9 @@ public struct SpeechGrammar: Sendable {
         self.jsgf = lines.joined(separator: "\n") + "\n"
         var words = writer.words
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
-        self.words = words
         self.freeTextPhrases = skipped
+        self.graph = WordGraph(forms)
+        self.words = words.union(graph.words)
     }
 
     /// Builds rule bodies and collects the words they use.
@@ -143,7 +165,7 @@ public struct SpeechGrammar: Sendable {
                 words.formUnion(["yes", "no", "true", "false"])
             case .date:
                 name = "day"
-                let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+                let days = NumberWords.weekdays
                 body = "today | tomorrow | yesterday | [ next | this ] ( \(days.joined(separator: " | ")) )"
                 words.formUnion(["today", "tomorrow", "yesterday", "next", "this"] + days)
             case .freeText, .url:
@@ -170,6 +192,20 @@ enum NumberWords {
         "( \(units.joined(separator: " | ")) | \(teens.joined(separator: " | ")) "
         + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] "
         + "| a dozen | a couple | ( a | \(units.dropFirst().joined(separator: " | ")) ) hundred )"
+
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// A phrase token as the words to say: "23" → ["twenty", "three"], "map" → ["map"].
+    static func spokenToken(_ token: String) -> [String] {
+        if let number = Int(token) { return spell(number).split(separator: " ").map(String.init) }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 2, let whole = Int(parts[0]), !parts[1].isEmpty,
+            parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            return spokenToken(String(whole)) + ["point"] + parts[1].map { units[Int(String($0))!] }
+        }
+        return [token]
+    }
 
     static let words = Set(units + teens + tens + ["a", "dozen", "couple", "hundred"])
 

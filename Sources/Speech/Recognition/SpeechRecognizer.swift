@@ -24,6 +24,10 @@ public final class SpeechRecognizer {
         public var languageModel: String
         /// Decoder arguments beyond the model files ("-beam", "1e-80", …).
         public var arguments: [String]
+        /// Seconds of silence that end an utterance when listening to a stream (PocketSphinx's
+        /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
+        /// at a pause.
+        public var trailingSilence: Double = 0.5
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
         /// project (see `Models/README.md`).
@@ -31,7 +35,10 @@ public final class SpeechRecognizer {
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
             languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
-            arguments: ["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80"])
+            arguments: [
+                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-dither", "yes", "-seed", "1",
+                "-vad_threshold", "4.0",
+            ])
 
         public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
             self.acousticModel = acousticModel
@@ -65,6 +72,7 @@ public final class SpeechRecognizer {
                 "voice-intents", "-hmm", settings.acousticModel, "-dict", settings.dictionary, "-logfn",
                 "/dev/null",
             ]
+            + ["-vad_postspeech", String(max(1, Int((settings.trailingSilence * 100).rounded())))]
             + settings.arguments
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
@@ -96,6 +104,13 @@ public final class SpeechRecognizer {
         return true
     }
 
+    /// The phones of `word`'s first pronunciation in the dictionary ("M AE P"), or `nil`.
+    public func pronunciation(of word: String) -> String? {
+        guard let phones = ps_lookup_word(decoder, word) else { return nil }
+        defer { free(phones) }
+        return String(cString: phones)
+    }
+
     /// Adds `word` with `phones` (CMU phones, space-separated: "M AE CH UW").
     public func addWord(_ word: String, phones: String) throws(SpeechError) {
         guard ps_add_word(decoder, word, phones, 1) >= 0 else {
@@ -104,19 +119,46 @@ public final class SpeechRecognizer {
         }
     }
 
+    /// How a grammar is handed to PocketSphinx.
+    public enum GrammarForm: Sendable {
+        /// As the minimal word graph of ``SpeechGrammar/fsg`` (the default: smaller and faster).
+        case minimalGraph
+        /// As the JSGF text, compiled by PocketSphinx itself; the baseline the speech benchmark
+        /// compares with.
+        case jsgf
+    }
+
     /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
-    public func useGrammar(_ grammar: SpeechGrammar) throws(SpeechError) {
+    public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
         for word in grammar.words.sorted() where !knows(word) {
             let phones = try PronunciationGuesser.phones(for: word)
             try addWord(word, phones: phones)
             guessedWords[word] = phones
         }
         let name = grammar.name
-        guard ps_set_jsgf_string(decoder, name, grammar.jsgf) == 0 else {
-            throw SpeechError(
-                .invalidInput,
-                "PocketSphinx rejected the grammar \"\(name)\"; check it with `voice-intents grammar`")
+        switch form {
+        case .minimalGraph:
+            let weight = Float(cmd_ln_float_r(configuration, "-lw"))
+            let model = grammar.fsg.withCString { text -> UnsafeMutablePointer<fsg_model_t>? in
+                guard let file = fmemopen(UnsafeMutableRawPointer(mutating: text), strlen(text), "r") else {
+                    return nil
+                }
+                defer { fclose(file) }
+                return fsg_model_read(file, ps_get_logmath(decoder), weight)
+            }
+            defer { if let model { fsg_model_free(model) } }
+            guard let model, ps_set_fsg(decoder, name, model) == 0 else {
+                throw SpeechError(
+                    .invalidInput,
+                    "PocketSphinx rejected the grammar \"\(name)\"; check it with `voice-intents grammar`")
+            }
+        case .jsgf:
+            guard ps_set_jsgf_string(decoder, name, grammar.jsgf) == 0 else {
+                throw SpeechError(
+                    .invalidInput,
+                    "PocketSphinx rejected the grammar \"\(name)\"; check it with `voice-intents grammar`")
+            }
         }
         searches.insert(name)
         guard ps_set_search(decoder, name) == 0 else {
@@ -196,8 +238,8 @@ public final class SpeechRecognizer {
 
 extension SpeechRecognizer {
     /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
-    /// PocketSphinx's voice activity detection (half a second of silence by default,
-    /// `-vad_postspeech` in frames of 10 ms). Returns `nil` when nobody spoke before `timeout`.
+    /// PocketSphinx's voice activity detection (``Configuration/trailingSilence``, half a second
+    /// by default). Returns `nil` when nobody spoke before `timeout`.
     ///
     /// ```swift
     /// let microphone = try PulseAudioSource()

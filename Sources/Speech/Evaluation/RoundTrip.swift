@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import PhraseMatching
+import Synchronization
+
+/// Speaks sentences with eSpeak NG in several voices and rates, and hears them back under a
+/// grammar: how much of what an app's grammar allows the recognizer gets word for word.
+///
+/// ```swift
+/// let roundTrip = RoundTrip(voices: ["en-us", "en-us+f2"], rates: [150, 190])
+/// let report = try roundTrip.run(["navigate to the map in travel tracking"], grammar: grammar)
+/// print(report.heardRate, report.misses)
+/// ```
+///
+/// Clips are decoded on every core, each worker with its own recognizer.
+public struct RoundTrip: Sendable {
+    /// eSpeak NG voices to speak in.
+    public var voices: [String]
+    /// Speaking rates, in words a minute.
+    public var rates: [Int]
+    /// The recognizer's model and settings.
+    public var configuration: SpeechRecognizer.Configuration
+    /// Seconds of quiet before and after each sentence, as a microphone would give.
+    public var padding: Double
+    /// How many recognizers decode at once.
+    public var workers: Int
+
+    public init(
+        voices: [String] = ["en-us", "en-us+f2", "en+m7"], rates: [Int] = [150, 190],
+        configuration: SpeechRecognizer.Configuration = .englishUS, padding: Double = 0.3,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.voices = voices
+        self.rates = rates
+        self.configuration = configuration
+        self.padding = padding
+        self.workers = max(1, workers)
+    }
+
+    /// One sentence, spoken once and heard.
+    public struct Clip: Sendable, CustomStringConvertible {
+        public let sentence: String
+        public let voice: String
+        public let rate: Int
+        /// What the recognizer heard.
+        public let heard: String
+        /// Whether the recognizer heard the sentence word for word. Normalised words compare:
+        /// "what's" and "what is", "2" and "two" are the same, and so are words the dictionary
+        /// says alike ("favorite" and "favourite"), which no recognizer can tell apart.
+        public let isRight: Bool
+        /// Seconds of audio, and seconds spent decoding it.
+        public let duration: Double
+        public let decodeTime: Double
+
+        public var description: String { "\(voice) \(rate): \"\(sentence)\" heard as \"\(heard)\"" }
+    }
+
+    /// Every clip of a run.
+    public struct Report: Sendable {
+        public let clips: [Clip]
+
+        public var heard: Int { clips.filter(\.isRight).count }
+        /// The share of clips heard word for word, 0 to 1.
+        public var heardRate: Double { clips.isEmpty ? 1 : Double(heard) / Double(clips.count) }
+        public var misses: [Clip] { clips.filter { !$0.isRight } }
+        /// Decoding time over audio time.
+        public var realTimeFactor: Double {
+            clips.reduce(0) { $0 + $1.decodeTime } / max(clips.reduce(0) { $0 + $1.duration }, 1e-9)
+        }
+    }
+
+    /// Speaks every sentence in every voice and rate and recognises it under `grammar`.
+    ///
+    /// - Parameter progress: Called after each clip with the number done and the total.
+    public func run(
+        _ sentences: [String], grammar: SpeechGrammar,
+        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(SpeechError) -> Report {
+        let jobs = voices.flatMap { voice in
+            rates.flatMap { rate in sentences.map { (sentence: $0, voice: voice, rate: rate) } }
+        }
+        let quiet = [Int16](repeating: 0, count: Int(padding * Double(AudioFormat.recognizerSampleRate)))
+        let results = Mutex<[Int: Clip]>([:])
+        let failure = Mutex<SpeechError?>(nil)
+        let configuration = self.configuration
+        let workers = min(self.workers, max(jobs.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            do throws(SpeechError) {
+                let recognizer = try SpeechRecognizer(configuration)
+                try recognizer.useGrammar(grammar)
+                for index in stride(from: worker, to: jobs.count, by: workers) {
+                    if failure.withLock({ $0 != nil }) { return }
+                    let job = jobs[index]
+                    let speech = try SpeechSynthesizer(voice: job.voice, rate: job.rate).speak(job.sentence)
+                    let audio =
+                        quiet
+                        + AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).forRecognizer
+                        + quiet
+                    let started = ContinuousClock.now
+                    let result = try recognizer.recognize(audio)
+                    let elapsed = ContinuousClock.now - started
+                    let clip = Clip(
+                        sentence: job.sentence, voice: job.voice, rate: job.rate, heard: result.text,
+                        isRight: Self.sameWords(result.text, job.sentence, recognizer: recognizer),
+                        duration: Double(audio.count) / Double(AudioFormat.recognizerSampleRate),
+                        decodeTime: Double(elapsed.components.seconds) + Double(
+                            elapsed.components.attoseconds)
+                            / 1e18)
+                    let done = results.withLock { clips in
+                        clips[index] = clip
+                        return clips.count
+                    }
+                    progress(done, jobs.count)
+                }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return Report(clips: results.withLock { clips in jobs.indices.compactMap { clips[$0] } })
+    }
+
+    /// Whether `heard` and `said` are the same words, or words that sound the same.
+    static func sameWords(_ heard: String, _ said: String, recognizer: SpeechRecognizer) -> Bool {
+        let heardWords = SpeechGrammar.spokenWords(heard)
+        let saidWords = SpeechGrammar.spokenWords(said)
+        guard heardWords.count == saidWords.count else { return false }
+        return zip(heardWords, saidWords).allSatisfy { heard, said in
+            heard == said
+                || recognizer.pronunciation(of: heard).map { $0 == recognizer.pronunciation(of: said) }
+                    == true
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import PhraseMatching
+
+/// A finite-state automaton over words: what a grammar lets people say, as states and arcs.
+///
+/// PocketSphinx searches one copy of a word for every arc that carries it, so the shape of the
+/// graph sets the cost of recognition. A grammar written as JSGF repeats itself: every phrase
+/// gets its own copy of "in <app>" and of the thirty landmark names it mentions. Built here
+/// instead, the graph is made deterministic and minimal: phrases share their beginnings and
+/// their endings, and each word appears on as few arcs as the language allows.
+struct WordGraph: Sendable, Hashable {
+    /// An arc to `target`, saying `word` (`nil`: a jump that says nothing).
+    struct Arc: Sendable, Hashable {
+        var word: String?
+        var target: Int
+    }
+
+    /// The arcs leaving each state.
+    private(set) var arcs: [[Arc]] = [[]]
+    var start: Int { 0 }
+    /// The states where a sentence may end.
+    var finals = Set<Int>()
+
+    var stateCount: Int { arcs.count }
+    var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
+    /// Every word on an arc.
+    var words: Set<String> { Set(arcs.joined().compactMap(\.word)) }
+
+    mutating func addState() -> Int {
+        arcs.append([])
+        return arcs.count - 1
+    }
+
+    mutating func connect(_ from: Int, _ to: Int, saying word: String? = nil) {
+        arcs[from].append(Arc(word: word, target: to))
+    }
+
+    /// Adds `words` as a chain of arcs from `from`; returns where the chain ends.
+    mutating func chain(_ words: [String], from: Int) -> Int {
+        var state = from
+        for word in words {
+            let next = addState()
+            connect(state, next, saying: word)
+            state = next
+        }
+        return state
+    }
+
+    /// Adds a choice between word sequences from `from`; returns the state they all end in.
+    mutating func choice(_ sequences: [[String]], from: Int) -> Int {
+        let end = addState()
+        for sequence in sequences {
+            let last = chain(sequence, from: from)
+            connect(last, end)
+        }
+        return end
+    }
+
+    /// Whether the graph accepts `sentence` (words separated by spaces).
+    func accepts(_ sentence: String) -> Bool {
+        var current = closure(of: [start])
+        for word in sentence.split(separator: " ").map(String.init) {
+            var next = Set<Int>()
+            for state in current {
+                for arc in arcs[state] where arc.word == word { next.insert(arc.target) }
+            }
+            current = closure(of: next)
+            if current.isEmpty { return false }
+        }
+        return !current.isDisjoint(with: finals)
+    }
+
+    /// The states reachable from `states` without saying anything.
+    private func closure(of states: Set<Int>) -> Set<Int> {
+        var result = states
+        var pending = Array(states)
+        while let state = pending.popLast() {
+            for arc in arcs[state] where arc.word == nil && result.insert(arc.target).inserted {
+                pending.append(arc.target)
+            }
+        }
+        return result
+    }
+
+    /// The same language with every sentence read backwards.
+    func reversed() -> WordGraph {
+        var reversed = WordGraph()
+        // State 0 of the reversed graph is a new start that jumps to every old final state;
+        // old state i becomes i + 1.
+        for _ in arcs.indices { _ = reversed.addState() }
+        for (state, leaving) in arcs.enumerated() {
+            for arc in leaving { reversed.connect(arc.target + 1, state + 1, saying: arc.word) }
+        }
+        for final in finals.sorted() { reversed.connect(0, final + 1) }
+        reversed.finals = [start + 1]
+        return reversed
+    }
+
+    /// The same language with no jumps and at most one arc per word leaving each state (subset
+    /// construction), keeping only states that are reachable.
+    func determinized() -> WordGraph {
+        var result = WordGraph()
+        let first = closure(of: [start]).sorted()
+        var index: [[Int]: Int] = [first: 0]
+        var pending = [first]
+        var subsets = [first]
+        while let subset = pending.popLast() {
+            let state = index[subset]!
+            var targets: [String: Set<Int>] = [:]
+            for member in subset {
+                for arc in arcs[member] {
+                    if let word = arc.word { targets[word, default: []].insert(arc.target) }
+                }
+            }
+            if !finals.isDisjoint(with: subset) { result.finals.insert(state) }
+            for (word, reached) in targets.sorted(by: { $0.key < $1.key }) {
+                let next = closure(of: reached).sorted()
+                let target: Int
+                if let known = index[next] {
+                    target = known
+                } else {
+                    target = result.addState()
+                    index[next] = target
+                    subsets.append(next)
+                    pending.append(next)
+                }
+                result.connect(state, target, saying: word)
+            }
+        }
+        return result
+    }
+
+    /// The smallest deterministic graph of the same language (Brzozowski: determinising the
+    /// reversal twice merges every pair of states with the same futures).
+    func minimized() -> WordGraph {
+        reversed().determinized().reversed().determinized()
+    }
+
+    /// The graph in PocketSphinx's FSG text format, with one final state reached by jumps from
+    /// every state where a sentence may end. Each state shares its probability evenly among the
+    /// arcs that leave it (ending there counts as one).
+    func fsg(name: String) -> String {
+        let final = stateCount
+        var lines = [
+            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + 1)", "START_STATE \(start)",
+            "FINAL_STATE \(final)",
+        ]
+        for (state, leaving) in arcs.enumerated() {
+            let ends = finals.contains(state)
+            let choices = leaving.count + (ends ? 1 : 0)
+            let probability = choices > 0 ? 1 / Double(choices) : 1
+            let written = String(probability)
+            for arc in leaving {
+                lines.append(
+                    "TRANSITION \(state) \(arc.target) \(written)" + (arc.word.map { " \($0)" } ?? ""))
+            }
+            if ends { lines.append("TRANSITION \(state) \(final) \(written)") }
+        }
+        lines.append("FSG_END")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension WordGraph {
+    /// The graph of an app's spoken forms: every phrase without free text (as the JSGF of
+    /// ``SpeechGrammar``), minimised.
+    init(_ forms: SpokenForms) {
+        var builder = Builder(
+            applicationNames: forms.applicationNames.map { $0.flatMap(NumberWords.spokenToken) })
+        let end = builder.graph.addState()
+        for phrase in forms.phrases
+        where !phrase.placeholders.values.contains(.freeText) && !phrase.placeholders.values.contains(.url) {
+            let last = builder.sequence(phrase.elements, phrase.placeholders, from: builder.graph.start)
+            builder.graph.connect(last, end)
+        }
+        builder.graph.finals = [end]
+        self = builder.graph.minimized()
+    }
+
+    /// Adds the elements of phrases to a graph.
+    private struct Builder {
+        var graph = WordGraph()
+        let applicationNames: [[String]]
+
+        /// Contractions by the words they stand for: ["what", "is"] → "what's".
+        static let contractions = Dictionary(
+            TextNormalizer.contractions.filter { $0.key.contains("'") }.map { ($0.value, $0.key) },
+            uniquingKeysWith: min)
+
+        mutating func sequence(
+            _ elements: [PhraseElement], _ placeholders: [String: SpokenForms.Values], from: Int
+        ) -> Int {
+            var state = from
+            var index = elements.startIndex
+            while index < elements.endIndex {
+                // Phrases are normalised ("what is"); people say "what's" as often.
+                if index + 1 < elements.endIndex, case .word(let first) = elements[index],
+                    case .word(let second) = elements[index + 1],
+                    let contraction = Self.contractions[[first, second]]
+                {
+                    state = graph.choice([[first, second], [contraction]], from: state)
+                    index += 2
+                    continue
+                }
+                state = element(elements[index], placeholders, from: state)
+                index += 1
+            }
+            return state
+        }
+
+        mutating func element(
+            _ element: PhraseElement, _ placeholders: [String: SpokenForms.Values], from: Int
+        ) -> Int {
+            switch element {
+            case .word(let word):
+                return graph.chain(NumberWords.spokenToken(word), from: from)
+            case .applicationName:
+                return graph.choice(applicationNames, from: from)
+            case .placeholder(let name):
+                guard let values = placeholders[name] else { return from }
+                return self.values(values, from: from)
+            case .optional(let inner):
+                let end = sequence(inner, placeholders, from: from)
+                graph.connect(from, end)
+                return end
+            case .alternatives(let branches):
+                let end = graph.addState()
+                for branch in branches { graph.connect(sequence(branch, placeholders, from: from), end) }
+                return end
+            case .permutation(let parts):
+                let end = graph.addState()
+                for order in SpeechGrammar.Writer.orders(of: parts) {
+                    graph.connect(sequence(order.flatMap { $0 }, placeholders, from: from), end)
+                }
+                return end
+            }
+        }
+
+        mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
+            switch values {
+            case .names(let names):
+                return graph.choice(names.map { $0.flatMap(NumberWords.spokenToken) }, from: from)
+            case .integer:
+                return number(from: from)
+            case .decimal:
+                let whole = number(from: from)
+                let point = graph.chain(["point"], from: whole)
+                let digits = graph.choice(NumberWords.units.map { [$0] }, from: point)
+                graph.connect(graph.choice(NumberWords.units.map { [$0] }, from: digits), digits)
+                let end = graph.addState()
+                graph.connect(whole, end)
+                graph.connect(digits, end)
+                return end
+            case .boolean:
+                return graph.choice([["yes"], ["no"], ["true"], ["false"]], from: from)
+            case .date:
+                let end = graph.choice([["today"], ["tomorrow"], ["yesterday"]], from: from)
+                let qualifier = graph.choice([["next"], ["this"], []], from: from)
+                let day = graph.choice(NumberWords.weekdays.map { [$0] }, from: qualifier)
+                graph.connect(day, end)
+                return end
+            case .freeText, .url:
+                return from
+            }
+        }
+
+        /// Numbers as ``NumberWords/grammar`` says them.
+        mutating func number(from: Int) -> Int {
+            var sequences = (NumberWords.units + NumberWords.teens).map { [$0] }
+            sequences += [["a", "dozen"], ["a", "couple"]]
+            sequences += (["a"] + NumberWords.units.dropFirst()).map { [$0, "hundred"] }
+            let end = graph.choice(sequences, from: from)
+            let tens = graph.choice(NumberWords.tens.map { [$0] }, from: from)
+            graph.connect(tens, end)
+            graph.connect(graph.choice(NumberWords.units.dropFirst().map { [$0] }, from: tens), end)
+            return end
+        }
+    }
+}

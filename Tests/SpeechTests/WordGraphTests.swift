@@ -1,0 +1,72 @@
+import PhraseMatching
+import Testing
+
+@testable import Speech
+
+/// The word graph the recognizer searches: the grammar's language, made small.
+@Suite("Word graph")
+struct WordGraphTests {
+    /// "open the map", "show the map", "open a list": built naively, one path each.
+    static func naive() -> WordGraph {
+        var graph = WordGraph()
+        let end = graph.addState()
+        for sentence in [["open", "the", "map"], ["show", "the", "map"], ["open", "a", "list"]] {
+            graph.connect(graph.chain(sentence, from: graph.start), end)
+        }
+        graph.finals = [end]
+        return graph
+    }
+
+    @Test func minimisingKeepsTheLanguageAndSharesBeginningsAndEndings() {
+        let naive = Self.naive()
+        let minimal = naive.minimized()
+        for sentence in ["open the map", "show the map", "open a list"] {
+            #expect(naive.accepts(sentence))
+            #expect(minimal.accepts(sentence))
+        }
+        for sentence in ["show a list", "open the", "open the map map", ""] {
+            #expect(!minimal.accepts(sentence))
+        }
+        // start -open-> s1, start -show-> s2, s1 -the-> s3, s2 -the-> s3, s3 -map-> end,
+        // s1 -a-> s4, s4 -list-> end: "the map" is shared, the two "open"s are one arc.
+        #expect(minimal.stateCount == 6)
+        #expect(minimal.arcCount == 7)
+        #expect(naive.arcCount == 12)
+    }
+
+    @Test func theFSGSharesEachStatesProbabilityAmongItsArcs() {
+        let fsg = Self.naive().minimized().fsg(name: "test")
+        let lines = fsg.split(separator: "\n")
+        #expect(lines.first == "FSG_BEGIN test")
+        #expect(lines.contains("NUM_STATES 7"))
+        #expect(lines.last == "FSG_END")
+        var totals: [Substring: Double] = [:]
+        for line in lines where line.hasPrefix("TRANSITION") {
+            let fields = line.split(separator: " ")
+            totals[fields[1], default: 0] += Double(fields[3])!
+        }
+        #expect(totals.count == 6)
+        #expect(totals.values.allSatisfy { abs($0 - 1) < 1e-9 })
+    }
+
+    @Test func theAppGrammarSaysWhatItsPhrasesSayAndNothingElse() async throws {
+        let grammar = SpeechGrammar(
+            try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "travel-tracking")
+        #expect(grammar.canSay("Navigate to the map in Travel Tracking."))
+        #expect(grammar.canSay("find 23 tickets for machu picchu with travel tracking"))
+        #expect(grammar.canSay("What's the closest landmark in travel tracking?"))
+        #expect(grammar.canSay("what is the closest landmark in travel tracking"))
+        #expect(!grammar.canSay("navigate to the map please in travel tracking"))
+        #expect(!grammar.canSay("how busy is the louvre in travel tracking"))
+        #expect(grammar.words.contains("what's"))
+        let size = grammar.graphSize
+        #expect(size.states > 100 && size.states < 2_000)
+        #expect(grammar.fsg.hasPrefix("FSG_BEGIN travel_tracking\n"))
+    }
+
+    @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
+        #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
+        #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])
+        #expect(SpeechGrammar.spokenWords("what's 23") == ["what", "is", "twenty", "three"])
+    }
+}
