@@ -44,6 +44,7 @@ let package = Package(
             name: "Speech",
             dependencies: [
                 "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "PhraseMatching", "VoiceIntents",
+                .product(name: "Yams", package: "Yams"),
             ]),
 
         // MARK: Test helpers for apps built on VoiceIntents

@@ -43,7 +43,7 @@ let startMemory = memory().resident
 var arguments = Array(CommandLine.arguments.dropFirst())
 let suites = arguments.first == "--suites"
 if suites { arguments.removeFirst() }
-var configuration = SpeechRecognizer.Configuration.englishUS
+var configuration = try SpeechRecognizer.Configuration.installed()
 if !arguments.isEmpty { configuration.arguments = arguments }
 print("decoder arguments: \(configuration.arguments.joined(separator: " "))")
 
@@ -81,8 +81,8 @@ for voice in ["en-us", "en-us+f2", "en+m7"] {
         let speech = try SpeechSynthesizer(voice: voice, rate: 170).speak(sentence)
         synthesisTime += seconds(clock.now - start)
         spokenTime += speech.duration
-        let quiet = [Int16](repeating: 0, count: 4_800)
-        audio.append(quiet + AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).forRecognizer + quiet)
+        // Quiet around the speech and a faint noise floor under it, as a microphone gives.
+        audio.append(RoundTrip().heard(speech, seed: UInt64(audio.count)))
     }
 }
 print("synthesis: \(format(spokenTime, 1)) s of speech in \(format(synthesisTime, 2)) s (real-time factor \(format(synthesisTime / spokenTime)))")

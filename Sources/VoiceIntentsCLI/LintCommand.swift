@@ -39,7 +39,7 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
                     if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
                 }
                 // Words the recognizer's dictionary lacks: their pronunciations are guesses.
-                let recognizer = try SpeechRecognizer()
+                let recognizer = try SpeechRecognizer(.installed())
                 try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: context.executableName))
                 for (word, phones) in recognizer.guessedWords.sorted(by: { $0.key < $1.key }) {
                     print(

@@ -80,7 +80,7 @@ struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "grammar",
-            abstract: "Write the app's JSGF grammar and the pronunciations of words the dictionary lacks.")
+            abstract: "Write the app's JSGF grammar and the pronunciations of its words.")
     }
 
     @OptionGroup var selection: AppSelection<Apps>
@@ -96,12 +96,9 @@ struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
         try await reportingFailures {
             let context = try selection.context()
             let grammar = try await context.grammar(phraseOptions.location)
-            let recognizer = try SpeechRecognizer()
+            let recognizer = try SpeechRecognizer(.installed())
             try recognizer.useGrammar(grammar)
-            let dictionary = recognizer.guessedWords.sorted { $0.key < $1.key }.map {
-                "\($0.key) \($0.value)"
-            }
-            .joined(separator: "\n")
+            let dictionary = recognizer.loadedPronunciations
             guard let output else {
                 print(grammar.jsgf, terminator: "")
                 return
@@ -111,11 +108,11 @@ struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
             try grammar.jsgf.write(
                 to: folder.appendingPathComponent("\(context.executableName).gram"), atomically: true,
                 encoding: .utf8)
-            try (dictionary + (dictionary.isEmpty ? "" : "\n")).write(
+            try dictionary.write(
                 to: folder.appendingPathComponent("\(context.executableName).dict"), atomically: true,
                 encoding: .utf8)
             print(
-                "wrote \(context.executableName).gram (\(grammar.words.count) words) and \(context.executableName).dict (\(recognizer.guessedWords.count) guessed pronunciations) to \(output)"
+                "wrote \(context.executableName).gram (\(grammar.words.count) words) and \(context.executableName).dict (\(dictionary.split(separator: "\n").count) pronunciations, \(recognizer.guessedWords.count) guessed) to \(output)"
             )
         }
     }
@@ -156,17 +153,23 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
                 """))
     var device: String?
 
+    @Option(help: "A wake phrase the grammar hears before a command or alone (\"hey travel tracking\").")
+    var wakePhrase: String?
+
     @Option(help: "With --microphone: seconds to wait for speech.")
     var timeout = 10.0
 
-    @Option(help: "With --microphone: seconds of silence that end what was said.")
-    var silence = SpeechRecognizer.Configuration.englishUS.trailingSilence
+    @Option(
+        help:
+            "With --microphone: seconds of silence that end what was said (default: the models' manifest, 0.5)."
+    )
+    var silence: Double?
 
     func validate() throws {
         guard (input != nil) != microphone else {
             throw ValidationError("give a WAV file, - for raw PCM on standard input, or --microphone")
         }
-        guard (0.05...5).contains(silence) else {
+        if let silence, !(0.05...5).contains(silence) {
             throw ValidationError("--silence takes 0.05 to 5 seconds")
         }
         if let device {
@@ -213,13 +216,14 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
-        var configuration = SpeechRecognizer.Configuration.englishUS
-        configuration.trailingSilence = silence
+        var configuration = try SpeechRecognizer.Configuration.installed()
+        if let silence { configuration.trailingSilence = silence }
         let recognizer = try SpeechRecognizer(configuration)
         if dictation {
             try recognizer.useDictation()
         } else {
-            try recognizer.useGrammar(try await context.grammar(phraseOptions.location))
+            try recognizer.useGrammar(
+                try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase))
         }
         return recognizer
     }
@@ -238,7 +242,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
 extension AppContext {
     /// The recognizer grammar of the app's phrases and values.
-    func grammar(_ phrases: PhraseLocation) async throws -> SpeechGrammar {
-        SpeechGrammar(try await matcher(phrases).spokenForms, name: executableName)
+    func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil) async throws -> SpeechGrammar {
+        SpeechGrammar(try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase)
     }
 }

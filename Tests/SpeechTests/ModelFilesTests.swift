@@ -6,7 +6,7 @@ import Testing
 import TravelTracking
 import VoiceIntents
 
-/// The generated grammar and guessed pronunciations of each sample app are kept in Models/en/ so
+/// The generated grammar and the pronunciations of each sample app are kept in Models/en/ so
 /// they can be read; this checks they are current. After an intended change, regenerate them with
 /// `voice-intents grammar --app <app> -o Models/en` (or run this test with RECORD_GOLDEN=1).
 @Suite("Model files", .serialized)
@@ -42,17 +42,65 @@ struct ModelFilesTests {
     }
 
     @Test(arguments: ["travel-tracking", "library"])
-    func grammarAndGuessedPronunciationsAreCurrent(_ file: String) async throws {
+    func grammarAndPronunciationsAreCurrent(_ file: String) async throws {
         let matcher =
             file == "library"
             ? try await Self.matcher(LibraryApp.self, file)
             : try await Self.matcher(TravelTrackingApp.self, file)
         let grammar = SpeechGrammar(matcher.spokenForms, name: file)
         try expectCurrent("\(file).gram", grammar.jsgf)
-        let recognizer = try SpeechRecognizer()
+        let recognizer = try SpeechRecognizer(Self.configuration())
         try recognizer.useGrammar(grammar)
-        let dictionary = recognizer.guessedWords.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        try expectCurrent(
-            "\(file).dict", dictionary.joined(separator: "\n") + (dictionary.isEmpty ? "" : "\n"))
+        try expectCurrent("\(file).dict", recognizer.loadedPronunciations)
+        // Every word of the sample apps is in the lexicon or cmudict: none is guessed.
+        #expect(
+            recognizer.guessedWords.isEmpty, "add these to Models/en/lexicon.dict: \(recognizer.guessedWords)"
+        )
+    }
+
+    static func configuration() throws -> SpeechRecognizer.Configuration {
+        try SpeechRecognizer.Configuration(manifest: models.appendingPathComponent("manifest.yaml"))
+    }
+
+    @Test func theManifestNamesTheModelsTheRecognizerUsesForEnglish() throws {
+        let configuration = try Self.configuration()
+        let builtIn = SpeechRecognizer.Configuration.englishUS
+        #expect(configuration.acousticModel == builtIn.acousticModel)
+        #expect(configuration.dictionary == builtIn.dictionary)
+        #expect(configuration.languageModel == builtIn.languageModel)
+        #expect(configuration.arguments == builtIn.arguments)
+        #expect(configuration.trailingSilence == builtIn.trailingSilence)
+        #expect(configuration.package == "pocketsphinx-en-us")
+        #expect(configuration.lexicon == Self.models.appendingPathComponent("lexicon.dict").path)
+    }
+
+    /// The lexicon is read by the recognizer; every phone must be one the acoustic model has.
+    @Test func theLexiconUsesTheModelsPhones() throws {
+        let phones = Set(
+            """
+            AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W \
+            Y Z ZH
+            """.split(whereSeparator: \.isWhitespace).map(String.init))
+        let lines = try String(
+            contentsOf: Self.models.appendingPathComponent("lexicon.dict"), encoding: .utf8
+        )
+        .split(separator: "\n").filter { !$0.hasPrefix(";;;") }
+        #expect(lines.count > 30)
+        for line in lines {
+            let fields = line.split(separator: " ").map(String.init)
+            #expect(fields.count >= 2, "\(line)")
+            #expect(Set(fields.dropFirst()).isSubset(of: phones), "\(line)")
+        }
+    }
+
+    @Test func aMalformedManifestIsNamedWithWhatIsWrong() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID()).yaml")
+        try "locale: en\npackage: x\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect {
+            try SpeechRecognizer.Configuration(manifest: file)
+        } throws: { error in
+            "\(error)".contains(file.path) && "\(error)".contains("acousticModel")
+        }
     }
 }

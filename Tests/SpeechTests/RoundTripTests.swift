@@ -74,19 +74,19 @@ struct RoundTripTests {
         #expect(grammar.jsgf.contains("grammar travel_tracking;"))
         #expect(
             grammar.jsgf.contains(
-                "<app> = travel tracking | traveltracking | travel tracker | traveltracker;"))
+                "<app> = travel tracking | travel tracker;"))
         #expect(grammar.jsgf.contains("public <command> = ( navigate in <app> )"))
         #expect(grammar.words.isSuperset(of: ["navigate", "machu", "picchu", "uluru", "twenty", "tickets"]))
         #expect(grammar.freeTextPhrases == 0)
     }
 
-    /// Every sentence of an app's phrase suite that its grammar can say, spoken in three voices
-    /// at two rates and recognised under the grammar. The aim is every clip (issue 4); the floors
+    /// Every sentence of an app's phrase suite that its grammar can say, spoken in one of three
+    /// voices at one of two rates and recognised under the grammar. The aim is every clip (issue 4); the floors
     /// hold the measured rates (Models/README.md) against regressions while the recognizer is
     /// tuned. "Understood" is what matters to users: the words heard reach the intent and values
     /// the suite expects ("tickets to" heard for "tickets for" is understood, not word for word).
     @Test(arguments: [
-        ("travel-tracking", 0.74, 0.92), ("library", 0.71, 0.89),
+        ("travel-tracking", 0.72, 0.90), ("library", 0.75, 0.90),
     ])
     func suiteSentencesAreHeardInThreeVoicesAndTwoRates(
         app: String, wordForWordFloor: Double, understoodFloor: Double
@@ -96,7 +96,12 @@ struct RoundTripTests {
         let cases = try PhraseTestSuite.cases(in: "Phrases/en/tests/\(app).yaml")
         let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
         #expect(sayable.count > cases.count / 3, "most suite sentences should be in the grammar")
-        let report = try RoundTrip().run(sayable.map(\.sentence), grammar: grammar)
+        var roundTrip = RoundTrip(configuration: try ModelFilesTests.configuration())
+        // Each sentence once, voices and rates taking turns: the full sweep (every sentence in
+        // every voice and rate) takes ten minutes of a debug build and is the speech benchmark's
+        // `--suites` run, whose figures are in Models/README.md.
+        roundTrip.everyCombination = false
+        let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
         let expectations = Dictionary(
             sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
         var misunderstood: [String] = []
@@ -115,6 +120,35 @@ struct RoundTripTests {
             report.heardRate >= wordForWordFloor,
             "misheard:\n\(report.misses.map(\.description).joined(separator: "\n"))")
         #expect(understood >= understoodFloor, "misunderstood:\n\(misunderstood.joined(separator: "\n"))")
+    }
+
+    /// The wake phrase is folded into the grammar: heard alone, before a command, and commands
+    /// without it are still heard.
+    @Test func aWakePhraseIsHeardAloneOrBeforeACommand() async throws {
+        let matcher = try await Self.travelTrackingMatcher()
+        let grammar = SpeechGrammar(matcher.spokenForms, name: "wake", wakePhrase: "Hey Travel Tracking")
+        #expect(grammar.wakePhrase == ["hey", "travel", "tracking"])
+        #expect(grammar.canSay("hey travel tracking"))
+        #expect(grammar.canSay("hey travel tracking how busy is uluru in travel tracking"))
+        #expect(grammar.canSay("how busy is uluru in travel tracking"))
+        #expect(!grammar.canSay("hey"))
+        #expect(grammar.jsgf.contains("public <utterance> = hey travel tracking [ <command> ] | <command>;"))
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        try recognizer.useGrammar(grammar)
+        let roundTrip = RoundTrip()
+        var heard: [String] = []
+        for (index, sentence) in [
+            "hey travel tracking", "hey travel tracking, how busy is uluru in travel tracking",
+            "how busy is uluru in travel tracking",
+        ].enumerated() {
+            let speech = try SpeechSynthesizer(voice: "en-us", rate: 160).speak(sentence)
+            heard.append(try recognizer.recognize(roundTrip.heard(speech, seed: UInt64(index))).text)
+        }
+        #expect(
+            heard == [
+                "hey travel tracking", "hey travel tracking how busy is uluru in travel tracking",
+                "how busy is uluru in travel tracking",
+            ])
     }
 
     @Test func dictationTranscribesRealRecordedSpeech() throws {

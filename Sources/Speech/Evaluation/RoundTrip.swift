@@ -22,8 +22,17 @@ public struct RoundTrip: Sendable {
     public var configuration: SpeechRecognizer.Configuration
     /// Seconds of quiet before and after each sentence, as a microphone would give.
     public var padding: Double
+    /// The level of the noise under each clip, as a share of full scale (RMS). A microphone
+    /// never gives digital silence; eSpeak NG does, between and around its words, and the
+    /// recognizer's features of exact zeros are nothing like a quiet room's. The default, about
+    /// −70 dBFS, is a quiet room through a decent microphone.
+    public var noiseFloor: Double = 0.0003
     /// How many recognizers decode at once.
     public var workers: Int
+    /// Whether every sentence is spoken in every voice at every rate; when `false`, each sentence
+    /// is spoken once, the voices and rates taking turns (a sixth of the clips for three voices
+    /// and two rates, with every sentence, voice and rate still in).
+    public var everyCombination = true
 
     public init(
         voices: [String] = ["en-us", "en-us+f2", "en+m7"], rates: [Int] = [150, 190],
@@ -76,10 +85,16 @@ public struct RoundTrip: Sendable {
         _ sentences: [String], grammar: SpeechGrammar,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(SpeechError) -> Report {
-        let jobs = voices.flatMap { voice in
-            rates.flatMap { rate in sentences.map { (sentence: $0, voice: voice, rate: rate) } }
-        }
-        let quiet = [Int16](repeating: 0, count: Int(padding * Double(AudioFormat.recognizerSampleRate)))
+        let combinations = voices.flatMap { voice in rates.map { (voice: voice, rate: $0) } }
+        let jobs =
+            everyCombination
+            ? combinations.flatMap { combination in
+                sentences.map { (sentence: $0, voice: combination.voice, rate: combination.rate) }
+            }
+            : sentences.enumerated().map { index, sentence in
+                let combination = combinations[index % combinations.count]
+                return (sentence: sentence, voice: combination.voice, rate: combination.rate)
+            }
         let results = Mutex<[Int: Clip]>([:])
         let failure = Mutex<SpeechError?>(nil)
         let configuration = self.configuration
@@ -92,10 +107,7 @@ public struct RoundTrip: Sendable {
                     if failure.withLock({ $0 != nil }) { return }
                     let job = jobs[index]
                     let speech = try SpeechSynthesizer(voice: job.voice, rate: job.rate).speak(job.sentence)
-                    let audio =
-                        quiet
-                        + AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).forRecognizer
-                        + quiet
+                    let audio = self.heard(speech, seed: UInt64(index))
                     let started = ContinuousClock.now
                     let result = try recognizer.recognize(audio)
                     let elapsed = ContinuousClock.now - started
@@ -120,6 +132,23 @@ public struct RoundTrip: Sendable {
         return Report(clips: results.withLock { clips in jobs.indices.compactMap { clips[$0] } })
     }
 
+    /// Speech as a microphone in a quiet room would give it: at the recognizer's rate, with
+    /// ``padding`` seconds of quiet around it and ``noiseFloor`` under all of it (the same noise
+    /// for the same `seed`).
+    public func heard(_ speech: SynthesizedSpeech, seed: UInt64 = 0) -> [Int16] {
+        let quiet = [Float](repeating: 0, count: Int(padding * Double(AudioFormat.recognizerSampleRate)))
+        let voice = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+            .resampled(to: AudioFormat.recognizerSampleRate).samples
+        var generator = SplitMix64(seed: seed)
+        // The sum of four uniform values is close enough to Gaussian noise; its RMS is √(4/12).
+        let scale = Float(noiseFloor / (4.0 / 12).squareRoot())
+        let samples = (quiet + voice + quiet).map { sample in
+            let noise = (0..<4).reduce(Float(0)) { sum, _ in sum + generator.nextUnit() } - 2
+            return sample + noise * scale
+        }
+        return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).forRecognizer
+    }
+
     /// Whether `heard` and `said` are the same words, or words that sound the same.
     static func sameWords(_ heard: String, _ said: String, recognizer: SpeechRecognizer) -> Bool {
         let heardWords = SpeechGrammar.spokenWords(heard)
@@ -131,4 +160,23 @@ public struct RoundTrip: Sendable {
                     == true
         }
     }
+}
+
+/// A small, fast, seedable random number generator (SplitMix64), so the same clip gets the same
+/// noise on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// A value in 0..<1.
+    mutating func nextUnit() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

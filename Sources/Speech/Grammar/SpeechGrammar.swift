@@ -42,14 +42,24 @@ public struct SpeechGrammar: Sendable {
     /// The size of the graph the recognizer searches.
     public var graphSize: (states: Int, arcs: Int) { (graph.stateCount, graph.arcCount) }
 
+    /// The wake phrase the grammar starts with, if any, as words ("hey travel tracking").
+    public let wakePhrase: [String]?
+
     /// Writes the grammar of `forms`.
+    ///
+    /// With a wake phrase, the grammar hears the wake phrase alone, the wake phrase followed by a
+    /// command, or a command alone: keyword spotting found the wake phrase too rarely and
+    /// mistook commands that end in the app's name for it, while a wake phrase folded into the
+    /// grammar kept every command (see `../shared/SPEECH_FACTS.md` and Models/README.md).
     ///
     /// - Parameters:
     ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).
     ///   - name: The grammar's name.
-    public init(_ forms: SpokenForms, name: String) {
+    ///   - wakePhrase: Words that wake the app ("Hey Travel Tracking"), or `nil`.
+    public init(_ forms: SpokenForms, name: String, wakePhrase: String? = nil) {
+        let wake = wakePhrase.map(Self.spokenWords).flatMap { $0.isEmpty ? nil : $0 }
         var writer = Writer()
-        let application = forms.applicationNames.map { $0.map(Writer.spoken).joined(separator: " ") }
+        let application = Self.applicationNames(forms).map { $0.joined(separator: " ") }
         var alternatives: [String] = []
         var skipped = 0
         for phrase in forms.phrases {
@@ -63,8 +73,13 @@ public struct SpeechGrammar: Sendable {
             if !body.isEmpty, !alternatives.contains(body) { alternatives.append(body) }
         }
         var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
+        if let wake {
+            lines.append("public <utterance> = \(wake.joined(separator: " ")) [ <command> ] | <command>;")
+            lines.append("")
+        }
         lines.append(
-            "public <command> = " + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
+            (wake == nil ? "public " : "") + "<command> = "
+                + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         lines.append("")
         lines.append("<app> = " + application.joined(separator: " | ") + ";")
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
@@ -75,8 +90,18 @@ public struct SpeechGrammar: Sendable {
         var words = writer.words
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
         self.freeTextPhrases = skipped
-        self.graph = WordGraph(forms)
+        self.wakePhrase = wake
+        self.graph = WordGraph(forms, wakePhrase: wake)
         self.words = words.union(graph.words)
+    }
+
+    /// The app's names as words to say. A name written as one word ("traveltracking") is left
+    /// out when it is another name run together: it sounds the same, and the recognizer would
+    /// pick either.
+    static func applicationNames(_ forms: SpokenForms) -> [[String]] {
+        let names = forms.applicationNames.map { $0.flatMap(NumberWords.spokenToken) }
+        let runTogether = Set(names.filter { $0.count > 1 }.map { $0.joined() })
+        return names.filter { $0.count > 1 || !runTogether.contains($0[0]) }
     }
 
     /// Builds rule bodies and collects the words they use.

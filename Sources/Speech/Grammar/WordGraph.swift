@@ -162,14 +162,20 @@ struct WordGraph: Sendable, Hashable {
 
 extension WordGraph {
     /// The graph of an app's spoken forms: every phrase without free text (as the JSGF of
-    /// ``SpeechGrammar``), minimised.
-    init(_ forms: SpokenForms) {
-        var builder = Builder(
-            applicationNames: forms.applicationNames.map { $0.flatMap(NumberWords.spokenToken) })
+    /// ``SpeechGrammar``), after an optional wake phrase that may also be said alone, minimised.
+    init(_ forms: SpokenForms, wakePhrase: [String]? = nil) {
+        var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         let end = builder.graph.addState()
+        let commands = builder.graph.addState()
+        builder.graph.connect(builder.graph.start, commands)
+        if let wakePhrase {
+            let woken = builder.graph.chain(wakePhrase, from: builder.graph.start)
+            builder.graph.connect(woken, commands)
+            builder.graph.connect(woken, end)
+        }
         for phrase in forms.phrases
         where !phrase.placeholders.values.contains(.freeText) && !phrase.placeholders.values.contains(.url) {
-            let last = builder.sequence(phrase.elements, phrase.placeholders, from: builder.graph.start)
+            let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
             builder.graph.connect(last, end)
         }
         builder.graph.finals = [end]

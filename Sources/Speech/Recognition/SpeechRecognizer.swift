@@ -24,6 +24,11 @@ public final class SpeechRecognizer {
         public var languageModel: String
         /// Decoder arguments beyond the model files ("-beam", "1e-80", …).
         public var arguments: [String]
+        /// The Debian package that installs the model files, named when one is missing.
+        public var package = "pocketsphinx-en-us"
+        /// Pronunciations checked by hand (CMU format), used before the dictionary's and before
+        /// guessing: `Models/<locale>/lexicon.dict`.
+        public var lexicon: String?
         /// Seconds of silence that end an utterance when listening to a stream (PocketSphinx's
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
@@ -36,8 +41,7 @@ public final class SpeechRecognizer {
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
             languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
             arguments: [
-                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-dither", "yes", "-seed", "1",
-                "-vad_threshold", "4.0",
+                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80",
             ])
 
         public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
@@ -51,6 +55,12 @@ public final class SpeechRecognizer {
     private let configuration: OpaquePointer
     let decoder: OpaquePointer
     private var searches = Set<String>()
+    private let settings: Configuration
+    /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
+    /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
+    /// dictation loads the whole dictionary.
+    private var vocabulary: [String: [String]] = [:]
+    private var hasWholeDictionary = false
     /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
     public private(set) var guessedWords: [String: String] = [:]
 
@@ -64,13 +74,12 @@ public final class SpeechRecognizer {
         ] where !FileManager.default.fileExists(atPath: path) {
             throw SpeechError(
                 .missingModel,
-                "no \(what) at \(path); install pocketsphinx-en-us (apt-get install pocketsphinx-en-us)")
+                "no \(what) at \(path); install \(settings.package) (apt-get install \(settings.package))")
         }
         vi_set_log_file(nil)
         let arguments =
             [
-                "voice-intents", "-hmm", settings.acousticModel, "-dict", settings.dictionary, "-logfn",
-                "/dev/null",
+                "voice-intents", "-hmm", settings.acousticModel, "-dict", "/dev/null", "-logfn", "/dev/null",
             ]
             + ["-vad_postspeech", String(max(1, Int((settings.trailingSilence * 100).rounded())))]
             + settings.arguments
@@ -87,6 +96,7 @@ public final class SpeechRecognizer {
         }
         self.configuration = configuration
         self.decoder = decoder
+        self.settings = settings
         self.languageModel = settings.languageModel
     }
 
@@ -97,14 +107,19 @@ public final class SpeechRecognizer {
         cmd_ln_free_r(configuration)
     }
 
-    /// Whether the dictionary knows `word`.
+    /// The pronunciations the decoder holds for its grammars, in CMU format: the grammars' words
+    /// from the lexicon, the dictionary, or guessed (what `voice-intents grammar` writes as
+    /// `<app>.dict`).
+    public var loadedPronunciations: String { PronunciationDictionary.text(vocabulary) }
+
+    /// Whether the lexicon or the dictionary has `word` (without guessing).
     public func knows(_ word: String) -> Bool {
-        guard let phones = ps_lookup_word(decoder, word) else { return false }
-        free(phones)
-        return true
+        vocabulary[word] != nil && guessedWords[word] == nil
+            || (try? lookUp([word]))?[word] != nil
     }
 
-    /// The phones of `word`'s first pronunciation in the dictionary ("M AE P"), or `nil`.
+    /// The phones of `word`'s first pronunciation as the decoder has it ("M AE P"), or `nil` when
+    /// no grammar or dictation has loaded the word.
     public func pronunciation(of word: String) -> String? {
         guard let phones = ps_lookup_word(decoder, word) else { return nil }
         defer { free(phones) }
@@ -116,6 +131,69 @@ public final class SpeechRecognizer {
         guard ps_add_word(decoder, word, phones, 1) >= 0 else {
             throw SpeechError(
                 .invalidInput, "PocketSphinx rejected the pronunciation \"\(phones)\" for \"\(word)\"")
+        }
+        vocabulary[word] = [phones]
+    }
+
+    /// The pronunciations of `words` in the lexicon, and of the rest in the dictionary.
+    private func lookUp(_ words: Set<String>) throws(SpeechError) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        if let lexicon = settings.lexicon {
+            found = try PronunciationDictionary.entries(for: words, in: URL(fileURLWithPath: lexicon))
+        }
+        let rest = words.subtracting(found.keys)
+        if !rest.isEmpty {
+            found.merge(
+                try PronunciationDictionary.entries(for: rest, in: URL(fileURLWithPath: settings.dictionary)),
+                uniquingKeysWith: { lexicon, _ in lexicon })
+        }
+        return found
+    }
+
+    /// Makes sure the decoder can say every one of `words`: from the lexicon, the dictionary, or
+    /// guessed.
+    private func load(_ words: Set<String>) throws(SpeechError) {
+        let missing = words.subtracting(vocabulary.keys)
+        guard !missing.isEmpty else { return }
+        var found = try lookUp(missing)
+        for word in missing.sorted() where found[word] == nil {
+            let phones = try PronunciationGuesser.phones(for: word)
+            guessedWords[word] = phones
+            found[word] = [phones]
+        }
+        if hasWholeDictionary {
+            for (word, pronunciations) in found.sorted(by: { $0.key < $1.key }) {
+                for (index, phones) in pronunciations.enumerated() {
+                    let name = index == 0 ? word : "\(word)(\(index + 1))"
+                    guard ps_add_word(decoder, name, phones, 0) >= 0 else {
+                        throw SpeechError(
+                            .invalidInput,
+                            "PocketSphinx rejected the pronunciation \"\(phones)\" for \"\(word)\"")
+                    }
+                }
+            }
+            vocabulary.merge(found) { old, _ in old }
+        } else {
+            vocabulary.merge(found) { old, _ in old }
+            try loadDictionary(Data(PronunciationDictionary.text(vocabulary).utf8))
+        }
+    }
+
+    /// Replaces the decoder's dictionary with `contents` (CMU format); searches already set are
+    /// kept, so `contents` must hold their words.
+    private func loadDictionary(_ contents: Data) throws(SpeechError) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "voice-intents-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).dict")
+        do {
+            try contents.write(to: file)
+        } catch {
+            throw SpeechError(
+                .engineFailure, "cannot write a dictionary to \(file.path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard ps_load_dict(decoder, file.path, nil, nil) == 0 else {
+            throw SpeechError(
+                .engineFailure, "PocketSphinx could not load the dictionary of the grammar's words")
         }
     }
 
@@ -131,11 +209,7 @@ public final class SpeechRecognizer {
     /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
-        for word in grammar.words.sorted() where !knows(word) {
-            let phones = try PronunciationGuesser.phones(for: word)
-            try addWord(word, phones: phones)
-            guessedWords[word] = phones
-        }
+        try load(grammar.words)
         let name = grammar.name
         switch form {
         case .minimalGraph:
@@ -169,6 +243,21 @@ public final class SpeechRecognizer {
     /// Listens for any English from now on (free text), with the general language model.
     public func useDictation() throws(SpeechError) {
         let name = "dictation"
+        if !hasWholeDictionary {
+            // The whole dictionary, and the lexicon's and guessed words the grammars use first
+            // (PocketSphinx keeps the first entry of a word).
+            let own = PronunciationDictionary.text(vocabulary)
+            let whole: Data
+            do {
+                whole = try Data(contentsOf: URL(fileURLWithPath: settings.dictionary))
+            } catch {
+                throw SpeechError(
+                    .missingModel,
+                    "cannot read the dictionary \(settings.dictionary): \(error.localizedDescription)")
+            }
+            try loadDictionary(Data(own.utf8) + whole)
+            hasWholeDictionary = true
+        }
         if !searches.contains(name) {
             guard ps_set_lm_file(decoder, name, languageModel) == 0 else {
                 throw SpeechError(
@@ -239,7 +328,8 @@ public final class SpeechRecognizer {
 extension SpeechRecognizer {
     /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
     /// PocketSphinx's voice activity detection (``Configuration/trailingSilence``, half a second
-    /// by default). Returns `nil` when nobody spoke before `timeout`.
+    /// by default). Sounds with no words in them (a click, a breath) do not end it. Returns `nil`
+    /// when nobody spoke before `timeout`.
     ///
     /// ```swift
     /// let microphone = try PulseAudioSource()
@@ -269,7 +359,19 @@ extension SpeechRecognizer {
             }
             let inSpeech = ps_get_in_speech(decoder) != 0
             if inSpeech { heardSpeech = true }
-            if heardSpeech && !inSpeech { break }
+            if heardSpeech && !inSpeech {
+                guard ps_end_utt(decoder) == 0 else {
+                    throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+                }
+                let result = currentResult()
+                if !result.spokenWords.isEmpty { return result }
+                // A click or a breath, or the detector starting before it has learnt the noise
+                // floor: no words, so keep listening.
+                heardSpeech = false
+                guard ps_start_utt(decoder) == 0 else {
+                    throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                }
+            }
             if !heardSpeech && Double(samplesRead) / Double(AudioFormat.recognizerSampleRate) > timeout {
                 _ = ps_end_utt(decoder)
                 return nil

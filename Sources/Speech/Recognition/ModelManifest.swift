@@ -1,0 +1,102 @@
+import Foundation
+import Yams
+
+extension SpeechRecognizer.Configuration {
+    /// What `Models/<locale>/manifest.yaml` says.
+    private struct Manifest: Decodable {
+        var locale: String
+        var package: String
+        var acousticModel: String
+        var dictionary: String
+        var languageModel: String
+        var lexicon: String?
+        var decoder: [String]?
+        var trailingSilence: Double?
+    }
+
+    /// The models a locale's manifest names (`Models/en/manifest.yaml`): acoustic model,
+    /// dictionary, language model, the lexicon of hand-checked pronunciations, and the decoder
+    /// settings. Relative paths are relative to the manifest's folder.
+    ///
+    /// ```yaml
+    /// locale: en
+    /// package: pocketsphinx-en-us
+    /// acousticModel: /usr/share/pocketsphinx/model/en-us/en-us
+    /// dictionary: /usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict
+    /// languageModel: /usr/share/pocketsphinx/model/en-us/en-us.lm.bin
+    /// lexicon: lexicon.dict
+    /// decoder: ["-beam", "1e-80"]
+    /// ```
+    ///
+    /// - Throws: ``SpeechError`` naming the file and what is wrong in it.
+    public init(manifest url: URL) throws(SpeechError) {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw SpeechError(
+                .missingModel, "cannot read the model manifest \(url.path): \(error.localizedDescription)")
+        }
+        let manifest: Manifest
+        do {
+            manifest = try YAMLDecoder().decode(Manifest.self, from: text)
+        } catch let error as DecodingError {
+            throw SpeechError(.invalidInput, "\(url.path): \(Self.describe(error))")
+        } catch {
+            throw SpeechError(.invalidInput, "\(url.path): \(error)")
+        }
+        let folder = url.deletingLastPathComponent()
+        func resolved(_ path: String) -> String {
+            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+        }
+        self.init(
+            acousticModel: resolved(manifest.acousticModel), dictionary: resolved(manifest.dictionary),
+            languageModel: resolved(manifest.languageModel), arguments: manifest.decoder ?? [])
+        package = manifest.package
+        lexicon = manifest.lexicon.map(resolved)
+        if let silence = manifest.trailingSilence { trailingSilence = silence }
+    }
+
+    /// The models of `locale`: from `Models/<locale>/manifest.yaml` in the folder that
+    /// `VOICE_INTENTS_MODELS` names, or in `Models` of the current folder or of a folder above the
+    /// executable (a package checkout run with `swift run`); ``englishUS`` for English when no
+    /// manifest is found.
+    ///
+    /// - Throws: ``SpeechError`` when a manifest is found but malformed, or no models are known
+    ///   for `locale`.
+    public static func installed(locale: String = "en") throws(SpeechError) -> Self {
+        var folders: [URL] = []
+        if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
+            folders.append(URL(fileURLWithPath: named))
+        }
+        folders.append(
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Models"))
+        var above = URL(fileURLWithPath: CommandLine.arguments.first ?? "/").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while above.path != "/" {
+            folders.append(above.appendingPathComponent("Models"))
+            above.deleteLastPathComponent()
+        }
+        for folder in folders {
+            let manifest = folder.appendingPathComponent(locale).appendingPathComponent("manifest.yaml")
+            if FileManager.default.fileExists(atPath: manifest.path) { return try Self(manifest: manifest) }
+        }
+        guard locale == "en" else {
+            throw SpeechError(
+                .missingModel,
+                "no speech models for the locale \"\(locale)\": add Models/\(locale)/manifest.yaml (see Models/README.md)"
+            )
+        }
+        return .englishUS
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            (context.codingPath.map(\.stringValue).joined(separator: ".") + " " + context.debugDescription)
+                .trimmingCharacters(in: .whitespaces)
+        @unknown default: "\(error)"
+        }
+    }
+}
