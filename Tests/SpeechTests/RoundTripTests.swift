@@ -151,6 +151,54 @@ struct RoundTripTests {
             ])
     }
 
+    /// One grammar per dialog state: the app's commands, then the answers to "which landmark?",
+    /// then yes or no, switched on one recognizer without reloading the model; cancel words are
+    /// heard at every prompt.
+    @Test func answerGrammarsAreSwitchedWithoutReloading() async throws {
+        let matcher = try await Self.travelTrackingMatcher()
+        let commands = SpeechGrammar(matcher.spokenForms, name: "commands")
+        let landmarks = SpeechGrammar(
+            answers: [.values(.names([["eiffel", "tower"], ["machu", "picchu"], ["uluru"]])), .ordinals],
+            name: "which-landmark")
+        let confirmation = SpeechGrammar(answers: [.yesOrNo], name: "confirm")
+        #expect(landmarks.canSay("the second one"))
+        #expect(landmarks.canSay("the eiffel tower"))
+        #expect(landmarks.canSay("never mind"))
+        #expect(!landmarks.canSay("yes"))
+        #expect(confirmation.canSay("go ahead"))
+        #expect(confirmation.canSay("no thanks"))
+        #expect(confirmation.canSay("cancel"))
+        #expect(landmarks.jsgf.contains("public <answer> = ( [ the ] <value0> [ one ] )"))
+
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let roundTrip = RoundTrip()
+        func hear(_ sentence: String, under grammar: SpeechGrammar) throws -> String {
+            try recognizer.useGrammar(grammar)
+            let speech = try SpeechSynthesizer(voice: "en-us", rate: 160).speak(sentence)
+            return try recognizer.recognize(roundTrip.heard(speech)).text
+        }
+        #expect(
+            try hear("find tickets for uluru with travel tracking", under: commands)
+                == "find tickets for uluru with travel tracking")
+        #expect(try hear("the eiffel tower", under: landmarks) == "the eiffel tower")
+        #expect(try hear("the second one", under: landmarks) == "the second one")
+        #expect(try hear("never mind", under: landmarks) == "never mind")
+        #expect(try hear("yes", under: confirmation) == "yes")
+        #expect(try hear("no thanks", under: confirmation) == "no thanks")
+        #expect(
+            try hear("how busy is uluru in travel tracking", under: commands)
+                == "how busy is uluru in travel tracking")
+
+        // What the recognizer can tell a second opinion: the n-best list, best first, and the lattice.
+        let alternatives = recognizer.alternatives(5)
+        #expect(alternatives.first?.text == "how busy is uluru in travel tracking")
+        #expect(Set(alternatives.map(\.text)).count == alternatives.count)
+        let lattice = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-\(UUID()).lat")
+        defer { try? FileManager.default.removeItem(at: lattice) }
+        try recognizer.writeLattice(to: lattice.path)
+        #expect(try String(contentsOf: lattice, encoding: .utf8).contains("uluru"))
+    }
+
     @Test func dictationTranscribesRealRecordedSpeech() throws {
         let recording = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw")
         let data = try Data(contentsOf: recording)

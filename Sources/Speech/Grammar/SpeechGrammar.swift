@@ -104,6 +104,16 @@ public struct SpeechGrammar: Sendable {
         return names.filter { $0.count > 1 || !runTogether.contains($0[0]) }
     }
 
+    /// A grammar made elsewhere in this module (answers to questions).
+    init(name: String, jsgf: String, words: Set<String>, graph: WordGraph) {
+        self.name = name
+        self.jsgf = jsgf
+        self.words = words
+        self.graph = graph
+        self.freeTextPhrases = 0
+        self.wakePhrase = nil
+    }
+
     /// Builds rule bodies and collects the words they use.
     struct Writer {
         var rules: [String: String] = [:]

@@ -183,7 +183,7 @@ extension WordGraph {
     }
 
     /// Adds the elements of phrases to a graph.
-    private struct Builder {
+    struct Builder {
         var graph = WordGraph()
         let applicationNames: [[String]]
 

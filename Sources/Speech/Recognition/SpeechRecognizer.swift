@@ -55,6 +55,8 @@ public final class SpeechRecognizer {
     private let configuration: OpaquePointer
     let decoder: OpaquePointer
     private var searches = Set<String>()
+    /// The FSG text of each grammar set, so switching back to one is only a switch.
+    private var grammars: [String: String] = [:]
     private let settings: Configuration
     /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
     /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
@@ -209,8 +211,14 @@ public final class SpeechRecognizer {
     /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
-        try load(grammar.words)
         let name = grammar.name
+        if form == .minimalGraph, grammars[name] == grammar.fsg {
+            guard ps_set_search(decoder, name) == 0 else {
+                throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
+            }
+            return
+        }
+        try load(grammar.words)
         switch form {
         case .minimalGraph:
             let weight = Float(cmd_ln_float_r(configuration, "-lw"))
@@ -235,6 +243,7 @@ public final class SpeechRecognizer {
             }
         }
         searches.insert(name)
+        grammars[name] = form == .minimalGraph ? grammar.fsg : nil
         guard ps_set_search(decoder, name) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
         }
@@ -297,6 +306,35 @@ public final class SpeechRecognizer {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
         return currentResult()
+    }
+
+    /// The best `count` different word sequences for the utterance just ended, best first, with
+    /// their path scores: what a second opinion (the matcher, or a rejection test) can weigh.
+    /// Alternatives that differ only in pronunciation or silences are one.
+    public func alternatives(_ count: Int) -> [(text: String, score: Int)] {
+        var result: [(text: String, score: Int)] = []
+        var seen = Set<String>()
+        var entry = ps_nbest(decoder)
+        // The A* search also yields paths that differ only in fillers; look a little further.
+        var steps = 0
+        while let current = entry, result.count < count, steps < count * 20 {
+            steps += 1
+            var score: Int32 = 0
+            if let hypothesis = ps_nbest_hyp(current, &score) {
+                let text = String(cString: hypothesis)
+                if seen.insert(text).inserted { result.append((text, Int(score))) }
+            }
+            entry = ps_nbest_next(current)
+        }
+        if let entry { ps_nbest_free(entry) }
+        return result
+    }
+
+    /// Writes the word lattice of the utterance just ended (PocketSphinx's format) to `path`.
+    public func writeLattice(to path: String) throws(SpeechError) {
+        guard let lattice = ps_get_lattice(decoder), ps_lattice_write(lattice, path) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx has no lattice to write to \(path)")
+        }
     }
 
     /// The hypothesis of the utterance just ended, with its segments.

@@ -1,0 +1,85 @@
+import PhraseMatching
+import VoiceIntents
+
+extension SpeechGrammar {
+    /// What may be said in answer to a question.
+    public enum Answer: Sendable, Hashable {
+        /// A value: one of these names, a number, a day, yes or no ("which landmark?").
+        case values(SpokenForms.Values)
+        /// Yes or no, in the words people use for them ("yeah", "go ahead", "no thanks").
+        case yesOrNo
+        /// A place in a list read out: "the second one", "first", "the last".
+        case ordinals
+        /// Any of these sentences.
+        case phrases([String])
+    }
+
+    /// A grammar of the answers to one question, for the recognizer to switch to while the app
+    /// waits for them, with "cancel", "never mind" and "stop" always in.
+    ///
+    /// ```swift
+    /// let which = SpeechGrammar(answers: [.values(.names([["kyoto"], ["uluru"]])), .ordinals], name: "landmark")
+    /// try recognizer.useGrammar(which)        // the acoustic model stays loaded
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - answers: What may be said.
+    ///   - name: The grammar's name.
+    ///   - cancel: Whether cancel words are in (they end the conversation at any prompt).
+    public init(answers: [Answer], name: String, cancel: Bool = true) {
+        var writer = Writer()
+        var builder = WordGraph.Builder(applicationNames: [])
+        let start = builder.graph.start
+        let end = builder.graph.addState()
+        var alternatives: [String] = []
+        func add(_ sentences: [String]) {
+            for sentence in sentences {
+                let words = Self.spokenWords(sentence)
+                guard !words.isEmpty else { continue }
+                builder.graph.connect(builder.graph.chain(words, from: start), end)
+                alternatives.append(words.joined(separator: " "))
+                writer.words.formUnion(words)
+            }
+        }
+        for answer in answers {
+            switch answer {
+            case .values(let values):
+                // "Kyoto", or "the Kyoto one" as people answer from a list.
+                let article = builder.graph.choice([["the"], []], from: start)
+                let value = builder.values(values, from: article)
+                builder.graph.connect(value, end)
+                builder.graph.connect(builder.graph.chain(["one"], from: value), end)
+                let rule = writer.rule(for: values)
+                if !rule.isEmpty { alternatives.append("[ the ] \(rule) [ one ]") }
+                writer.words.formUnion(["the", "one"])
+            case .yesOrNo:
+                add(SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases)
+            case .ordinals:
+                let ordinals = [
+                    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                    "tenth", "last",
+                ]
+                let article = builder.graph.choice([["the"], []], from: start)
+                let place = builder.graph.choice(ordinals.map { [$0] }, from: article)
+                builder.graph.connect(place, end)
+                builder.graph.connect(builder.graph.chain(["one"], from: place), end)
+                alternatives.append("[ the ] ( \(ordinals.joined(separator: " | ")) ) [ one ]")
+                writer.words.formUnion(ordinals + ["the", "one"])
+            case .phrases(let sentences):
+                add(sentences)
+            }
+        }
+        if cancel { add(SpokenAnswer.cancelPhrases) }
+        builder.graph.finals = [end]
+        var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
+        lines.append(
+            "public <answer> = " + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
+        for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
+            lines.append("<\(rule)> = \(body);")
+        }
+        let graph = builder.graph.minimized()
+        self.init(
+            name: Writer.identifier(name), jsgf: lines.joined(separator: "\n") + "\n",
+            words: writer.words.union(graph.words), graph: graph)
+    }
+}
