@@ -199,6 +199,51 @@ struct RoundTripTests {
         #expect(try String(contentsOf: lattice, encoding: .utf8).contains("uluru"))
     }
 
+    /// Dictation on Debian's other real recordings: read speech from LibriVox (five sentences of
+    /// "Sense and Sensibility", 25 s) and the two short commands. The word error rate is what the
+    /// general language model gives; the bar holds it against regressions.
+    @Test func dictationTranscribesDebiansOtherRecordings() throws {
+        let folder = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/librivox")
+        let transcription = try String(
+            contentsOf: folder.appendingPathComponent("transcription"), encoding: .utf8)
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        try recognizer.useDictation()
+        var errors = 0
+        var words = 0
+        for line in transcription.split(separator: "\n") {
+            // "<s> he was not an ill disposed young man </s> (sense_and_sensibility_01_austen_64kb-0880)"
+            let parts = line.split(separator: " ").map(String.init)
+            let expected = parts.filter { !["<s>", "</s>"].contains($0) && !$0.hasPrefix("(") }
+            let file = String(parts.last!.dropFirst().dropLast()) + ".wav"
+            let audio = try WAVFile.read(from: folder.appendingPathComponent(file)).forRecognizer
+            let heard = try recognizer.recognize(audio).text.split(separator: " ").map(String.init)
+            errors += Self.editDistance(heard, expected)
+            words += expected.count
+            print("librivox \(file): \"\(heard.joined(separator: " "))\"")
+        }
+        let wordErrorRate = Double(errors) / Double(words)
+        print("dictation word error rate on LibriVox: \(wordErrorRate) (\(errors) of \(words) words)")
+        #expect(wordErrorRate < 0.35)
+
+        let something = try Data(
+            contentsOf: URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/something.raw"))
+        let samples = something.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        #expect(try recognizer.recognize(samples).text == "go somewhere and do something")
+    }
+
+    /// Word-level edit distance: substitutions, insertions and deletions.
+    static func editDistance(_ a: [String], _ b: [String]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, current[j] + 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     @Test func dictationTranscribesRealRecordedSpeech() throws {
         let recording = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw")
         let data = try Data(contentsOf: recording)
