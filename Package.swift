@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
         .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
         .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
+        .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -95,6 +96,12 @@ let package = Package(
             name: "SpeechBenchmark",
             dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
             path: "Benchmarks/SpeechBenchmark"
+        ),
+
+        .executableTarget(
+            name: "RealSpeechBenchmark",
+            dependencies: ["Speech", "PhraseMatching"],
+            path: "Benchmarks/RealSpeechBenchmark"
         ),
 
         // MARK: Tests

@@ -108,7 +108,10 @@ struct GeneratedShortcuts: AppShortcutsProvider {
             return AppShortcutPhrase(stringInterpolation: interpolation)
         }
         return [
-            phrase(["\(verb) the \(noun) ", \GeneratedIntent.$item, " in ", AppShortcutPhraseToken.applicationName]),
+            phrase([
+                "\(verb) the \(noun) ", \GeneratedIntent.$item, " in ",
+                AppShortcutPhraseToken.applicationName,
+            ]),
             phrase(["\(verb) ", \GeneratedIntent.$count, " \(noun) for ", \GeneratedIntent.$item]),
             phrase(["please \(verb) my \(noun) with ", AppShortcutPhraseToken.applicationName]),
             phrase([AppShortcutPhraseToken.applicationName, " \(verb) \(noun) ", \GeneratedIntent.$item]),

@@ -20,7 +20,9 @@ let breakdown = CommandLine.arguments.contains("--breakdown")
 
 /// Resident and peak memory of this process, in MiB, from /proc/self/status.
 func memory() -> (resident: Double, peak: Double) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+        return (0, 0)
+    }
     func field(_ name: String) -> Double {
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
@@ -71,7 +73,9 @@ struct Figures {
     let memory: Double
 }
 
-func measure(_ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager)
+func measure(
+    _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager
+)
     async throws -> Figures
 {
     let before = memory().resident
@@ -106,7 +110,8 @@ func measure(_ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dep
         [
             name.padding(toLength: 16, withPad: " ", startingAt: 0),
             "\(matcher.phraseCount)".padding(toLength: 8, withPad: " ", startingAt: 0),
-            format(microseconds(figures.compile) / 1000, 1).padding(toLength: 12, withPad: " ", startingAt: 0),
+            format(microseconds(figures.compile) / 1000, 1).padding(
+                toLength: 12, withPad: " ", startingAt: 0),
             format(microseconds(figures.p50)).padding(toLength: 10, withPad: " ", startingAt: 0),
             format(microseconds(figures.p99)).padding(toLength: 10, withPad: " ", startingAt: 0),
             format(microseconds(figures.baselineP50)).padding(toLength: 14, withPad: " ", startingAt: 0),
@@ -129,22 +134,25 @@ func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name
 let travel = AppDependencyManager()
 TravelTrackingApp.registerDependencies(in: travel)
 if wanted("travel-tracking") {
-_ = try await measure(
-    "travel-tracking", AppDescription(TravelTrackingApp.self),
-    catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder), dependencies: travel)
+    _ = try await measure(
+        "travel-tracking", AppDescription(TravelTrackingApp.self),
+        catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder),
+        dependencies: travel)
 }
 
 let library = AppDependencyManager()
 LibraryApp.registerDependencies(in: library)
 if wanted("library") {
-_ = try await measure(
-    "library", AppDescription(LibraryApp.self),
-    catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder), dependencies: library)
+    _ = try await measure(
+        "library", AppDescription(LibraryApp.self),
+        catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder),
+        dependencies: library)
 }
 
 if wanted("large") {
-_ = try await measure(
-    "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil, dependencies: AppDependencyManager())
+    _ = try await measure(
+        "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil,
+        dependencies: AppDependencyManager())
 }
 
 let peak = memory().peak

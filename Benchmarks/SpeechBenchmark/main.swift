@@ -9,14 +9,16 @@
 // It prints figures only; it asserts nothing.
 
 import Foundation
+import Library
 import PhraseMatching
 import Speech
-import Library
 import TravelTracking
 import VoiceIntents
 
 func memory() -> (resident: Double, peak: Double) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+        return (0, 0)
+    }
     func field(_ name: String) -> Double {
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
@@ -64,7 +66,9 @@ let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
 start = clock.now
 let grammar = SpeechGrammar(matcher.spokenForms, name: "travel-tracking")
 try recognizer.useGrammar(grammar)
-print("grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, \(grammar.graphSize.states) states and \(grammar.graphSize.arcs) arcs, set in \(format(seconds(clock.now - start))) s")
+print(
+    "grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, \(grammar.graphSize.states) states and \(grammar.graphSize.arcs) arcs, set in \(format(seconds(clock.now - start))) s"
+)
 
 // Commands spoken by eSpeak NG.
 let commands = [
@@ -85,7 +89,9 @@ for voice in ["en-us", "en-us+f2", "en+m7"] {
         audio.append(RoundTrip().heard(speech, seed: UInt64(audio.count)))
     }
 }
-print("synthesis: \(format(spokenTime, 1)) s of speech in \(format(synthesisTime, 2)) s (real-time factor \(format(synthesisTime / spokenTime)))")
+print(
+    "synthesis: \(format(spokenTime, 1)) s of speech in \(format(synthesisTime, 2)) s (real-time factor \(format(synthesisTime / spokenTime)))"
+)
 
 @MainActor func decode(_ clips: [[Int16]]) throws -> (rtf: Double, heard: [String]) {
     var decodeTime = 0.0
@@ -103,22 +109,30 @@ print("synthesis: \(format(spokenTime, 1)) s of speech in \(format(synthesisTime
 let grammarRun = try decode(audio)
 let right = zip(grammarRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
 let listening = memory()
-print("grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word")
+print(
+    "grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word"
+)
 
 // The baseline: the same grammar as JSGF, compiled by PocketSphinx itself.
 try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "travel-tracking-jsgf"), form: .jsgf)
 let jsgfRun = try decode(audio)
 let jsgfRight = zip(jsgfRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
-print("grammar as JSGF (baseline): real-time factor \(format(jsgfRun.rtf)), \(jsgfRight) of \(audio.count) word for word; ratio minimal graph / JSGF: \(format(grammarRun.rtf / max(jsgfRun.rtf, 0.0001), 2))")
+print(
+    "grammar as JSGF (baseline): real-time factor \(format(jsgfRun.rtf)), \(jsgfRight) of \(audio.count) word for word; ratio minimal graph / JSGF: \(format(grammarRun.rtf / max(jsgfRun.rtf, 0.0001), 2))"
+)
 
 // Dictation: the baseline.
 let recording = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw"))
 let real = recording.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
 try recognizer.useDictation()
 let dictationRun = try decode(audio + [real])
-print("dictation: real-time factor \(format(dictationRun.rtf)); goforward.raw heard as \"\(dictationRun.heard.last ?? "")\"")
+print(
+    "dictation: real-time factor \(format(dictationRun.rtf)); goforward.raw heard as \"\(dictationRun.heard.last ?? "")\""
+)
 print("ratio dictation / grammar: \(format(dictationRun.rtf / max(grammarRun.rtf, 0.0001), 1))")
-print("resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(memory().peak, 1)) MiB")
+print(
+    "resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(memory().peak, 1)) MiB"
+)
 
 // The round trip over the phrase suites: every sentence the grammar can say, in three voices and
 // two rates, on every core.
@@ -136,23 +150,27 @@ if suites {
                 catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
         }
         let grammar = SpeechGrammar(matcher.spokenForms, name: name)
-        let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml")).cases
+        let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml"))
+            .cases
         let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
         let roundTrip = RoundTrip(configuration: configuration)
         let began = clock.now
         let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
         let elapsed = seconds(clock.now - began)
         // Understood: what was heard reaches the intent and values the suite expects.
-        let expectations = Dictionary(sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
+        let expectations = Dictionary(
+            sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
         var understood = 0
         var misunderstood: [String] = []
         for clip in report.clips {
             let expected = expectations[clip.sentence]!
             let result = await matcher.run(
-                PhraseTestSuite.Case(sentence: clip.heard, expectation: expected.expectation, source: expected.source))
+                PhraseTestSuite.Case(
+                    sentence: clip.heard, expectation: expected.expectation, source: expected.source))
             if result.passed { understood += 1 } else { misunderstood.append("\(clip): \(result.got)") }
         }
-        print("""
+        print(
+            """
             round trip \(name): \(sayable.count) of \(cases.count) suite sentences in the grammar, \
             \(report.clips.count) clips; heard word for word \(report.heard) (\(format(report.heardRate * 100, 1))%), \
             understood \(understood) (\(format(Double(understood) / Double(max(report.clips.count, 1)) * 100, 1))%), \

@@ -10,28 +10,12 @@ import VoiceIntents
 /// Real speech in and out: eSpeak NG speaks, PocketSphinx listens. No stand-ins.
 @Suite("Speech round trip", .serialized)
 struct RoundTripTests {
-    static let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Phrases")
-
     static func travelTrackingMatcher() async throws -> PhraseMatcher {
-        let dependencies = AppDependencyManager()
-        TravelTrackingApp.registerDependencies(in: dependencies)
-        return try await AppDependencyManager.$current.withValue(dependencies) {
-            try await PhraseMatcher(
-                app: AppDescription(TravelTrackingApp.self),
-                catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrases))
-        }
+        try await ModelFilesTests.matcher(TravelTrackingApp.self, "travel-tracking")
     }
 
     static func libraryMatcher() async throws -> PhraseMatcher {
-        let dependencies = AppDependencyManager()
-        LibraryApp.registerDependencies(in: dependencies)
-        return try await AppDependencyManager.$current.withValue(dependencies) {
-            try await PhraseMatcher(
-                app: AppDescription(LibraryApp.self),
-                catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrases))
-        }
+        try await ModelFilesTests.matcher(LibraryApp.self, "library")
     }
 
     /// Speech as the recognizer takes it, with 0.3 s of quiet on either side as a microphone

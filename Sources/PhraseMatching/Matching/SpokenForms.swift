@@ -30,11 +30,41 @@ public struct SpokenForms: Sendable {
         public let elements: [PhraseElement]
         /// What each placeholder accepts, by name.
         public let placeholders: [String: Values]
+
+        /// A phrase written directly, for grammars that do not come from an app's catalog (such
+        /// as a benchmark's grammar of recorded sentences).
+        ///
+        /// - Parameters:
+        ///   - intent: The intent's identifier, or `nil` for a negative phrase.
+        ///   - elements: What is said, in order.
+        ///   - placeholders: What each placeholder in `elements` accepts, by name.
+        public init(intent: String?, elements: [PhraseElement], placeholders: [String: Values] = [:]) {
+            self.intent = intent
+            self.elements = elements
+            self.placeholders = placeholders
+        }
     }
 
     /// The app's spoken names, as normalised words.
     public let applicationNames: [[String]]
     public let phrases: [Phrase]
+
+    /// Spoken forms written directly rather than read from a ``PhraseMatcher``.
+    ///
+    /// ```swift
+    /// let forms = SpokenForms(phrases: [
+    ///     SpokenForms.Phrase(intent: "move", elements: [.word("go"), .word("forward")])
+    /// ])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - applicationNames: The app's spoken names, as normalised words (none: the phrases do
+    ///     not use ``PhraseElement/applicationName``).
+    ///   - phrases: The phrases.
+    public init(applicationNames: [[String]] = [], phrases: [Phrase]) {
+        self.applicationNames = applicationNames
+        self.phrases = phrases
+    }
 }
 
 extension PhraseMatcher {

@@ -41,7 +41,7 @@ public final class SpeechRecognizer {
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
             languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
             arguments: [
-                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80",
+                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-vad_threshold", "3.0",
             ])
 
         public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
