@@ -64,6 +64,19 @@ struct WordGraphTests {
         #expect(grammar.fsg.hasPrefix("FSG_BEGIN travel_tracking\n"))
     }
 
+    /// Phrases written directly, with no app names: the JSGF stays valid for PocketSphinx.
+    @Test func aGrammarWithoutAppNamesIsStillValidJSGF() throws {
+        let forms = SpokenForms(phrases: [
+            SpokenForms.Phrase(intent: "move", elements: [.word("go"), .word("forward")])
+        ])
+        let grammar = SpeechGrammar(forms, name: "robot")
+        #expect(grammar.jsgf.contains("<app> = <VOID>;"))
+        #expect(grammar.canSay("go forward"))
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        try recognizer.useGrammar(grammar, form: .jsgf)
+        try recognizer.useGrammar(grammar)
+    }
+
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])

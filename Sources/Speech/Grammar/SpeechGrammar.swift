@@ -81,7 +81,9 @@ public struct SpeechGrammar: Sendable {
             (wake == nil ? "public " : "") + "<command> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         lines.append("")
-        lines.append("<app> = " + application.joined(separator: " | ") + ";")
+        // JSGF has no empty alternative: an app without spoken names matches nothing there.
+        lines.append(
+            "<app> = " + (application.isEmpty ? "<VOID>" : application.joined(separator: " | ")) + ";")
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
             lines.append("<\(rule)> = \(body);")
         }
