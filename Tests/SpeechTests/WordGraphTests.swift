@@ -77,6 +77,16 @@ struct WordGraphTests {
         try recognizer.useGrammar(grammar)
     }
 
+    /// Free text is dictation's: an answer grammar for it holds only the cancel words, never
+    /// silence or a lone "the".
+    @Test func anAnswerGrammarLeavesFreeTextToDictation() {
+        let grammar = SpeechGrammar(answers: [.values(.freeText), .values(.integer)], name: "title")
+        #expect(grammar.canSay("twenty three"))
+        #expect(grammar.canSay("never mind"))
+        #expect(!grammar.canSay(""))
+        #expect(!grammar.canSay("the"))
+    }
+
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])

@@ -4,7 +4,8 @@ import VoiceIntents
 extension SpeechGrammar {
     /// What may be said in answer to a question.
     public enum Answer: Sendable, Hashable {
-        /// A value: one of these names, a number, a day, yes or no ("which landmark?").
+        /// A value: one of these names, a number, a day, yes or no ("which landmark?"). Free
+        /// text and web addresses are left out: dictation hears them.
         case values(SpokenForms.Values)
         /// Yes or no, in the words people use for them ("yeah", "go ahead", "no thanks").
         case yesOrNo
@@ -43,14 +44,16 @@ extension SpeechGrammar {
         }
         for answer in answers {
             switch answer {
+            case .values(.freeText), .values(.url):
+                // Any words: heard by dictation, not by a grammar.
+                continue
             case .values(let values):
                 // "Kyoto", or "the Kyoto one" as people answer from a list.
                 let article = builder.graph.choice([["the"], []], from: start)
                 let value = builder.values(values, from: article)
                 builder.graph.connect(value, end)
                 builder.graph.connect(builder.graph.chain(["one"], from: value), end)
-                let rule = writer.rule(for: values)
-                if !rule.isEmpty { alternatives.append("[ the ] \(rule) [ one ]") }
+                alternatives.append("[ the ] \(writer.rule(for: values)) [ one ]")
                 writer.words.formUnion(["the", "one"])
             case .yesOrNo:
                 add(SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases)
