@@ -260,27 +260,7 @@ struct AudioDeviceTests {
     static func voiceIntents(_ arguments: [String], server: PrivateSoundServer) throws -> (
         status: Int32, output: String, errors: String
     ) {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("voice-intents")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: executable.path), "build voice-intents first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = server.environment
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        )
+        try Executables.run("voice-intents", arguments, environment: server.environment)
     }
 
     @Test func sayWithoutAFilePlaysOnTheDefaultOutput() throws {

@@ -22,23 +22,7 @@ struct VoiceLoopTests {
     }
 
     static func listen(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("travel-tracking")
-        process.arguments = ["listen"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        )
+        try Executables.run("travel-tracking", ["listen"] + arguments)
     }
 
     /// What the replies say, heard one by one under a grammar of every reply the flows below
