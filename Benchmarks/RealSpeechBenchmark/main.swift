@@ -445,19 +445,13 @@ func stream(_ clips: [(clip: Clip, grammar: SpeechGrammar)], _ setting: Setting)
         let lead = quietNoise(count: 16_000, level: 50, seed: UInt64(2 * index + 1))
         let tail = quietNoise(count: 16_000, level: 50, seed: UInt64(2 * index + 2))
         let audio = lead + item.clip.samples + tail
-        var offset = 0
+        let stream = SampleStream(audio)
         var segments: [String] = []
         var lastEnd = 0
-        while offset < audio.count {
-            let result = try listener.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
-                guard offset < audio.count else { return nil }
-                let chunk = Array(audio[offset..<min(offset + 1_600, audio.count)])
-                offset += chunk.count
-                return chunk
-            }
-            guard let result else { continue }
+        while !stream.isAtEnd {
+            guard let result = try listener.listen(timeout: 5, read: stream.read) else { continue }
             segments.append(result.text)
-            if result.text.isEmpty { outcome.emptySegments += 1 } else { lastEnd = offset }
+            if result.text.isEmpty { outcome.emptySegments += 1 } else { lastEnd = stream.position }
         }
         let heard = segments.filter { !$0.isEmpty }.joined(separator: " ")
         let whole = try batch.recognize(audio).text

@@ -45,13 +45,9 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     @Flag(help: "Stop after one command.")
     var once = false
 
-    @Option(help: "Seconds of silence that end what was said (default: the models' manifest, 0.5).")
-    var silence: Double?
+    @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
-        if let silence, !(0.05...5).contains(silence) {
-            throw ValidationError("--silence takes 0.05 to 5 seconds")
-        }
         if output != nil, device != nil { throw ValidationError("give --output or --device, not both") }
         if let device { _ = try AudioDevice(parsingOption: device) }
     }
@@ -63,9 +59,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let read = try reader()
             let logger = options.logger(for: context)
             try context.validate(logger: logger)
-            var configuration = try SpeechRecognizer.Configuration.installed()
-            if let silence { configuration.trailingSilence = silence }
-            let recognizer = try SpeechRecognizer(configuration)
+            let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
             let commands = try await context.grammar(phraseOptions.location)
             try recognizer.useGrammar(commands)
 
@@ -114,13 +108,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 }
             }
         }
-        let samples = try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer
-        var offset = 0
-        return { () -> [Int16]? in
-            guard offset < samples.count else { return nil }
-            defer { offset += 1_600 }
-            return Array(samples[offset..<min(offset + 1_600, samples.count)])
-        }
+        let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer)
+        return { stream.read() }
     }
 }
 

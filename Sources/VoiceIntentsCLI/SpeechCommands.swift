@@ -159,18 +159,11 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "With --microphone: seconds to wait for speech.")
     var timeout = 10.0
 
-    @Option(
-        help:
-            "With --microphone: seconds of silence that end what was said (default: the models' manifest, 0.5)."
-    )
-    var silence: Double?
+    @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
         guard (input != nil) != microphone else {
             throw ValidationError("give a WAV file, - for raw PCM on standard input, or --microphone")
-        }
-        if let silence, !(0.05...5).contains(silence) {
-            throw ValidationError("--silence takes 0.05 to 5 seconds")
         }
         if let device {
             guard microphone else { throw ValidationError("--device needs --microphone") }
@@ -216,9 +209,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
-        var configuration = try SpeechRecognizer.Configuration.installed()
-        if let silence { configuration.trailingSilence = silence }
-        let recognizer = try SpeechRecognizer(configuration)
+        let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
         if dictation {
             try recognizer.useDictation()
         } else {

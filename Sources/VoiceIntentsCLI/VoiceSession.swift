@@ -61,10 +61,10 @@ struct VoiceConversation: Conversation {
     func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var spoken = question.dialog.full.defaultValue
         if question.kind == .disambiguation || question.kind == .choice {
-            let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
             spoken +=
                 " "
-                + zip(ordinals, question.options).map { "The \($0), \($1)." }.joined(separator: " ")
+                + zip(SpeechGrammar.ordinalWords, question.options).map { "The \($0), \($1)." }
+                .joined(separator: " ")
         }
         transcript.write("< \(spoken)\n")
         try channel.say(spoken)

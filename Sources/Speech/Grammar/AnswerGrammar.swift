@@ -15,6 +15,11 @@ extension SpeechGrammar {
         case phrases([String])
     }
 
+    /// The places in a list an answer grammar hears, in order ("first" for the first option).
+    public static let ordinalWords = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    ]
+
     /// A grammar of the answers to one question, for the recognizer to switch to while the app
     /// waits for them, with "cancel", "never mind" and "stop" always in.
     ///
@@ -58,10 +63,7 @@ extension SpeechGrammar {
             case .yesOrNo:
                 add(SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases)
             case .ordinals:
-                let ordinals = [
-                    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-                    "tenth", "last",
-                ]
+                let ordinals = Self.ordinalWords + ["last"]
                 let article = builder.graph.choice([["the"], []], from: start)
                 let place = builder.graph.choice(ordinals.map { [$0] }, from: article)
                 builder.graph.connect(place, end)

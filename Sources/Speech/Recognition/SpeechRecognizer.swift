@@ -212,17 +212,18 @@ public final class SpeechRecognizer {
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
         let name = grammar.name
-        if form == .minimalGraph, grammars[name] == grammar.fsg {
+        // The FSG text is built from the graph on each access: once here.
+        let fsg = form == .minimalGraph ? grammar.fsg : nil
+        if let fsg, grammars[name] == fsg {
             guard ps_set_search(decoder, name) == 0 else {
                 throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
             }
             return
         }
         try load(grammar.words)
-        switch form {
-        case .minimalGraph:
+        if let fsg {
             let weight = Float(cmd_ln_float_r(configuration, "-lw"))
-            let model = grammar.fsg.withCString { text -> UnsafeMutablePointer<fsg_model_t>? in
+            let model = fsg.withCString { text -> UnsafeMutablePointer<fsg_model_t>? in
                 guard let file = fmemopen(UnsafeMutableRawPointer(mutating: text), strlen(text), "r") else {
                     return nil
                 }
@@ -235,7 +236,7 @@ public final class SpeechRecognizer {
                     .invalidInput,
                     "PocketSphinx rejected the grammar \"\(name)\"; check it with `voice-intents grammar`")
             }
-        case .jsgf:
+        } else {
             guard ps_set_jsgf_string(decoder, name, grammar.jsgf) == 0 else {
                 throw SpeechError(
                     .invalidInput,
@@ -243,7 +244,7 @@ public final class SpeechRecognizer {
             }
         }
         searches.insert(name)
-        grammars[name] = form == .minimalGraph ? grammar.fsg : nil
+        grammars[name] = fsg
         guard ps_set_search(decoder, name) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
         }
