@@ -42,12 +42,19 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     @Flag(help: "Answer as with no screen: the full dialog, no snippets.")
     var voiceOnly = false
 
+    @Flag(
+        help:
+            "Answer as with a screen (snippets printed, the supporting dialog spoken) even when standard output is not a terminal."
+    )
+    var screen = false
+
     @Flag(help: "Stop after one command.")
     var once = false
 
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
+        if voiceOnly, screen { throw ValidationError("give --voice-only or --screen, not both") }
         if output != nil, device != nil { throw ValidationError("give --output or --device, not both") }
         if let device { _ = try AudioDevice(parsingOption: device) }
     }
@@ -78,14 +85,16 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                     if let sink { try sink.play(audio) } else { tape.append(audio) }
                 })
             let transcript = TextSink.standardOutput
+            // A screen is a terminal on standard output; a service or a pipe is voice only.
+            let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
             let session = VoiceSession(
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),
-                commands: commands, channel: channel, transcript: transcript, voiceOnly: voiceOnly,
+                commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
                 once: once,
                 logger: logger)
             let runner = IntentRunner(
                 conversation: VoiceConversation(channel: channel, transcript: transcript),
-                dependencies: context.dependencies, hasScreen: !voiceOnly)
+                dependencies: context.dependencies, hasScreen: hasScreen)
             _ = try await session.run(runner)
             try sink?.drain()
             if let output, !mute {

@@ -76,10 +76,7 @@ struct TextSession: Sendable {
     }
 
     private func render(_ outcome: IntentOutcome) -> String {
-        var text = ""
-        if !voiceOnly, let snippet = outcome.snippetText {
-            text += snippet.split(separator: "\n").map { "│ \($0)" }.joined(separator: "\n") + "\n"
-        }
+        var text = ScreenText.text(for: outcome, appName: description.name, voiceOnly: voiceOnly)
         if let spoken = outcome.spokenText(voiceOnly: voiceOnly) { text += spoken + "\n" }
         return text
     }

@@ -139,9 +139,8 @@ struct VoiceSession: Sendable {
             let outcome = await runner.run(
                 description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
             for step in outcome.chain {
-                if !voiceOnly, let snippet = step.snippetText {
-                    transcript.write(snippet.split(separator: "\n").map { "│ \($0)\n" }.joined())
-                }
+                transcript.write(
+                    ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
                 if let spoken = step.spokenText(voiceOnly: voiceOnly) { try say(spoken) }
                 if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
                 logger.debug(
