@@ -1,22 +1,26 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Speech
 import Synchronization
 import VoiceIntents
 
-/// `listen`: the voice loop over recorded audio: hears commands, talks them through, runs them
-/// and answers out loud.
+/// `listen`: the voice loop. Hears commands from the microphone (or a recording, or typed
+/// lines), talks them through, runs them and answers out loud, until stopped.
 struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "listen",
-            abstract: "Hear commands in recorded audio, run them, and answer out loud.",
+            abstract: "Hear commands from the microphone, run them, and answer out loud.",
             discussion: """
+                listen                                   the default microphone and speaker
+                listen --device alsa:hw:1,0 --wake-phrase "hey travel tracking"
                 listen --input commands.wav --output replies.wav
                 arecord -f S16_LE -r 16000 -c 1 | listen --input -
-                The input may hold several commands and the answers to the questions they raise, \
-                each after a pause. Listening to a microphone comes in a later version: it must not \
-                hear its own replies.
+                listen --text                            typed commands, spoken answers
+                A recording may hold several commands and the answers to the questions they raise, \
+                each after a pause. While it speaks, the microphone is not listened to. Ctrl-C or \
+                SIGTERM ends the loop after the current turn.
                 """)
     }
 
@@ -26,15 +30,21 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Option(
         help:
-            "A WAV file (any common rate and bit depth), or - for raw 16 kHz 16-bit mono PCM on standard input."
+            "Hear a WAV file (any common rate and bit depth), or - for raw 16 kHz 16-bit mono PCM on standard input, instead of the microphone."
     )
-    var input: String
+    var input: String?
+
+    @Flag(help: "Read typed commands and answers instead of listening; replies are printed and spoken.")
+    var text = false
+
+    @Option(help: "The microphone (default, pulse, pulse:<source>, alsa:<pcm>).")
+    var device: String?
+
+    @Option(help: "Where to play what it says (default, pulse:<sink>, alsa:<pcm>).")
+    var speaker: String?
 
     @Option(name: .shortAndLong, help: "Write what it says to this WAV file instead of playing it.")
     var output: String?
-
-    @Option(help: "Where to play what it says when there is no --output (default, pulse:<sink>, alsa:<pcm>).")
-    var device: String?
 
     @Flag(help: "Print the replies but do not say them.")
     var mute = false
@@ -48,6 +58,12 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var screen = false
 
+    @Option(
+        help:
+            "Words to say before each command (\"hey travel tracking\"); said alone, it waits for the command."
+    )
+    var wakePhrase: String?
+
     @Flag(help: "Stop after one command.")
     var once = false
 
@@ -55,70 +71,201 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func validate() throws {
         if voiceOnly, screen { throw ValidationError("give --voice-only or --screen, not both") }
-        if output != nil, device != nil { throw ValidationError("give --output or --device, not both") }
-        if let device { _ = try AudioDevice(parsingOption: device) }
+        if input != nil, text { throw ValidationError("give --input or --text, not both") }
+        if device != nil, input != nil || text {
+            throw ValidationError("--device chooses the microphone: leave it out with --input or --text")
+        }
+        if output != nil, speaker != nil { throw ValidationError("give --output or --speaker, not both") }
+        if mute, output != nil || speaker != nil {
+            throw ValidationError("--mute says nothing: leave out --output and --speaker")
+        }
+        if text, wakePhrase != nil { throw ValidationError("--wake-phrase is for listening, not --text") }
+        for option in [device, speaker].compactMap({ $0 }) { _ = try AudioDevice(parsingOption: option) }
     }
 
     func run() async throws {
         try await reportingFailures {
             let context = try selection.context()
-            // The input first: a file that cannot be read is reported before anything else starts.
-            let read = try reader()
             let logger = options.logger(for: context)
+            // The input first: a file that cannot be read, or no microphone, is reported before
+            // anything else starts.
+            let source = text ? nil : try openInput(context: context)
             try context.validate(logger: logger)
-            let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
-            let commands = try await context.grammar(phraseOptions.location)
-            try recognizer.useGrammar(commands)
-
-            let tape = ReplyTape()
-            let sink: (any AudioSink)? =
-                mute || output != nil
-                ? nil
-                : try AudioDevice(parsingOption: device ?? "default").openSink(
-                    sampleRate: try SpeechSynthesizer.sampleRate())
-            let channel = VoiceChannel(
-                recognizer: recognizer, synthesizer: SpeechSynthesizer(), timeout: 10,
-                read: read,
-                speaker: { speech in
-                    if mute { return }
-                    let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
-                    if let sink { try sink.play(audio) } else { tape.append(audio) }
-                })
-            let transcript = TextSink.standardOutput
             // A screen is a terminal on standard output; a service or a pipe is voice only.
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
+            let mouth = try Mouth(
+                mute: mute, output: output,
+                speaker: speaker.map { try AudioDevice(parsingOption: $0) } ?? .automatic,
+                applicationName: context.executableName)
+            let transcript = TextSink.standardOutput
+            let shutdown = ShutdownSignals(logger: logger)
+
+            if text {
+                shutdown.onSignal { Foundation.exit(0) }
+                let read: @Sendable () -> String? = { Swift.readLine() }
+                let speak: @Sendable (String) -> Void = { text in
+                    do { try mouth.say(text) } catch { logger.warning("could not say \"\(text)\": \(error)") }
+                }
+                let conversation = TerminalConversation(output: transcript, readLine: read, speak: speak)
+                let session = TextSession(
+                    description: context.description,
+                    matcher: try await context.matcher(phraseOptions.location),
+                    runner: IntentRunner(
+                        conversation: conversation, dependencies: context.dependencies, hasScreen: hasScreen),
+                    output: transcript, readLine: read, voiceOnly: !hasScreen, logger: logger,
+                    speak: speak)
+                _ = await session.run()
+                try mouth.finish()
+                return
+            }
+
+            guard let source else { return }
+            shutdown.onSignal { source.stop() }
+            let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+            let commands = try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase)
+            try recognizer.useGrammar(commands)
+            let channel = VoiceChannel(
+                recognizer: recognizer, timeout: 10, read: source.read, mouth: mouth,
+                capture: source.capture)
             let session = VoiceSession(
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
-                once: once,
-                logger: logger)
+                once: once, logger: logger)
             let runner = IntentRunner(
                 conversation: VoiceConversation(channel: channel, transcript: transcript),
                 dependencies: context.dependencies, hasScreen: hasScreen)
-            _ = try await session.run(runner)
-            try sink?.drain()
-            if let output, !mute {
-                try WAVFile.write(tape.audio, to: URL(fileURLWithPath: output))
-                FileHandle.standardError.write(
-                    Data("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s\n".utf8))
+            if source.capture != nil {
+                let wake = wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
+                logger.info("listening to \(source.name)\(wake)")
             }
+            _ = try await session.run(runner)
+            if let failure = source.capture?.failure { throw failure }
+            try mouth.finish()
+            if let signal = shutdown.received { logger.info("stopped by \(signal)") }
         }
     }
 
-    /// Reads the input in 100 ms chunks of 16 kHz samples.
-    private func reader() throws -> () throws(SpeechError) -> [Int16]? {
-        if input == "-" {
+    /// The recording, or the microphone being recorded.
+    private func openInput(context: AppContext) throws -> VoiceInput {
+        if let input { return try VoiceInput(recording: input) }
+        let device = try AudioDevice(parsingOption: device ?? "default")
+        do {
+            return try VoiceInput(microphone: device, logger: options.logger(for: context))
+        } catch {
+            let app = context.executableName
+            throw CommandFailure(
+                """
+                no microphone: \(error.message)
+                To try the voice loop without one:
+                  \(app) listen --input commands.wav    (a recording; - for raw 16 kHz PCM on standard input)
+                  \(app) listen --text                  (typed commands, spoken answers)
+                """)
+        }
+    }
+}
+
+/// Where the loop hears from: a recording read to its end, or a microphone recorded on its own
+/// thread until stopped.
+final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; the rest is immutable
+    let name: String
+    /// The microphone's recorder, `nil` for a recording.
+    let capture: ContinuousCapture?
+    private let next: () throws(SpeechError) -> [Int16]?
+    private let stopped = Atomic(false)
+
+    /// A WAV file, or `-` for raw 16 kHz PCM on standard input, read in 100 ms chunks.
+    init(recording path: String) throws {
+        capture = nil
+        if path == "-" {
+            name = "standard input"
             var pcm = RawPCMReader()
-            return { () throws(SpeechError) -> [Int16]? in
+            next = { () throws(SpeechError) -> [Int16]? in
                 do {
                     return try pcm.next()
                 } catch {
                     throw SpeechError(.invalidInput, "\(error)")
                 }
             }
+        } else {
+            name = path
+            let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer)
+            next = { stream.read() }
         }
-        let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer)
-        return { stream.read() }
+    }
+
+    /// `device`, reopened whenever it goes away (a USB microphone pulled out, the sound server
+    /// restarted), for as long as the loop runs.
+    init(microphone device: AudioDevice, logger: Logger) throws(SpeechError) {
+        let source = try ReopeningSource(device: device) { event in
+            switch event {
+            case .lost: logger.warning("\(event)")
+            case .reopened: logger.notice("\(event)")
+            }
+        }
+        let capture = ContinuousCapture(source: source)
+        capture.start()
+        self.capture = capture
+        self.name = source.name
+        next = { capture.read() }
+    }
+
+    /// The next chunk of 16 kHz samples; `nil` at the end of a recording or once stopped.
+    func read() throws(SpeechError) -> [Int16]? {
+        if stopped.load(ordering: .relaxed) { return nil }
+        return try next()
+    }
+
+    /// Ends the input: the loop finishes its turn and stops.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        capture?.stop()
+    }
+}
+
+/// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
+/// or nowhere.
+final class Mouth: Sendable {
+    private let sink: Mutex<(any AudioSink)?>
+    private let tape: ReplyTape?
+    private let output: String?
+    private let synthesizer = SpeechSynthesizer()
+
+    init(mute: Bool, output: String?, speaker: AudioDevice, applicationName: String) throws {
+        self.output = mute ? nil : output
+        tape = !mute && output != nil ? ReplyTape() : nil
+        sink = Mutex(
+            mute || output != nil
+                ? nil
+                : try speaker.openSink(
+                    sampleRate: try SpeechSynthesizer.sampleRate(), applicationName: applicationName))
+    }
+
+    /// Whether anything is said at all.
+    var isMute: Bool { tape == nil && sink.withLock { $0 == nil } }
+
+    /// Says `text`, returning once it has been played (or recorded); `started` is called when
+    /// the speech is ready and starts to sound.
+    func say(_ text: String, started: () -> Void = {}) throws {
+        guard !isMute else { return }
+        let speech = try synthesizer.speak(text)
+        let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+        started()
+        if let tape {
+            tape.append(audio)
+            return
+        }
+        try sink.withLock { sink throws(SpeechError) in
+            try sink?.play(audio)
+            try sink?.drain()
+        }
+    }
+
+    /// Writes the replies' file, if one was asked for.
+    func finish() throws {
+        guard let tape, let output else { return }
+        try WAVFile.write(tape.audio, to: URL(fileURLWithPath: output))
+        FileHandle.standardError.write(
+            Data("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s\n".utf8))
     }
 }
 
@@ -137,4 +284,38 @@ final class ReplyTape: Sendable {
     }
 
     var audio: AudioBuffer { buffer.withLock { $0 } }
+}
+
+/// SIGINT and SIGTERM end the loop cleanly: the first asks it to stop after the current turn, a
+/// second one exits at once.
+final class ShutdownSignals: @unchecked Sendable {  // `sources` is set up by one caller, then only kept
+    private var sources: [any DispatchSourceSignal] = []
+    private let name = Mutex<String?>(nil)
+    private let logger: Logger
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// The signal that arrived, if one did ("SIGTERM").
+    var received: String? { name.withLock { $0 } }
+
+    /// Calls `handler` on the first SIGINT or SIGTERM; exits on the second.
+    func onSignal(_ handler: @escaping @Sendable () -> Void) {
+        for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                let first = name.withLock { name in
+                    defer { name = name ?? label }
+                    return name == nil
+                }
+                guard first else { Foundation.exit(130) }
+                logger.info("\(label): stopping after this turn")
+                handler()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
 }

@@ -10,6 +10,8 @@ struct TerminalConversation: Conversation {
     let output: TextSink
     /// Reads one line, `nil` at end of input.
     let readLine: @Sendable () -> String?
+    /// Says the question's dialog as well (`listen --text`); prints only when `nil`.
+    var speak: (@Sendable (String) -> Void)? = nil
 
     func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var lines = [question.dialog.full.defaultValue]
@@ -25,6 +27,7 @@ struct TerminalConversation: Conversation {
             break
         }
         output.write(lines.joined(separator: "\n") + "\n? ")
+        speak?(question.dialog.full.defaultValue)
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces) else {
             output.write("\n")
             return .cancel

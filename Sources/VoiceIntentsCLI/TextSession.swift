@@ -12,6 +12,8 @@ struct TextSession: Sendable {
     let readLine: @Sendable () -> String?
     let voiceOnly: Bool
     let logger: Logger
+    /// Says the replies as well (`listen --text`); prints only when `nil`.
+    var speak: (@Sendable (String) -> Void)? = nil
 
     /// Runs until end of input or "quit"; returns the number of commands not understood.
     func run() async -> Int {
@@ -47,7 +49,9 @@ struct TextSession: Sendable {
                     "Sorry, did you mean \(options[0]) or \(options[1])? Please say it another way.\n")
             } else if result.negativePhrase != nil {
                 output.write("Okay.\n")
+                speak?("Okay.")
             } else {
+                speak?("Sorry, I didn't understand that.")
                 output.write("Sorry, I didn't understand \"\(text)\". Type \"help\" to see what I can do.\n")
             }
             return false
@@ -63,6 +67,7 @@ struct TextSession: Sendable {
         let outcome = await runner.run(shortcut.intent, parameters: match.runnerParameters)
         for step in outcome.chain {
             output.write(render(step))
+            if let spoken = step.spokenText(voiceOnly: voiceOnly) { speak?(spoken) }
             logger.debug(
                 "turn",
                 metadata: [

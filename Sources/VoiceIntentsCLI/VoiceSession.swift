@@ -6,30 +6,34 @@ import Synchronization
 import VoiceIntents
 
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
-/// text. Used by one task at a time (the loop, and the conversation the loop's runner calls).
+/// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,
+/// and the conversation the loop's runner calls).
 final class VoiceChannel: @unchecked Sendable {  // its state is touched only by that one task
     private let recognizer: SpeechRecognizer
     private let read: () throws(SpeechError) -> [Int16]?
-    private let speaker: (SynthesizedSpeech) throws -> Void
-    private let synthesizer: SpeechSynthesizer
+    private let mouth: Mouth
+    private let capture: ContinuousCapture?
     /// Seconds to wait for someone to start speaking.
     let timeout: Double
-    /// Whether the input has ended (a file or stream read to the end).
+    /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
     private(set) var ended = false
+    /// When the first reply since ``startTurn()`` started to sound, for the turn's timings.
+    private(set) var firstReply: ContinuousClock.Instant?
 
     /// - Parameters:
     ///   - read: The next 16 kHz samples, `nil` at the end of the input.
-    ///   - speaker: Plays or records what is said.
+    ///   - mouth: Plays or records what is said.
+    ///   - capture: The microphone's recorder, muted while the channel speaks; `nil` for a
+    ///     recording, whose timeline does not move while the app speaks.
     init(
-        recognizer: SpeechRecognizer, synthesizer: SpeechSynthesizer, timeout: Double,
-        read: @escaping () throws(SpeechError) -> [Int16]?,
-        speaker: @escaping (SynthesizedSpeech) throws -> Void
+        recognizer: SpeechRecognizer, timeout: Double, read: @escaping () throws(SpeechError) -> [Int16]?,
+        mouth: Mouth, capture: ContinuousCapture?
     ) {
         self.recognizer = recognizer
-        self.synthesizer = synthesizer
         self.timeout = timeout
         self.read = read
-        self.speaker = speaker
+        self.mouth = mouth
+        self.capture = capture
     }
 
     /// The next utterance under `grammar` (dictation when `nil`); `nil` when nobody spoke before
@@ -45,9 +49,17 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
         }
     }
 
-    /// Says `text`.
+    /// Says `text`, with the microphone muted until it has been heard.
     func say(_ text: String) throws {
-        try speaker(try synthesizer.speak(text))
+        let muting = capture != nil && !mouth.isMute
+        if muting { capture?.muted = true }
+        defer { if muting { capture?.muted = false } }
+        try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+    }
+
+    /// Starts timing a turn: ``firstReply`` is the next reply's.
+    func startTurn() {
+        firstReply = nil
     }
 }
 
@@ -121,42 +133,84 @@ struct VoiceSession: Sendable {
         var misunderstood = 0
         while !channel.ended {
             guard let heard = try channel.hear(under: commands) else { continue }
-            transcript.write("> \(heard.text)\n")
-            let started = ContinuousClock.now
-            let result = await matcher.match(heard.text)
-            guard let match = result.best else {
-                misunderstood += 1
-                logger.debug("no match", metadata: ["transcript": "\(heard.text)"])
-                try say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
-                if once { break } else { continue }
-            }
-            logger.debug(
-                "matched",
-                metadata: [
-                    "transcript": "\(heard.text)", "intent": "\(match.intent)", "score": "\(match.score)",
-                    "parameters": "\(match.values)",
-                ])
-            let outcome = await runner.run(
-                description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
-            for step in outcome.chain {
-                transcript.write(
-                    ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
-                if let spoken = step.spokenText(voiceOnly: voiceOnly) { try say(spoken) }
-                if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
-                logger.debug(
-                    "turn",
-                    metadata: [
-                        "intent": "\(step.intent)", "status": "\(step.status.rawValue)",
-                        "elapsed": "\(ContinuousClock.now - started)",
-                    ])
-            }
+            guard let command = try await addressed(heard) else { continue }
+            if try await !turn(command, runner: runner) { misunderstood += 1 }
             if once { break }
         }
         return misunderstood
     }
 
+    /// The command in `heard`: without the wake phrase when there is one, or what is said next
+    /// when the wake phrase came alone; `nil` when the app was not spoken to.
+    private func addressed(_ heard: RecognitionResult) async throws -> RecognitionResult? {
+        guard let wake = commands.wakePhrase else { return heard }
+        let words = heard.text.split(separator: " ").map(String.init)
+        guard words.starts(with: wake) else {
+            logger.debug("not spoken to", metadata: ["transcript": "\(heard.text)"])
+            return nil
+        }
+        if words.count > wake.count {
+            return RecognitionResult(
+                text: words.dropFirst(wake.count).joined(separator: " "), score: heard.score,
+                frames: heard.frames, words: heard.words)
+        }
+        transcript.write("> \(heard.text)\n")
+        try say("Yes?")
+        guard let next = try channel.hear(under: commands), !next.text.isEmpty else { return nil }
+        let rest = next.text.split(separator: " ").map(String.init)
+        // Saying the wake phrase again before the command is fine too.
+        guard rest.starts(with: wake) else { return next }
+        guard rest.count > wake.count else { return nil }
+        return RecognitionResult(
+            text: rest.dropFirst(wake.count).joined(separator: " "), score: next.score,
+            frames: next.frames, words: next.words)
+    }
+
+    /// Matches and runs one command, says the outcome, and logs the turn on one line; `false`
+    /// when no phrase fits.
+    private func turn(_ heard: RecognitionResult, runner: IntentRunner) async throws -> Bool {
+        transcript.write("> \(heard.text)\n")
+        let recognized = ContinuousClock.now
+        channel.startTurn()
+        let result = await matcher.match(heard.text)
+        let matched = ContinuousClock.now
+        var metadata: Logger.Metadata = [
+            "transcript": "\(heard.text)", "score": "\(heard.score)",
+            "match": "\(Self.milliseconds(matched - recognized))",
+        ]
+        guard let match = result.best else {
+            try say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
+            metadata["intent"] = "none"
+            metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
+            logger.debug("turn", metadata: metadata)
+            return false
+        }
+        let outcome = await runner.run(
+            description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
+        let done = ContinuousClock.now
+        for step in outcome.chain {
+            transcript.write(ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
+            if let spoken = step.spokenText(voiceOnly: voiceOnly) {
+                try say(spoken)
+            }
+            if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
+        }
+        metadata["intent"] = "\(outcome.chain.map(\.intent).joined(separator: " > "))"
+        metadata["status"] = "\(outcome.chain.last?.status.rawValue ?? "")"
+        metadata["parameters"] = "\(outcome.parameters)"
+        metadata["done"] = "\(Self.milliseconds(done - recognized))"
+        metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
+        logger.debug("turn", metadata: metadata)
+        return true
+    }
+
     private func say(_ text: String) throws {
         transcript.write("< \(text)\n")
         try channel.say(text)
+    }
+
+    /// `duration` as whole milliseconds with a unit ("12 ms").
+    static func milliseconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000) ms"
     }
 }

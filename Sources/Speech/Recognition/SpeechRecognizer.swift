@@ -434,6 +434,13 @@ public struct RecognitionResult: Sendable, Hashable {
     /// Every segment of the best path, silences and fillers included.
     public let words: [RecognizedWord]
 
+    public init(text: String, score: Int, frames: Int, words: [RecognizedWord]) {
+        self.text = text
+        self.score = score
+        self.frames = frames
+        self.words = words
+    }
+
     /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`).
     public var spokenWords: [RecognizedWord] {
         words.filter { !$0.word.hasPrefix("<") && !$0.word.hasPrefix("[") && !$0.word.hasPrefix("++") }

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Records from a source on a thread of its own, so no audio is lost while the listener is busy
+/// (matching, running an intent, speaking), and what was recorded while the app itself spoke can
+/// be thrown away.
+///
+/// ```swift
+/// let capture = ContinuousCapture(source: try ReopeningSource(device: .automatic))
+/// capture.start()
+/// let result = try recognizer.listen(timeout: 10, read: capture.read)
+/// capture.muted = true
+/// try speaker.play(reply); try speaker.drain()
+/// capture.muted = false       // drops what the microphone heard of the reply
+/// ```
+///
+/// ``read()`` blocks until a chunk has been recorded and returns `nil` once ``stop()`` has been
+/// called or the source failed for good (see ``failure``).
+public final class ContinuousCapture: @unchecked Sendable {  // all state behind `condition`
+    /// The source being recorded.
+    public let name: String
+    /// Samples per chunk handed out by ``read()``: 1,600 (100 ms).
+    public let chunk: Int
+    /// Recorded audio kept at most, in chunks: older chunks are dropped when the listener falls
+    /// this far behind (30 s unless given).
+    public let capacity: Int
+
+    private let source: any AudioSource
+    private let condition = NSCondition()
+    private var chunks: [[Int16]] = []
+    private var stopped = false
+    private var started = false
+    private var isMuted = false
+    private var skipAfterMute = 0
+    private var error: SpeechError?
+    /// Chunks dropped because the listener fell behind, since the start.
+    private var overflowed = 0
+
+    /// - Parameters:
+    ///   - source: Where to record from; give a ``ReopeningSource`` to outlive the device.
+    ///   - chunk: Samples per chunk.
+    ///   - capacity: Chunks kept before the oldest are dropped.
+    public init(source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300) {
+        self.source = source
+        self.name = source.name
+        self.chunk = chunk
+        self.capacity = capacity
+    }
+
+    /// Starts the recording thread (once).
+    public func start() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !started else { return }
+        started = true
+        Thread.detachNewThread { [self] in record() }
+    }
+
+    /// Stops recording: ``read()`` returns what is left, then `nil`. Safe from any thread (a
+    /// signal handler's queue included).
+    public func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether recordings are being thrown away, as while the app speaks. Unmuting also drops
+    /// what was recorded before it and the next ``echoTail`` chunks, where the end of the reply
+    /// may still sound.
+    public var muted: Bool {
+        get { condition.withLock { isMuted } }
+        set {
+            condition.withLock {
+                if isMuted && !newValue {
+                    chunks.removeAll()
+                    skipAfterMute = echoTail
+                }
+                isMuted = newValue
+            }
+        }
+    }
+
+    /// Chunks dropped after unmuting: 2 (200 ms), the latency of most sound servers.
+    public var echoTail = 2
+
+    /// Why recording ended, when the source failed for good.
+    public var failure: SpeechError? { condition.withLock { error } }
+
+    /// Chunks lost because the listener fell behind by more than ``capacity``.
+    public var droppedChunks: Int { condition.withLock { overflowed } }
+
+    /// The next recorded chunk, waiting for it; `nil` after ``stop()`` or a failure.
+    public func read() -> [Int16]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunks.isEmpty && !stopped && error == nil { condition.wait() }
+        guard !stopped, !chunks.isEmpty else { return nil }
+        return chunks.removeFirst()
+    }
+
+    private func record() {
+        while !condition.withLock({ stopped }) {
+            let samples: [Int16]
+            do {
+                samples = try source.read(chunk)
+            } catch {
+                condition.withLock {
+                    self.error = error
+                    condition.broadcast()
+                }
+                return
+            }
+            condition.withLock {
+                if isMuted { return }
+                if skipAfterMute > 0 {
+                    skipAfterMute -= 1
+                    return
+                }
+                chunks.append(samples)
+                if chunks.count > capacity {
+                    chunks.removeFirst(chunks.count - capacity)
+                    overflowed += 1
+                }
+                condition.broadcast()
+            }
+        }
+    }
+}
