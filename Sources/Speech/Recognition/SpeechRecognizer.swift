@@ -398,6 +398,12 @@ extension SpeechRecognizer {
             }
             let inSpeech = ps_get_in_speech(decoder) != 0
             if inSpeech { heardSpeech = true }
+            if heardSpeech && !inSpeech && !hasPartialWords() {
+                // A click, a breath, or the detector starting before it has learnt the noise
+                // floor: no words so far, so the utterance goes on. Ending it here and starting
+                // another lost the next command (measured on a live microphone).
+                heardSpeech = false
+            }
             if heardSpeech && !inSpeech {
                 guard ps_end_utt(decoder) == 0 else {
                     throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
@@ -420,6 +426,13 @@ extension SpeechRecognizer {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
         return heardSpeech ? currentResult() : nil
+    }
+
+    /// Whether the utterance so far has a hypothesis with words in it.
+    private func hasPartialWords() -> Bool {
+        var score: Int32 = 0
+        guard let hypothesis = ps_get_hyp(decoder, &score) else { return false }
+        return hypothesis.pointee != 0
     }
 }
 
