@@ -31,13 +31,15 @@ final class PulseAudioConnection {
     ///   - applicationName: How the client is named in mixers.
     ///   - streamName: What the stream is for.
     ///   - fragmentBytes: For recording, how many bytes the server sends at a time.
+    ///   - bufferBytes: For playing, how many bytes the server buffers ahead; its default is two
+    ///     seconds, and playing starts only once that much has been written or at a drain.
     init(
         direction: pa_stream_direction_t, device: String?, sampleRate: Int, applicationName: String,
-        streamName: String, fragmentBytes: UInt32 = UInt32.max
+        streamName: String, fragmentBytes: UInt32 = UInt32.max, bufferBytes: UInt32 = UInt32.max
     ) throws(PulseAudioStatus) {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
         var attributes = pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
+            maxlength: UInt32.max, tlength: bufferBytes, prebuf: UInt32.max, minreq: UInt32.max,
             fragsize: fragmentBytes)
         var error: Int32 = 0
         guard

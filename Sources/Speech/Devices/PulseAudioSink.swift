@@ -33,7 +33,10 @@ public final class PulseAudioSink: AudioSink {
         do {
             connection = try PulseAudioConnection(
                 direction: PA_STREAM_PLAYBACK, device: device, sampleRate: sampleRate,
-                applicationName: applicationName, streamName: "spoken replies")
+                applicationName: applicationName, streamName: "spoken replies",
+                // 100 ms ahead: with the server's two seconds, a short reply started late and
+                // ended two seconds after it was heard, keeping the voice loop deaf that long.
+                bufferBytes: UInt32(sampleRate / 10 * 2))
         } catch {
             let question = error.meansNoServer ? " " + DeviceAdvice.noSoundServer : ""
             throw SpeechError(
