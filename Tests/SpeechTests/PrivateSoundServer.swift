@@ -1,6 +1,7 @@
 import Foundation
-import Speech
 import Testing
+
+@testable import Speech
 
 /// A real, private PulseAudio server for tests: a virtual microphone (the pipe source `vmic`,
 /// fed through a FIFO) as the default source, and a null sink `nullsink` as the default sink,
@@ -117,6 +118,35 @@ final class PrivateSoundServer: @unchecked Sendable {
         }
     }
 
+    /// A microphone that is never silent: a −70 dBFS noise floor written in real time, with
+    /// whatever ``LiveMicrophone/say(_:)`` queues mixed in, until ``LiveMicrophone/close()``.
+    /// A loop listening for days hears a stream like this, not a file that ends.
+    func liveMicrophone() -> LiveMicrophone {
+        signal(SIGPIPE, SIG_IGN)
+        let microphone = LiveMicrophone()
+        writers.enter()
+        Thread.detachNewThread { [fifo, writers] in
+            defer { writers.leave() }
+            guard let handle = FileHandle(forWritingAtPath: fifo.path) else { return }
+            var noise = SplitMix64(seed: 7)
+            let started = Date()
+            var written = 0
+            while let block = microphone.nextBlock(1_600) {
+                let samples = block.map { sample in
+                    Int16(clamping: Int(sample) + Int(noise.next() % 21) - 10)
+                }
+                guard (try? handle.write(contentsOf: samples.withUnsafeBytes { Data($0) })) != nil else {
+                    break
+                }
+                written += samples.count
+                let due = started.addingTimeInterval(Double(written) / 16_000)
+                Thread.sleep(forTimeInterval: max(0, due.timeIntervalSinceNow))
+            }
+            try? handle.close()
+        }
+        return microphone
+    }
+
     // MARK: Clients in this process
 
     private var previousServer: String??
@@ -172,5 +202,35 @@ final class PrivateSoundServer: @unchecked Sendable {
             self.previousServer = nil
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// What a ``PrivateSoundServer/liveMicrophone()`` is about to hear.
+final class LiveMicrophone: @unchecked Sendable {  // all state behind `lock`
+    private let lock = NSLock()
+    private var queued: [Int16] = []
+    private var closed = false
+
+    /// Queues `samples` (16 kHz) to be heard after what is already queued.
+    func say(_ samples: [Int16]) {
+        lock.withLock { queued += samples }
+    }
+
+    /// Whether everything queued has been heard.
+    var isQuiet: Bool { lock.withLock { queued.isEmpty } }
+
+    /// Ends the stream.
+    func close() {
+        lock.withLock { closed = true }
+    }
+
+    /// The next `count` samples: queued speech, then silence; `nil` once closed.
+    fileprivate func nextBlock(_ count: Int) -> [Int16]? {
+        lock.withLock {
+            if closed { return nil }
+            let taken = Array(queued.prefix(count))
+            queued.removeFirst(taken.count)
+            return taken + [Int16](repeating: 0, count: count - taken.count)
+        }
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import PhraseMatching
+import Testing
+
+@testable import Speech
+
+/// The voice loop on a live microphone: a private PulseAudio server whose default source the
+/// test speaks into in real time, a reply played on its null sink, a person who waits for the
+/// question before answering, and a service manager that stops the loop with SIGTERM.
+@Suite("Live voice loop", .serialized)
+struct LiveLoopTests {
+    /// `travel-tracking listen` started on the server, its output read as it comes.
+    final class Listener: @unchecked Sendable {  // `text` behind `lock`
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+        private var errorText = ""
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("travel-tracking")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: executable.path), "build travel-tracking first")
+            process.executableURL = executable
+            process.arguments = ["listen"] + arguments
+            process.environment = environment
+            process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            for (pipe, isError) in [(output, false), (errors, true)] {
+                Thread.detachNewThread { [self] in
+                    while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+                        lock.withLock {
+                            if isError {
+                                errorText += String(decoding: data, as: UTF8.self)
+                            } else {
+                                text += String(decoding: data, as: UTF8.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        var output: String { lock.withLock { text } }
+        var errors: String { lock.withLock { errorText } }
+
+        /// Waits until standard output (or standard error, with `inErrors`) contains `text`;
+        /// `false` after `timeout` seconds or when the process has ended without it.
+        func waitFor(_ text: String, inErrors: Bool = false, timeout: Double = 30) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let running = process.isRunning
+                if (inErrors ? errors : output).contains(text) { return true }
+                if !running { return false }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
+        /// Stops the loop as a service manager would, and waits for it to exit.
+        func terminate() -> Int32 {
+            process.terminate()  // SIGTERM
+            process.waitUntilExit()
+            Thread.sleep(forTimeInterval: 0.2)  // the last of its output
+            return process.terminationStatus
+        }
+    }
+
+    static func spoken(_ sentence: String) throws -> [Int16] {
+        try RoundTripTests.spoken(sentence, voice: "en-us", rate: 160)
+    }
+
+    /// A live microphone starts with noise the detector has not learnt yet: it takes it for
+    /// speech, finds no words, and must still hear the command that follows.
+    @Test func aFalseStartOnNoiseDoesNotLoseTheCommandAfterIt() async throws {
+        var noise = SplitMix64(seed: 7)
+        func floor(_ seconds: Double) -> [Int16] {
+            (0..<Int(seconds * 16_000)).map { _ in Int16(Int(noise.next() % 21) - 10) }
+        }
+        let command = try Self.spoken("buy tickets for uluru in travel tracking")
+            .map { Int16(clamping: Int($0) + Int(noise.next() % 21) - 10) }
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        try recognizer.useGrammar(
+            SpeechGrammar(try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "commands"))
+        let stream = SampleStream(floor(1.1) + command + floor(1.5))
+        let heard = try recognizer.listen(timeout: 10, read: stream.read)
+        #expect(heard?.text == "buy tickets for uluru in travel tracking")
+    }
+
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aCommandIsTalkedThroughOnTheMicrophoneAndSIGTERMEndsTheLoop() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let listener = try Listener(
+            ["--voice-only", "--speaker", "pulse:nullsink", "--verbose"], environment: server.environment)
+        defer { if listener.process.isRunning { listener.process.terminate() } }
+        // Questions are answered the way a person answers them: after hearing them out. The loop
+        // prints a reply as it starts saying it, and the longest question here takes under two
+        // seconds to play.
+        let exchanges = [
+            ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
+            ("three", "< Search for 3 tickets to Uluru?\n"),
+            ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
+        ]
+        try #require(
+            listener.waitFor("listening to the default PulseAudio source", inErrors: true),
+            "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)
+        for (sentence, reply) in exchanges {
+            microphone.say(try Self.spoken(sentence))
+            let heard = listener.waitFor(reply)
+            #expect(
+                heard,
+                "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)")
+            guard heard else { break }
+            Thread.sleep(forTimeInterval: 2.5)
+        }
+        let status = listener.terminate()
+        #expect(status == 0, "\(listener.errors)")
+        #expect(
+            listener.output == """
+                > buy tickets for uluru in travel tracking
+                < How many tickets?
+                > three
+                < Search for 3 tickets to Uluru?
+                > yes
+                < I found 3 tickets to Uluru for 75 dollars in total.
+
+                """, "\(listener.output)")
+        #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
+        #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+    }
+}
