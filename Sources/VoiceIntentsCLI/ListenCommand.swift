@@ -152,7 +152,9 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         do {
             return try VoiceInput(microphone: device, logger: options.logger(for: context))
         } catch {
-            let app = context.executableName
+            // Named as the user started it: Scripts/run.sh sets this.
+            let app =
+                ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"] ?? context.executableName
             throw CommandFailure(
                 """
                 no microphone: \(error.message)
