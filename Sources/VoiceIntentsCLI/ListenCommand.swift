@@ -96,7 +96,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let mouth = try Mouth(
                 mute: mute, output: output,
                 speaker: speaker.map { try AudioDevice(parsingOption: $0) } ?? .automatic,
-                applicationName: context.executableName)
+                applicationName: context.executableName, logger: logger)
             let transcript = TextSink.standardOutput
             let shutdown = ShutdownSignals(logger: logger)
 
@@ -225,25 +225,35 @@ final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; the rest 
 }
 
 /// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
-/// or nowhere.
+/// or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
+/// be played is logged and skipped, so the loop goes on.
 final class Mouth: Sendable {
     private let sink: Mutex<(any AudioSink)?>
+    private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?
     private let tape: ReplyTape?
     private let output: String?
     private let synthesizer = SpeechSynthesizer()
+    private let logger: Logger
 
-    init(mute: Bool, output: String?, speaker: AudioDevice, applicationName: String) throws {
+    init(mute: Bool, output: String?, speaker: AudioDevice, applicationName: String, logger: Logger) throws {
         self.output = mute ? nil : output
+        self.logger = logger
         tape = !mute && output != nil ? ReplyTape() : nil
-        sink = Mutex(
-            mute || output != nil
-                ? nil
-                : try speaker.openSink(
-                    sampleRate: try SpeechSynthesizer.sampleRate(), applicationName: applicationName))
+        if mute || output != nil {
+            open = nil
+            sink = Mutex(nil)
+        } else {
+            let rate = try SpeechSynthesizer.sampleRate()
+            let open: @Sendable () throws(SpeechError) -> any AudioSink = { () throws(SpeechError) in
+                try speaker.openSink(sampleRate: rate, applicationName: applicationName)
+            }
+            self.open = open
+            sink = Mutex(try open())
+        }
     }
 
     /// Whether anything is said at all.
-    var isMute: Bool { tape == nil && sink.withLock { $0 == nil } }
+    var isMute: Bool { tape == nil && open == nil }
 
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
     /// the speech is ready and starts to sound.
@@ -256,9 +266,19 @@ final class Mouth: Sendable {
             tape.append(audio)
             return
         }
-        try sink.withLock { sink throws(SpeechError) in
-            try sink?.play(audio)
-            try sink?.drain()
+        guard let open else { return }
+        sink.withLock { sink in
+            for attempt in 1...2 {
+                do throws(SpeechError) {
+                    if sink == nil { sink = try open() }
+                    try sink?.play(audio)
+                    try sink?.drain()
+                    return
+                } catch {
+                    sink = nil  // closes the device; the next attempt opens it again
+                    if attempt == 2 { logger.error("could not say \"\(text)\": \(error.message)") }
+                }
+            }
         }
     }
 

@@ -75,6 +75,41 @@ struct LiveLoopTests {
         try RoundTripTests.spoken(sentence, voice: "en-us", rate: 160)
     }
 
+    /// A source that numbers its chunks: chunk `n` holds the value `n`.
+    final class CountingSource: AudioSource, @unchecked Sendable {  // `count` behind `lock`
+        let name = "the counting source"
+        private let lock = NSLock()
+        private var count = 0
+        var delivered: Int { lock.withLock { count } }
+
+        func read(_ samples: Int) throws(SpeechError) -> [Int16] {
+            Thread.sleep(forTimeInterval: 0.002)
+            let number = lock.withLock {
+                count += 1
+                return count
+            }
+            return [Int16](repeating: Int16(truncatingIfNeeded: number), count: samples)
+        }
+    }
+
+    @Test func whatTheMicrophoneRecordsWhileTheLoopSpeaksIsThrownAway() throws {
+        let source = CountingSource()
+        let capture = ContinuousCapture(source: source, chunk: 4)
+        capture.start()
+        defer { capture.stop() }
+        #expect(try #require(capture.read()) == [1, 1, 1, 1])
+        capture.muted = true
+        let mutedAt = source.delivered
+        while source.delivered < mutedAt + 20 { Thread.sleep(forTimeInterval: 0.001) }
+        let unmutedAt = source.delivered
+        capture.muted = false
+        // Everything up to the unmuting is gone, and the echo tail after it.
+        let next = Int(try #require(capture.read())[0])
+        #expect(next > unmutedAt + capture.echoTail, "chunk \(next) after unmuting at \(unmutedAt)")
+        capture.stop()
+        #expect(capture.read() == nil)
+    }
+
     /// A live microphone starts with noise the detector has not learnt yet: it takes it for
     /// speech, finds no words, and must still hear the command that follows.
     @Test func aFalseStartOnNoiseDoesNotLoseTheCommandAfterIt() async throws {
@@ -136,5 +171,40 @@ struct LiveLoopTests {
                 """, "\(listener.output)")
         #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
         #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+    }
+
+    /// The sound server goes away (restarted, or the USB microphone pulled out) and comes back:
+    /// the loop reports it, reopens the microphone and the speaker, and hears the next command.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func theLoopOutlivesTheSoundServerRestarting() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        var microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let listener = try Listener(
+            ["--voice-only", "--speaker", "pulse:nullsink", "--verbose"], environment: server.environment)
+        defer { if listener.process.isRunning { listener.process.terminate() } }
+        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)
+        microphone.say(try Self.spoken("how busy is uluru in travel tracking"))
+        #expect(
+            listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"), "\(listener.output)")
+        // The turn is logged once its reply has been played out; then the server goes.
+        #expect(listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
+
+        server.stopServer()
+        #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
+        try server.start()
+        microphone.close()
+        microphone = server.liveMicrophone()
+        #expect(listener.waitFor("the microphone is back", inErrors: true, timeout: 15), "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)
+        microphone.say(try Self.spoken("how busy is petra in travel tracking"))
+        #expect(
+            listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
+        // The reply is played on the new server's sink.
+        #expect(listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
+        #expect(listener.terminate() == 0, "\(listener.errors)")
+        #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
     }
 }

@@ -55,8 +55,8 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         Thread.detachNewThread { [self] in record() }
     }
 
-    /// Stops recording: ``read()`` returns what is left, then `nil`. Safe from any thread (a
-    /// signal handler's queue included).
+    /// Stops recording: ``read()`` returns `nil` from now on, and a read that waits returns at
+    /// once. Safe from any thread (a signal handler's queue included).
     public func stop() {
         condition.lock()
         stopped = true
