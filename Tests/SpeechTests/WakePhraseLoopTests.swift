@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// The voice loop with a wake phrase, over a recording: what is not addressed to the app is
+/// ignored, the wake phrase alone is answered and the next utterance taken as the command.
+@Suite("Voice loop with a wake phrase")
+struct WakePhraseLoopTests {
+    @Test func onlyCommandsAfterTheWakePhraseAreRun() throws {
+        let input = try VoiceLoopTests.recording([
+            "how busy is uluru in travel tracking",
+            "hey travel tracking",
+            "how busy is petra in travel tracking",
+            "hey travel tracking buy tickets for uluru in travel tracking",
+            "never mind",
+        ])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try Executables.run(
+            "travel-tracking",
+            [
+                "listen", "--input", input.path, "--mute", "--voice-only", "--wake-phrase",
+                "hey travel tracking",
+            ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                > hey travel tracking
+                < Yes?
+                > how busy is petra in travel tracking
+                < Petra is quiet right now, with about 3000 visitors.
+                > buy tickets for uluru in travel tracking
+                < How many tickets?
+                > never mind
+                < Okay, cancelled.
+
+                """, "\(run.output)")
+    }
+}
