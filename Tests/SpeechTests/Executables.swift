@@ -3,12 +3,13 @@ import Testing
 
 /// The package's executables, built next to the test bundle, run as a user would run them.
 enum Executables {
-    /// Runs `name` with `arguments` from the package root; its exit status and what it printed.
+    /// Runs `name` with `arguments` from the package root, with `input` (if any) on its standard
+    /// input; its exit status and what it printed.
     ///
     /// Keep tests that call this synchronous: Foundation's `waitUntilExit` can spin forever in an
     /// async test.
     static func run(
-        _ name: String, _ arguments: [String], environment: [String: String]? = nil
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent(name)
@@ -23,7 +24,13 @@ enum Executables {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let standardInput = Pipe()
+        if input != nil { process.standardInput = standardInput }
         try process.run()
+        if let input {
+            standardInput.fileHandleForWriting.write(Data(input.utf8))
+            try standardInput.fileHandleForWriting.close()
+        }
         process.waitUntilExit()
         return (
             process.terminationStatus,

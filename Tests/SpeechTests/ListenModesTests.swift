@@ -35,3 +35,24 @@ struct WakePhraseLoopTests {
                 """, "\(run.output)")
     }
 }
+
+/// `listen --text`: typed commands and answers, the replies printed and spoken.
+@Suite("Typed voice loop")
+struct TypedListenTests {
+    @Test func typedCommandsAreAnsweredOutLoud() throws {
+        let replies = FileManager.default.temporaryDirectory.appendingPathComponent("typed-\(UUID()).wav")
+        defer { try? FileManager.default.removeItem(at: replies) }
+        let run = try Executables.run(
+            "travel-tracking", ["listen", "--text", "--voice-only", "--output", replies.path],
+            input: "find tickets for uluru with travel tracking\n2\nno\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.contains(
+                "How many tickets?\n? Search for 2 tickets to Uluru? (yes/no)\n? Okay, cancelled.\n"),
+            "\(run.output)")
+        #expect(
+            try VoiceLoopTests.heardReplies(in: replies) == [
+                "how many tickets", "search for two tickets to uluru", "okay cancelled",
+            ])
+    }
+}
