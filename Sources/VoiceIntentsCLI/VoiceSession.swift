@@ -144,26 +144,27 @@ struct VoiceSession: Sendable {
     /// when the wake phrase came alone; `nil` when the app was not spoken to.
     private func addressed(_ heard: RecognitionResult) async throws -> RecognitionResult? {
         guard let wake = commands.wakePhrase else { return heard }
-        let words = heard.text.split(separator: " ").map(String.init)
-        guard words.starts(with: wake) else {
+        guard let command = Self.command(in: heard, after: wake) else {
             logger.debug("not spoken to", metadata: ["transcript": "\(heard.text)"])
             return nil
         }
-        if words.count > wake.count {
-            return RecognitionResult(
-                text: words.dropFirst(wake.count).joined(separator: " "), score: heard.score,
-                frames: heard.frames, words: heard.words)
-        }
+        guard command.text.isEmpty else { return command }
         transcript.write("> \(heard.text)\n")
         try say("Yes?")
         guard let next = try channel.hear(under: commands), !next.text.isEmpty else { return nil }
-        let rest = next.text.split(separator: " ").map(String.init)
         // Saying the wake phrase again before the command is fine too.
-        guard rest.starts(with: wake) else { return next }
-        guard rest.count > wake.count else { return nil }
+        let followUp = Self.command(in: next, after: wake) ?? next
+        return followUp.text.isEmpty ? nil : followUp
+    }
+
+    /// `heard` without the leading `wake` words (empty text when it was the wake phrase alone);
+    /// `nil` when it does not start with them.
+    static func command(in heard: RecognitionResult, after wake: [String]) -> RecognitionResult? {
+        let words = heard.text.split(separator: " ").map(String.init)
+        guard words.starts(with: wake) else { return nil }
         return RecognitionResult(
-            text: rest.dropFirst(wake.count).joined(separator: " "), score: next.score,
-            frames: next.frames, words: next.words)
+            text: words.dropFirst(wake.count).joined(separator: " "), score: heard.score,
+            frames: heard.frames, words: heard.words)
     }
 
     /// Matches and runs one command, says the outcome, and logs the turn on one line; `false`
