@@ -67,6 +67,12 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     @Flag(help: "Stop after one command.")
     var once = false
 
+    @Flag(
+        help:
+            "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short (best with a headset; a loudspeaker's echo is heard too)."
+    )
+    var bargeIn = false
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
@@ -80,6 +86,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             throw ValidationError("--mute says nothing: leave out --output and --speaker")
         }
         if text, wakePhrase != nil { throw ValidationError("--wake-phrase is for listening, not --text") }
+        if bargeIn, input != nil || text || output != nil || mute {
+            throw ValidationError(
+                "--barge-in needs the microphone and a speaker: leave out --input, --text, --output and --mute"
+            )
+        }
         for option in [device, speaker].compactMap({ $0 }) { _ = try AudioDevice(parsingOption: option) }
     }
 
@@ -126,7 +137,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             try recognizer.useGrammar(commands)
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: 10, read: source.read, mouth: mouth,
-                capture: source.capture)
+                capture: source.capture, bargeIn: bargeIn)
             let session = VoiceSession(
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
@@ -255,30 +266,52 @@ final class Mouth: Sendable {
     /// Whether anything is said at all.
     var isMute: Bool { tape == nil && open == nil }
 
+    /// Whether replies are played on a device (and so can be heard by the microphone).
+    var playsAloud: Bool { open != nil }
+
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
-    /// the speech is ready and starts to sound.
-    func say(_ text: String, started: () -> Void = {}) throws {
-        guard !isMute else { return }
+    /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
+    /// once `interrupted` returns `true`.
+    ///
+    /// - Returns: Whether it was interrupted.
+    @discardableResult
+    func say(
+        _ text: String, started: () -> Void = {}, interrupted: @Sendable () -> Bool = { false }
+    ) throws -> Bool {
+        guard !isMute else { return false }
         let speech = try synthesizer.speak(text)
         let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
         started()
         if let tape {
             tape.append(audio)
-            return
+            return false
         }
-        guard let open else { return }
-        sink.withLock { sink in
+        guard let open else { return false }
+        return sink.withLock { sink in
             for attempt in 1...2 {
                 do throws(SpeechError) {
                     if sink == nil { sink = try open() }
-                    try sink?.play(audio)
-                    try sink?.drain()
-                    return
+                    guard let device = sink else { return false }
+                    // In 100 ms pieces (at the device's rate, so none is resampled alone), to
+                    // stop soon after an interruption.
+                    let piece = max(1, audio.sampleRate / 10)
+                    var start = 0
+                    while start < audio.samples.count {
+                        if interrupted() { return true }
+                        let end = min(start + piece, audio.samples.count)
+                        try device.play(
+                            AudioBuffer(
+                                samples: Array(audio.samples[start..<end]), sampleRate: audio.sampleRate))
+                        start = end
+                    }
+                    try device.drain()
+                    return false
                 } catch {
                     sink = nil  // closes the device; the next attempt opens it again
                     if attempt == 2 { logger.error("could not say \"\(text)\": \(error.message)") }
                 }
             }
+            return false
         }
     }
 

@@ -13,6 +13,8 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     private let read: () throws(SpeechError) -> [Int16]?
     private let mouth: Mouth
     private let capture: ContinuousCapture?
+    /// Whether "stop" or "cancel" said over a reply cuts it short (barge-in).
+    private let bargeIn: Bool
     /// Seconds to wait for someone to start speaking.
     let timeout: Double
     /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
@@ -25,10 +27,12 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     ///   - mouth: Plays or records what is said.
     ///   - capture: The microphone's recorder, muted while the channel speaks; `nil` for a
     ///     recording, whose timeline does not move while the app speaks.
+    ///   - bargeIn: Whether to listen for "stop" while speaking instead of muting the microphone.
     init(
         recognizer: SpeechRecognizer, timeout: Double, read: @escaping () throws(SpeechError) -> [Int16]?,
-        mouth: Mouth, capture: ContinuousCapture?
+        mouth: Mouth, capture: ContinuousCapture?, bargeIn: Bool = false
     ) {
+        self.bargeIn = bargeIn
         self.recognizer = recognizer
         self.timeout = timeout
         self.read = read
@@ -49,12 +53,64 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
         }
     }
 
-    /// Says `text`, with the microphone muted until it has been heard.
-    func say(_ text: String) throws {
-        let muting = capture != nil && !mouth.isMute
-        if muting { capture?.muted = true }
-        defer { if muting { capture?.muted = false } }
-        try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+    /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened
+    /// to for "stop", "cancel" or "never mind", which cut the reply short.
+    ///
+    /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
+    @discardableResult
+    func say(_ text: String) throws -> String? {
+        guard let capture, !mouth.isMute else {
+            try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+            return nil
+        }
+        guard bargeIn, mouth.playsAloud else {
+            capture.muted = true
+            defer { capture.muted = false }
+            try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+            return nil
+        }
+        return try sayListening(text, capture: capture)
+    }
+
+    /// Plays `text` on a thread of its own while this one listens under a grammar of the reply's
+    /// own words (its echo) and the cancel words.
+    private func sayListening(_ text: String, capture: ContinuousCapture) throws -> String? {
+        let stop = Atomic(false)
+        let finished = Atomic(false)
+        let started = Mutex<ContinuousClock.Instant?>(nil)
+        let failure = Mutex<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [mouth] in
+            do {
+                try mouth.say(
+                    text, started: { started.withLock { $0 = .now } },
+                    interrupted: { stop.load(ordering: .relaxed) })
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            finished.store(true, ordering: .relaxed)
+            done.signal()
+        }
+        try recognizer.useGrammar(SpeechGrammar(answers: [.echo(of: [text])], name: "barge_in"))
+        var interruption: String?
+        while !finished.load(ordering: .relaxed) {
+            let heard = try recognizer.listen(timeout: 600) { () -> [Int16]? in
+                finished.load(ordering: .relaxed) ? nil : capture.read()
+            }
+            guard let heard else { break }
+            if SpokenAnswer.isCancel(heard.text) {
+                interruption = heard.text
+                stop.store(true, ordering: .relaxed)
+                break
+            }
+        }
+        done.wait()
+        // What the microphone recorded of the reply's last moments is dropped.
+        capture.muted = true
+        capture.muted = false
+        if let time = started.withLock({ $0 }) { firstReply = firstReply ?? time }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return interruption
     }
 
     /// Starts timing a turn: ``firstReply`` is the next reply's.
@@ -79,7 +135,10 @@ struct VoiceConversation: Conversation {
                 .joined(separator: " ")
         }
         transcript.write("< \(spoken)\n")
-        try channel.say(spoken)
+        if let interruption = try channel.say(spoken) {
+            transcript.write("> \(interruption)\n")
+            return .cancel
+        }
         guard let heard = try channel.hear(under: Self.grammar(for: question)) else {
             return channel.ended ? .cancel : .silence
         }
@@ -189,10 +248,11 @@ struct VoiceSession: Sendable {
         let outcome = await runner.run(
             description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
         let done = ContinuousClock.now
+        var interrupted = false
         for step in outcome.chain {
             transcript.write(ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
-            if let spoken = step.spokenText(voiceOnly: voiceOnly) {
-                try say(spoken)
+            if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
+                interrupted = try say(spoken)
             }
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
         }
@@ -205,9 +265,13 @@ struct VoiceSession: Sendable {
         return true
     }
 
-    private func say(_ text: String) throws {
+    /// Says `text`; `true` when the person cut it short.
+    @discardableResult
+    private func say(_ text: String) throws -> Bool {
         transcript.write("< \(text)\n")
-        try channel.say(text)
+        guard let interruption = try channel.say(text) else { return false }
+        transcript.write("> \(interruption)\n")
+        return true
     }
 
     /// `duration` as whole milliseconds with a unit ("12 ms").

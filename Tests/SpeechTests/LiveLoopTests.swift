@@ -207,4 +207,39 @@ struct LiveLoopTests {
         #expect(listener.terminate() == 0, "\(listener.errors)")
         #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
     }
+
+    /// With `--barge-in`, "stop" said over a long question cuts it short and cancels the intent:
+    /// nothing is archived or deleted.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func stopSaidOverAQuestionCutsItShortAndCancels() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let listener = try Listener(
+            ["--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose"],
+            environment: server.environment)
+        defer { if listener.process.isRunning { listener.process.terminate() } }
+        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)
+        microphone.say(try Self.spoken("delete a collection in travel tracking"))
+        #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+        Thread.sleep(forTimeInterval: 2.5)
+        microphone.say(try Self.spoken("summer trip"))
+        // The choice is read out with its options: several seconds of speech.
+        #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
+        Thread.sleep(forTimeInterval: 1.5)
+        microphone.say(try Self.spoken("stop"))
+        #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
+        #expect(listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
+        #expect(listener.terminate() == 0, "\(listener.errors)")
+        #expect(
+            listener.output.hasSuffix(
+                """
+                < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                > stop
+                < Okay, cancelled.
+
+                """), "\(listener.output)")
+    }
 }

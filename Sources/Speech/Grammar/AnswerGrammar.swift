@@ -13,6 +13,10 @@ extension SpeechGrammar {
         case ordinals
         /// Any of these sentences.
         case phrases([String])
+        /// Any run of the words of these sentences: what a microphone hears of the app's own
+        /// reply while it plays, so that the echo is heard as itself and not forced onto a
+        /// cancel word (barge-in).
+        case echo(of: [String])
     }
 
     /// The places in a list an answer grammar hears, in order ("first" for the first option).
@@ -72,6 +76,17 @@ extension SpeechGrammar {
                 writer.words.formUnion(ordinals + ["the", "one"])
             case .phrases(let sentences):
                 add(sentences)
+            case .echo(let sentences):
+                let words = Set(sentences.flatMap(Self.spokenWords)).sorted()
+                guard !words.isEmpty else { continue }
+                let heard = builder.graph.addState()
+                for word in words {
+                    builder.graph.connect(start, heard, saying: word)
+                    builder.graph.connect(heard, heard, saying: word)
+                }
+                builder.graph.connect(heard, end)
+                alternatives.append("( \(words.joined(separator: " | ")) )+")
+                writer.words.formUnion(words)
             }
         }
         if cancel { add(SpokenAnswer.cancelPhrases) }
