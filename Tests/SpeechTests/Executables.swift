@@ -11,15 +11,7 @@ enum Executables {
     static func run(
         _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent(name)
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build \(name) first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let process = try Self.process(name, arguments, environment: environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -37,5 +29,21 @@ enum Executables {
             String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
             String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         )
+    }
+
+    /// `name` with `arguments`, set to run from the package root, not started yet.
+    static func process(
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Process {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(name)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build \(name) first")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return process
     }
 }

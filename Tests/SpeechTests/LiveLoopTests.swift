@@ -11,21 +11,14 @@ import Testing
 struct LiveLoopTests {
     /// `travel-tracking listen` started on the server, its output read as it comes.
     final class Listener: @unchecked Sendable {  // `text` behind `lock`
-        let process = Process()
+        let process: Process
         private let lock = NSLock()
         private var text = ""
         private var errorText = ""
 
         init(_ arguments: [String], environment: [String: String]) throws {
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("travel-tracking")
-            try #require(
-                FileManager.default.isExecutableFile(atPath: executable.path), "build travel-tracking first")
-            process.executableURL = executable
-            process.arguments = ["listen"] + arguments
-            process.environment = environment
-            process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
+            process = try Executables.process(
+                "travel-tracking", ["listen"] + arguments, environment: environment)
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
@@ -69,6 +62,22 @@ struct LiveLoopTests {
             Thread.sleep(forTimeInterval: 0.2)  // the last of its output
             return process.terminationStatus
         }
+    }
+
+    /// Starts a private sound server with a live microphone and `travel-tracking listen
+    /// <arguments>` on it, waits until it listens, and runs `body`; stops everything after.
+    static func withListener(
+        _ arguments: [String], _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
+    ) throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let listener = try Listener(arguments, environment: server.environment)
+        defer { if listener.process.isRunning { listener.process.terminate() } }
+        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)  // the detector learns the noise floor
+        try body(server, microphone, listener)
     }
 
     static func spoken(_ sentence: String) throws -> [Int16] {
@@ -129,117 +138,102 @@ struct LiveLoopTests {
 
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func aCommandIsTalkedThroughOnTheMicrophoneAndSIGTERMEndsTheLoop() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        let microphone = server.liveMicrophone()
-        defer { microphone.close() }
-        let listener = try Listener(
-            ["--voice-only", "--speaker", "pulse:nullsink", "--verbose"], environment: server.environment)
-        defer { if listener.process.isRunning { listener.process.terminate() } }
-        // Questions are answered the way a person answers them: after hearing them out. The loop
-        // prints a reply as it starts saying it, and the longest question here takes under two
-        // seconds to play.
-        let exchanges = [
-            ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
-            ("three", "< Search for 3 tickets to Uluru?\n"),
-            ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
-        ]
-        try #require(
-            listener.waitFor("listening to the default PulseAudio source", inErrors: true),
-            "\(listener.errors)")
-        Thread.sleep(forTimeInterval: 1)
-        for (sentence, reply) in exchanges {
-            microphone.say(try Self.spoken(sentence))
-            let heard = listener.waitFor(reply)
+        try Self.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+            _, microphone, listener in
+            // Questions are answered the way a person answers them: after hearing them out. The loop
+            // prints a reply as it starts saying it, and the longest question here takes under two
+            // seconds to play.
+            let exchanges = [
+                ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
+                ("three", "< Search for 3 tickets to Uluru?\n"),
+                ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
+            ]
             #expect(
-                heard,
-                "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)")
-            guard heard else { break }
-            Thread.sleep(forTimeInterval: 2.5)
-        }
-        let status = listener.terminate()
-        #expect(status == 0, "\(listener.errors)")
-        #expect(
-            listener.output == """
-                > buy tickets for uluru in travel tracking
-                < How many tickets?
-                > three
-                < Search for 3 tickets to Uluru?
-                > yes
-                < I found 3 tickets to Uluru for 75 dollars in total.
+                listener.errors.contains("listening to the default PulseAudio source"), "\(listener.errors)")
+            for (sentence, reply) in exchanges {
+                microphone.say(try Self.spoken(sentence))
+                let heard = listener.waitFor(reply)
+                #expect(
+                    heard,
+                    "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)"
+                )
+                guard heard else { break }
+                Thread.sleep(forTimeInterval: 2.5)
+            }
+            let status = listener.terminate()
+            #expect(status == 0, "\(listener.errors)")
+            #expect(
+                listener.output == """
+                    > buy tickets for uluru in travel tracking
+                    < How many tickets?
+                    > three
+                    < Search for 3 tickets to Uluru?
+                    > yes
+                    < I found 3 tickets to Uluru for 75 dollars in total.
 
-                """, "\(listener.output)")
-        #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
-        #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+                    """, "\(listener.output)")
+            #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
+            #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+        }
     }
 
     /// The sound server goes away (restarted, or the USB microphone pulled out) and comes back:
     /// the loop reports it, reopens the microphone and the speaker, and hears the next command.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func theLoopOutlivesTheSoundServerRestarting() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        var microphone = server.liveMicrophone()
-        defer { microphone.close() }
-        let listener = try Listener(
-            ["--voice-only", "--speaker", "pulse:nullsink", "--verbose"], environment: server.environment)
-        defer { if listener.process.isRunning { listener.process.terminate() } }
-        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
-        Thread.sleep(forTimeInterval: 1)
-        microphone.say(try Self.spoken("how busy is uluru in travel tracking"))
-        #expect(
-            listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"), "\(listener.output)")
-        // The turn is logged once its reply has been played out; then the server goes.
-        #expect(listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
+        try Self.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+            server, microphone, listener in
+            microphone.say(try Self.spoken("how busy is uluru in travel tracking"))
+            #expect(
+                listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"),
+                "\(listener.output)")
+            // The turn is logged once its reply has been played out; then the server goes.
+            #expect(listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
 
-        server.stopServer()
-        #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
-        try server.start()
-        microphone.close()
-        microphone = server.liveMicrophone()
-        #expect(listener.waitFor("the microphone is back", inErrors: true, timeout: 15), "\(listener.errors)")
-        Thread.sleep(forTimeInterval: 1)
-        microphone.say(try Self.spoken("how busy is petra in travel tracking"))
-        #expect(
-            listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
-        // The reply is played on the new server's sink.
-        #expect(listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
-        #expect(listener.terminate() == 0, "\(listener.errors)")
-        #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
+            server.stopServer()
+            #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
+            try server.start()
+            microphone.close()
+            let restarted = server.liveMicrophone()
+            defer { restarted.close() }
+            #expect(
+                listener.waitFor("the microphone is back", inErrors: true, timeout: 15), "\(listener.errors)")
+            Thread.sleep(forTimeInterval: 1)
+            restarted.say(try Self.spoken("how busy is petra in travel tracking"))
+            #expect(
+                listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
+            // The reply is played on the new server's sink.
+            #expect(listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
+            #expect(listener.terminate() == 0, "\(listener.errors)")
+            #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
+        }
     }
 
     /// With `--barge-in`, "stop" said over a long question cuts it short and cancels the intent:
     /// nothing is archived or deleted.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func stopSaidOverAQuestionCutsItShortAndCancels() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        let microphone = server.liveMicrophone()
-        defer { microphone.close() }
-        let listener = try Listener(
-            ["--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose"],
-            environment: server.environment)
-        defer { if listener.process.isRunning { listener.process.terminate() } }
-        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
-        Thread.sleep(forTimeInterval: 1)
-        microphone.say(try Self.spoken("delete a collection in travel tracking"))
-        #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
-        Thread.sleep(forTimeInterval: 2.5)
-        microphone.say(try Self.spoken("summer trip"))
-        // The choice is read out with its options: several seconds of speech.
-        #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
-        Thread.sleep(forTimeInterval: 1.5)
-        microphone.say(try Self.spoken("stop"))
-        #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
-        #expect(listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
-        #expect(listener.terminate() == 0, "\(listener.errors)")
-        #expect(
-            listener.output.hasSuffix(
-                """
-                < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
-                > stop
-                < Okay, cancelled.
+        try Self.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose"]) {
+            _, microphone, listener in
+            microphone.say(try Self.spoken("delete a collection in travel tracking"))
+            #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+            Thread.sleep(forTimeInterval: 2.5)
+            microphone.say(try Self.spoken("summer trip"))
+            // The choice is read out with its options: several seconds of speech.
+            #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
+            Thread.sleep(forTimeInterval: 1.5)
+            microphone.say(try Self.spoken("stop"))
+            #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
+            #expect(listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
+            #expect(listener.terminate() == 0, "\(listener.errors)")
+            #expect(
+                listener.output.hasSuffix(
+                    """
+                    < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                    > stop
+                    < Okay, cancelled.
 
-                """), "\(listener.output)")
+                    """), "\(listener.output)")
+        }
     }
 }
