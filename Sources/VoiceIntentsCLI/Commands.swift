@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VoiceIntents
 
-/// `run`: the typed session (the voice loop joins it in a later version).
+/// `run`: the typed session, printing the answers (`listen --text` also speaks them).
 struct RunCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
