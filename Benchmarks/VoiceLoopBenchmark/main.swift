@@ -28,8 +28,8 @@
 //
 // `--clips N` takes N sentences of each suite (spread over it) instead of all; `--plot` writes the
 // latency distributions and the memory over turns as SVG. The executables are looked for next to
-// this one (the same build folder). `VERBOSE=1` lists the clips misheard and the loop's other
-// output. It prints figures only; it asserts nothing.
+// this one (the same build folder). `VERBOSE=1` lists every clip's time to recognition and what
+// was misheard, and the loop's other output. It prints figures only; it asserts nothing.
 
 import Foundation
 import Library
@@ -203,8 +203,10 @@ for (appIndex, (name, description, register)) in apps.enumerated() {
         loop run \(format(loopTime, 1)) s, paced run \(format(pacedTime, 1)) s
         """)
     if verbose {
-        for (clip, said) in zip(clips, heard) where said.text != clip.words {
-            print("  in process, \(clip.voice) \"\(clip.words)\" heard as \"\(said.text)\"")
+        for (clip, said) in zip(clips, heard) {
+            let latency = said.latency.map(ms) ?? "-"
+            let misheard = said.text == clip.words ? "" : ", heard as \"\(said.text)\""
+            print("  in process, \(latency) after the chunk: \(clip.voice) \"\(clip.words)\"\(misheard)")
         }
         let paired = Set(pairs.map(\.turn.transcript))
         for turn in turns where !paired.contains(turn.transcript) {
