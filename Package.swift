@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
         .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
         .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
+        .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -102,6 +103,13 @@ let package = Package(
             name: "RealSpeechBenchmark",
             dependencies: ["Speech", "PhraseMatching"],
             path: "Benchmarks/RealSpeechBenchmark"
+        ),
+
+        // Runs the travel-tracking and library executables from the same build folder.
+        .executableTarget(
+            name: "VoiceLoopBenchmark",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            path: "Benchmarks/VoiceLoopBenchmark"
         ),
 
         // MARK: Tests

@@ -1,0 +1,83 @@
+import Foundation
+
+let clock = ContinuousClock()
+
+/// Prints and flushes, so the figures of a long run show as they come, also into a file.
+func print(_ text: String = "") {
+    Swift.print(text)
+    fflush(nil)
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
+
+/// Whole milliseconds.
+func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1_000) }
+
+/// Median, 90th percentile and maximum of a sample (nearest rank).
+struct Spread {
+    let count: Int
+    let median: Double
+    let p90: Double
+    let max: Double
+
+    init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        func rank(_ share: Double) -> Double {
+            sorted[
+                Swift.min(
+                    sorted.count - 1, Swift.max(0, Int((share * Double(sorted.count)).rounded(.up)) - 1))]
+        }
+        count = sorted.count
+        median = rank(0.5)
+        p90 = rank(0.9)
+        max = sorted.last!
+    }
+
+    /// "median 612 ms, p90 650 ms, max 701 ms (n = 120)", with `offset` taken off each figure.
+    func line(minus offset: Double = 0) -> String {
+        "median \(ms(median - offset)), p90 \(ms(p90 - offset)), max \(ms(max - offset)) (n = \(count))"
+    }
+}
+
+/// The process's resident memory (VmRSS) in MiB, from /proc/<pid>/status; `nil` once it is gone.
+func residentMemory(pid: Int32) -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes / 1024
+}
+
+/// A small seedable generator (SplitMix64), for the same quiet noise on every run.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// A value in 0..<1.
+    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// Quiet at the same level as `RoundTrip`'s noise floor (−70 dBFS RMS): what a microphone gives
+/// after someone stops speaking.
+func quiet(count: Int, seed: UInt64) -> [Int16] {
+    var generator = SplitMix64(seed: seed)
+    let scale = 0.0003 / (4.0 / 12).squareRoot() * 32_767
+    return (0..<count).map { _ in
+        let noise = (0..<4).reduce(0.0) { sum, _ in sum + generator.nextUnit() } - 2
+        return Int16((noise * scale).rounded())
+    }
+}
