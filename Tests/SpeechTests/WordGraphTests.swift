@@ -87,6 +87,27 @@ struct WordGraphTests {
         #expect(!grammar.canSay("the"))
     }
 
+    /// Asked "Which landmark?", people say one word of a long name: the answer grammar hears it.
+    @Test func shortFormsAreTheContentWordsOfLongNames() {
+        let names = [
+            "Niagara Falls", "Victoria Falls", "Great Wall of China", "Christ the Redeemer", "Kinkaku-ji",
+            "Uluru", "Apollo 11", "Mount Uluru",
+        ]
+        #expect(
+            SpeechGrammar.shortForms(of: names) == [
+                "niagara", "falls", "victoria", "great", "wall", "china", "christ", "redeemer", "kinkaku",
+                "apollo", "mount",
+            ])
+        #expect(SpeechGrammar.shortForms(of: ["Uluru", "Petra"]).isEmpty)
+        let answers = (names + SpeechGrammar.shortForms(of: names)).map(SpeechGrammar.spokenWords)
+        let grammar = SpeechGrammar(answers: [.values(.names(answers))], name: "landmark")
+        for answer in ["niagara", "the falls", "the victoria one", "great wall of china", "uluru"] {
+            #expect(grammar.canSay(answer), "\(answer)")
+        }
+        #expect(!grammar.canSay("of"))
+        #expect(!grammar.canSay("ji"))
+    }
+
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])

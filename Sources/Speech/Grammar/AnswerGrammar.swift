@@ -20,6 +20,47 @@ extension SpeechGrammar {
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     ]
 
+    /// The single words people say for multi-word names, as words to say: "niagara" and "falls"
+    /// for "Niagara Falls", "great", "wall" and "china" for "Great Wall of China". Asked "Which
+    /// landmark?", people answer "Niagara" or "the falls"; an answer grammar of whole names
+    /// would force those onto some full name instead.
+    ///
+    /// ```swift
+    /// let names = ["Niagara Falls", "Victoria Falls", "Uluru"]
+    /// SpeechGrammar.shortForms(of: names)     // ["niagara", "falls", "victoria"]
+    /// let grammar = SpeechGrammar(
+    ///     answers: [.values(.names((names + SpeechGrammar.shortForms(of: names)).map(SpeechGrammar.spokenWords)))],
+    ///     name: "landmark")
+    /// ```
+    ///
+    /// Left out: words that join a name rather than name it ("of", "the", "and"), numbers (an
+    /// answer grammar hears those as numbers and ordinals), fragments shorter than three letters
+    /// ("ji" of "Kinkaku-ji"), and words that are a whole name already. Each word appears once,
+    /// in the order the names give them.
+    ///
+    /// - Parameter names: The names, as written.
+    public static func shortForms(of names: [String]) -> [String] {
+        let spokenNames = names.map(spokenWords)
+        let whole = Set(spokenNames.filter { $0.count == 1 }.map { $0[0] })
+        var seen = Set<String>()
+        var forms: [String] = []
+        for words in spokenNames where words.count > 1 {
+            for word in words
+            where word.count >= 3 && !nameLinkWords.contains(word) && !NumberWords.words.contains(word)
+                && !whole.contains(word) && seen.insert(word).inserted
+            {
+                forms.append(word)
+            }
+        }
+        return forms
+    }
+
+    /// Words that join the parts of a name and are never said alone for it.
+    static let nameLinkWords: Set<String> = [
+        "the", "and", "for", "from", "with", "into", "onto", "upon", "del", "des", "der", "den", "die",
+        "das", "von", "van", "les", "los", "las",
+    ]
+
     /// A grammar of the answers to one question, for the recognizer to switch to while the app
     /// waits for them, with "cancel", "never mind" and "stop" always in.
     ///
