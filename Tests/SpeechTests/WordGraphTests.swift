@@ -112,5 +112,9 @@ struct WordGraphTests {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])
         #expect(SpeechGrammar.spokenWords("what's 23") == ["what", "is", "twenty", "three"])
+        #expect(
+            SpeechGrammar.spokenWords("1200 visitors") == ["one", "thousand", "two", "hundred", "visitors"])
+        #expect(SpeechGrammar.spokenWords("two thousand") == ["two", "thousand"])
+        #expect(SpeechGrammar.spokenWords("12000") == ["twelve", "thousand"])
     }
 }
