@@ -108,6 +108,21 @@ struct WordGraphTests {
         #expect(!grammar.canSay("ji"))
     }
 
+    /// "The Kyoto one" names a landmark; "the eleven" and "twenty six one" are no numbers.
+    @Test func onlyNamesTakeTheAndOneAround() {
+        let grammar = SpeechGrammar(
+            answers: [.values(.names([["kyoto"]])), .values(.integer), .values(.date)], name: "answer")
+        #expect(grammar.canSay("the kyoto one"))
+        #expect(grammar.canSay("eleven"))
+        #expect(grammar.canSay("twenty six"))
+        #expect(grammar.canSay("next friday"))
+        #expect(!grammar.canSay("the eleven"))
+        // (canSay would read the words as 27 first.)
+        #expect(!grammar.graph.accepts("twenty six one"))
+        #expect(!grammar.canSay("the friday one"))
+        #expect(grammar.jsgf.contains("( <number> )"), "\(grammar.jsgf)")
+    }
+
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])

@@ -93,14 +93,19 @@ extension SpeechGrammar {
             case .values(.freeText), .values(.url):
                 // Any words: heard by dictation, not by a grammar.
                 continue
-            case .values(let values):
+            case .values(.names(let names)):
                 // "Kyoto", or "the Kyoto one" as people answer from a list.
                 let article = builder.graph.choice([["the"], []], from: start)
-                let value = builder.values(values, from: article)
+                let value = builder.values(.names(names), from: article)
                 builder.graph.connect(value, end)
                 builder.graph.connect(builder.graph.chain(["one"], from: value), end)
-                alternatives.append("[ the ] \(writer.rule(for: values)) [ one ]")
+                alternatives.append("[ the ] \(writer.rule(for: .names(names))) [ one ]")
                 writer.words.formUnion(["the", "one"])
+            case .values(let values):
+                // A number, a day, yes or no, as it is: "the" and "one" around a number are no
+                // number ("the eleven", and "twenty six one" read as 27).
+                builder.graph.connect(builder.values(values, from: start), end)
+                alternatives.append(writer.rule(for: values))
             case .yesOrNo:
                 add(SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases)
             case .ordinals:
