@@ -74,6 +74,9 @@ struct LibraryTests {
     @Test func missingTitleIsAskedAndUnknownTitleIsAnError() async {
         let (outcome, conversation) = await run(AddBook.self, replies: [.text("The Lord of the Flies")])
         #expect(conversation.prompts == ["What's the title of the book?"])
+        // The catalogue's titles are suggested (once each), yet any title may be answered.
+        #expect(conversation.questions.first?.options.count == 11)
+        #expect(conversation.questions.first?.options.prefix(3) == ["Persuasion", "Emma", "Dune"])
         #expect(outcome.status == .failed)
         #expect(
             outcome.dialog?.full.defaultValue == "Sorry, I couldn't find a book called The Lord of the Flies."
