@@ -49,6 +49,16 @@ struct WordGraphTests {
         #expect(totals.values.allSatisfy { abs($0 - 1) < 1e-9 })
     }
 
+    /// AddBook takes free text (its title), but "add a book to library" names no parameter:
+    /// the grammar keeps it, and leaves out only the phrases that say a free-text placeholder.
+    @Test func aPhraseIsLeftOutOnlyForTheFreeTextItSays() async throws {
+        let grammar = SpeechGrammar(try await RoundTripTests.libraryMatcher().spokenForms, name: "library")
+        #expect(grammar.canSay("add a book to library"))
+        #expect(grammar.canSay("put a new book in my library"))
+        #expect(!grammar.canSay("add dune to library"))
+        #expect(grammar.freeTextPhrases > 0)
+    }
+
     @Test func theAppGrammarSaysWhatItsPhrasesSayAndNothingElse() async throws {
         let grammar = SpeechGrammar(
             try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "travel-tracking")
