@@ -4,8 +4,9 @@ import Testing
 @testable import Speech
 
 /// The voice loop end to end, with real speech in and out: eSpeak NG speaks commands and the
-/// answers to the app's questions into one WAV, `travel-tracking listen --input` hears them and
-/// runs the intents, and the replies it writes with `--output` are recognised back.
+/// answers to the app's questions into one WAV, `travel-tracking listen --input` (or `library
+/// listen`) hears them and runs the intents, and the replies it writes with `--output` are
+/// recognised back.
 @Suite("Voice loop")
 struct VoiceLoopTests {
     /// The eSpeak NG voice and the first noise seed of the recordings: fixed, so a run hears
@@ -65,6 +66,13 @@ struct VoiceLoopTests {
         "The first, Cancel.", "The second, Archive.", "The third, Delete.",
         "Archived Summer Trip.", "Archived Waterfalls.", "Deleted Summer Trip.", "Deleted Waterfalls.",
         "Kept Summer Trip.",
+        // Library: a book added by title, and opened.
+        "What's the title of the book?", "Sorry, I didn't catch that. What's the title of the book?",
+        "Added Dune by Frank Herbert to your library.", "Opening Dune by Frank Herbert.",
+        "Added Emma by Jane Austen to your library.", "Opening Emma by Jane Austen.",
+        "Added Beloved by Toni Morrison to your library.", "Opening Beloved by Toni Morrison.",
+        "There are two books called The Road. Who wrote it?", "Did you mean The Hobbit?",
+        "Sorry, I couldn't find a book called Dune.",
         // Anywhere.
         "Okay, cancelled.", "Okay.", "Sorry, I didn't catch that.",
     ]
@@ -282,6 +290,29 @@ struct VoiceLoopTests {
                     "Golden Gate Bridge is in North America.",
                     "Uluru is quiet right now, with about one thousand two hundred visitors.",
                 ]), "\(screenReplies)")
+    }
+
+    /// A title asked for as free text (heard among the catalogue's titles that the parameter
+    /// suggests: dictation does not hear "dune"), and the book opened by the intent that adding
+    /// it opens.
+    @Test func aFreeTextAnswerAndAnOpenedIntent() throws {
+        let (run, replies) = try Self.converse(["add a book to library", "dune"], app: "library")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                > add a book to library
+                < What's the title of the book?
+                > dune
+                < Added Dune by Frank Herbert to your library.
+                < Opening Dune by Frank Herbert.
+
+                """, "\(run.output)")
+        #expect(
+            replies
+                == Self.spoken([
+                    "What's the title of the book?", "Added Dune by Frank Herbert to your library.",
+                    "Opening Dune by Frank Herbert.",
+                ]), "\(replies)")
     }
 
     @Test func anUnreadableInputSaysWhy() throws {
