@@ -182,8 +182,15 @@ extension IntentParameter: _AnyIntentParameter {
         state.withLock { $0.value = value }
     }
 
+    /// The values `text` names. A suggested value is taken as the provider wrote it when `text`
+    /// says it, with or without the "the" and "one" people put around an answer from a list
+    /// ("the Dune one" is "Dune"); other words are read as the value type reads them.
     func _values(matching text: String) async throws -> [any Sendable] {
-        try await Value._values(matching: text)
+        if let suggestions {
+            let said = try await suggestions().filter { SpokenMatch.says(text, spokenText(of: $0)) }
+            if let first = said.first { return [first] }
+        }
+        return try await Value._values(matching: text)
     }
 
     /// The names of the suggested values when a provider gives them; otherwise the names of the
