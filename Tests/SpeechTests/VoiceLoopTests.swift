@@ -78,9 +78,8 @@ struct VoiceLoopTests {
     ]
 
     /// What the replies say, heard one by one under a grammar of ``replies`` (so a wrong reply
-    /// is heard as itself, not forced onto the expected one), joined into one line: a reply of
-    /// several sentences reads the same whether it was heard whole or in pieces.
-    static func heardReplies(in url: URL) throws -> String {
+    /// is heard as itself, not forced onto the expected one).
+    static func heardReplies(in url: URL) throws -> [String] {
         let grammar = SpeechGrammar(answers: [.phrases(replies)], name: "replies", cancel: false)
         let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
         try recognizer.useGrammar(grammar)
@@ -89,10 +88,16 @@ struct VoiceLoopTests {
         while let result = try recognizer.listen(timeout: 30, read: stream.read) {
             if !result.text.isEmpty { heard.append(result.text) }
         }
-        return heard.joined(separator: " ")
+        return heard
     }
 
-    /// `replies` as ``heardReplies(in:)`` gives them: the words, lower case, numbers in words.
+    /// ``heardReplies(in:)`` joined into one line: a reply of several sentences reads the same
+    /// whether it was heard whole or sentence by sentence.
+    static func heardReplyText(in url: URL) throws -> String {
+        try heardReplies(in: url).joined(separator: " ")
+    }
+
+    /// `replies` as ``heardReplyText(in:)`` gives them: the words, lower case, numbers in words.
     static func spoken(_ replies: [String]) -> String {
         replies.map { SpeechGrammar.spokenWords($0).joined(separator: " ") }.joined(separator: " ")
     }
@@ -114,7 +119,7 @@ struct VoiceLoopTests {
         let replies = FileManager.default.temporaryDirectory.appendingPathComponent("replies-\(UUID()).wav")
         defer { try? FileManager.default.removeItem(at: replies) }
         let run = try listen(["--input", input.path, "--output", replies.path] + flags, app: app)
-        return (run, run.status == 0 ? try heardReplies(in: replies) : "")
+        return (run, run.status == 0 ? try heardReplyText(in: replies) : "")
     }
 
     @Test func aMissingValueIsAskedAnsweredConfirmedAndTheResultSpoken() throws {
