@@ -159,7 +159,7 @@ struct VoiceConversation: Conversation {
             answers = [.values(names(question.options)), .ordinals]
         case .value:
             if !question.options.isEmpty {
-                answers = [.values(names(question.options))]
+                answers = [.values(names(question.options + SpeechGrammar.shortForms(of: question.options)))]
             } else {
                 switch question.parameter?.valueType.kind {
                 case .integer: answers = [.values(.integer)]

@@ -72,7 +72,10 @@ struct ExecutableTests {
     @Test func endOfInputCancelsAnOpenQuestion() throws {
         let result = try run("library", input: "add a book to library\n")
         #expect(result.status == 0)
-        #expect(result.output.contains("What's the title of the book?\n? \nOkay, cancelled.\n"))
+        #expect(
+            result.output.contains(
+                "What's the title of the book?\n  (Persuasion, Emma, Dune, The Road, Middlemarch, Beloved, Kindred, The Hobbit, Rebecca, Solaris, Nostromo)\n? \nOkay, cancelled.\n"
+            ), "\(result.output)")
     }
 
     @Test func voiceOnlyGivesFullDialogsAndNoSnippets() throws {

@@ -71,9 +71,28 @@ struct LibraryTests {
         #expect(!library.books.contains { $0.title == "The Hobbit" && no.status == .completed })
     }
 
+    /// A suggested title said as people answer from a list ("the dune") is that title.
+    @Test func aSuggestedTitleIsTakenWithTheAndOneAroundIt() async {
+        for answer in ["dune", "the dune", "the dune one", "Dune"] {
+            let (outcome, _) = await run(AddBook.self, replies: [.text(answer)])
+            #expect(
+                outcome.dialog?.full.defaultValue == "Added Dune by Frank Herbert to your library.",
+                "\(answer)")
+        }
+        let (hobbit, _) = await run(AddBook.self, replies: [.text("the hobbit one")])
+        #expect(hobbit.parameters["title"] == "The Hobbit")
+        // Part of a title is no suggestion: the intent asks what was meant.
+        let (part, conversation) = await run(AddBook.self, replies: [.text("hobbit"), .yes])
+        #expect(conversation.prompts.last == "Did you mean The Hobbit?")
+        #expect(part.status == .completed)
+    }
+
     @Test func missingTitleIsAskedAndUnknownTitleIsAnError() async {
         let (outcome, conversation) = await run(AddBook.self, replies: [.text("The Lord of the Flies")])
         #expect(conversation.prompts == ["What's the title of the book?"])
+        // The catalogue's titles are suggested (once each), yet any title may be answered.
+        #expect(conversation.questions.first?.options.count == 11)
+        #expect(conversation.questions.first?.options.prefix(3) == ["Persuasion", "Emma", "Dune"])
         #expect(outcome.status == .failed)
         #expect(
             outcome.dialog?.full.defaultValue == "Sorry, I couldn't find a book called The Lord of the Flies."

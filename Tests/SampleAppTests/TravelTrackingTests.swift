@@ -50,6 +50,21 @@ struct TravelTrackingTests {
         }
     }
 
+    /// One word of a name, as people answer "Which landmark?", with "the" and "one" around it
+    /// as the answer grammar lets them say.
+    @Test func partsOfNamesResolve() async throws {
+        let falls = ["Niagara Falls", "Victoria Falls", "Iguazu Falls"]
+        for (words, titles) in [
+            ("niagara", ["Niagara Falls"]), ("the niagara one", ["Niagara Falls"]), ("falls", falls),
+            ("the falls", falls), ("the victoria one", ["Victoria Falls"]), ("the one", []),
+        ] {
+            let found = try await AppDependencyManager.$current.withValue(dependencies) {
+                try await LandmarkEntity._values(matching: words)
+            }
+            #expect(found.map(\.name).sorted() == titles.sorted(), "\(words)")
+        }
+    }
+
     @Test func closestLandmarkSpeaksFullOrSupportingDialog() async {
         let (outcome, _) = await run(ClosestLandmarkIntent.self)
         #expect(outcome.valueText == "Golden Gate Bridge")

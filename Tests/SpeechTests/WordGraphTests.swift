@@ -49,6 +49,16 @@ struct WordGraphTests {
         #expect(totals.values.allSatisfy { abs($0 - 1) < 1e-9 })
     }
 
+    /// AddBook takes free text (its title), but "add a book to library" names no parameter:
+    /// the grammar keeps it, and leaves out only the phrases that say a free-text placeholder.
+    @Test func aPhraseIsLeftOutOnlyForTheFreeTextItSays() async throws {
+        let grammar = SpeechGrammar(try await RoundTripTests.libraryMatcher().spokenForms, name: "library")
+        #expect(grammar.canSay("add a book to library"))
+        #expect(grammar.canSay("put a new book in my library"))
+        #expect(!grammar.canSay("add dune to library"))
+        #expect(grammar.freeTextPhrases > 0)
+    }
+
     @Test func theAppGrammarSaysWhatItsPhrasesSayAndNothingElse() async throws {
         let grammar = SpeechGrammar(
             try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "travel-tracking")
@@ -87,9 +97,49 @@ struct WordGraphTests {
         #expect(!grammar.canSay("the"))
     }
 
+    /// Asked "Which landmark?", people say one word of a long name: the answer grammar hears it.
+    @Test func shortFormsAreTheContentWordsOfLongNames() {
+        let names = [
+            "Niagara Falls", "Victoria Falls", "Great Wall of China", "Christ the Redeemer", "Kinkaku-ji",
+            "Uluru", "Apollo 11", "Mount Uluru",
+        ]
+        #expect(
+            SpeechGrammar.shortForms(of: names) == [
+                "niagara", "falls", "victoria", "great", "wall", "china", "christ", "redeemer", "kinkaku",
+                "apollo", "mount",
+            ])
+        #expect(SpeechGrammar.shortForms(of: ["Uluru", "Petra"]).isEmpty)
+        let answers = (names + SpeechGrammar.shortForms(of: names)).map(SpeechGrammar.spokenWords)
+        let grammar = SpeechGrammar(answers: [.values(.names(answers))], name: "landmark")
+        for answer in ["niagara", "the falls", "the victoria one", "great wall of china", "uluru"] {
+            #expect(grammar.canSay(answer), "\(answer)")
+        }
+        #expect(!grammar.canSay("of"))
+        #expect(!grammar.canSay("ji"))
+    }
+
+    /// "The Kyoto one" names a landmark; "the eleven" and "twenty six one" are no numbers.
+    @Test func onlyNamesTakeTheAndOneAround() {
+        let grammar = SpeechGrammar(
+            answers: [.values(.names([["kyoto"]])), .values(.integer), .values(.date)], name: "answer")
+        #expect(grammar.canSay("the kyoto one"))
+        #expect(grammar.canSay("eleven"))
+        #expect(grammar.canSay("twenty six"))
+        #expect(grammar.canSay("next friday"))
+        #expect(!grammar.canSay("the eleven"))
+        // (canSay would read the words as 27 first.)
+        #expect(!grammar.graph.accepts("twenty six one"))
+        #expect(!grammar.canSay("the friday one"))
+        #expect(grammar.jsgf.contains("( <number> )"), "\(grammar.jsgf)")
+    }
+
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {
         #expect(SpeechGrammar.spokenWords("Find 2 tickets!") == ["find", "two", "tickets"])
         #expect(SpeechGrammar.spokenWords("2.5 stars") == ["two", "point", "five", "stars"])
         #expect(SpeechGrammar.spokenWords("what's 23") == ["what", "is", "twenty", "three"])
+        #expect(
+            SpeechGrammar.spokenWords("1200 visitors") == ["one", "thousand", "two", "hundred", "visitors"])
+        #expect(SpeechGrammar.spokenWords("two thousand") == ["two", "thousand"])
+        #expect(SpeechGrammar.spokenWords("12000") == ["twelve", "thousand"])
     }
 }

@@ -100,6 +100,21 @@ struct EraseIntent: AppIntent {
     }
 }
 
+/// Suggests the journal's entries as names.
+struct JournalEntries: DynamicOptionsProvider {
+    @Dependency var journal: Journal
+    func results() async throws -> [String] { journal.all }
+}
+
+struct NameIntent: AppIntent {
+    static let title: LocalizedStringResource = "Name"
+    @Parameter(title: "Name", requestValueDialog: "Which name?", optionsProvider: JournalEntries())
+    var name: String
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "Hello, \(name).")
+    }
+}
+
 struct TidyIntent: AppIntent {
     static let title: LocalizedStringResource = "Tidy"
     @Dependency var journal: Journal

@@ -52,6 +52,21 @@ struct RunnerTests {
         #expect(journal.all == ["erased"])
     }
 
+    /// An options provider's suggestions are the question's options, found through the
+    /// runner's dependencies when it asks; other answers are still taken.
+    @Test func anOptionsProviderSuggestsTheAnswers() async {
+        let manager = AppDependencyManager()
+        let journal = Journal()
+        journal.record("Ada")
+        journal.record("Grace")
+        manager.add { journal }
+        let conversation = ScriptedConversation([.text("Alan")])
+        let outcome = await IntentRunner(conversation: conversation, dependencies: manager)
+            .run(NameIntent.self)
+        #expect(conversation.questions.map(\.options) == [["Ada", "Grace"]])
+        #expect(outcome.dialog?.full.defaultValue == "Hello, Alan.")
+    }
+
     @Test func aDependencyIsMadeOnceAndShared() {
         let manager = AppDependencyManager()
         let made = Mutex(0)

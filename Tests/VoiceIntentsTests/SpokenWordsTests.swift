@@ -30,6 +30,7 @@ struct SpokenWordsTests {
         #expect(OptionSelection.index(of: "the second one", in: options) == 1)
         #expect(OptionSelection.index(of: "number three", in: options) == 2)
         #expect(OptionSelection.index(of: "Lima", in: options) == 1)
+        #expect(OptionSelection.index(of: "the lima one", in: options) == 1)
         #expect(OptionSelection.index(of: "the last one", in: options) == 2)
         #expect(OptionSelection.index(of: "fourth", in: options) == nil)
         #expect(OptionSelection.index(of: "berlin", in: options) == nil)

@@ -61,7 +61,9 @@ public struct OpenBook: AppIntent {
 public struct AddBook: AppIntent {
     public static let title: LocalizedStringResource = "Add Book"
 
-    @Parameter(title: "Title", requestValueDialog: "What's the title of the book?")
+    @Parameter(
+        title: "Title", requestValueDialog: "What's the title of the book?",
+        optionsProvider: CatalogueTitles())
     public var title: String
 
     @Parameter(title: "Author Name")
@@ -109,6 +111,19 @@ public struct AddBook: AppIntent {
             case .notFound(let title): "Sorry, I couldn't find a book called \(title)."
             }
         }
+    }
+}
+
+/// The titles in the catalogue: what people most likely answer when asked for a title (any
+/// title may still be typed).
+public struct CatalogueTitles: DynamicOptionsProvider {
+    @Dependency var library: LibraryModel
+
+    public init() {}
+
+    public func results() async throws -> [String] {
+        var seen = Set<String>()
+        return library.catalogue.books.map(\.title).filter { seen.insert($0).inserted }
     }
 }
 

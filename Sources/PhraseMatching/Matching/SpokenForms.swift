@@ -84,9 +84,12 @@ extension PhraseMatcher {
         return SpokenForms(
             applicationNames: applicationNames.map { $0.map { words.words[Int($0)] } },
             phrases: phrases.map { phrase in
-                SpokenForms.Phrase(
+                // The placeholders the phrase says, not every parameter of its intent: a free-text
+                // parameter it never names must not keep it out of a grammar.
+                let said = Set(phrase.pattern.placeholders)
+                return SpokenForms.Phrase(
                     intent: phrase.intent, elements: phrase.pattern.elements,
-                    placeholders: phrase.slots.mapValues { values[$0] })
+                    placeholders: phrase.slots.filter { said.contains($0.key) }.mapValues { values[$0] })
             })
     }
 }

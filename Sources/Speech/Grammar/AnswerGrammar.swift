@@ -24,6 +24,47 @@ extension SpeechGrammar {
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     ]
 
+    /// The single words people say for multi-word names, as words to say: "niagara" and "falls"
+    /// for "Niagara Falls", "great", "wall" and "china" for "Great Wall of China". Asked "Which
+    /// landmark?", people answer "Niagara" or "the falls"; an answer grammar of whole names
+    /// would force those onto some full name instead.
+    ///
+    /// ```swift
+    /// let names = ["Niagara Falls", "Victoria Falls", "Uluru"]
+    /// SpeechGrammar.shortForms(of: names)     // ["niagara", "falls", "victoria"]
+    /// let grammar = SpeechGrammar(
+    ///     answers: [.values(.names((names + SpeechGrammar.shortForms(of: names)).map(SpeechGrammar.spokenWords)))],
+    ///     name: "landmark")
+    /// ```
+    ///
+    /// Left out: words that join a name rather than name it ("of", "the", "and"), numbers (an
+    /// answer grammar hears those as numbers and ordinals), fragments shorter than three letters
+    /// ("ji" of "Kinkaku-ji"), and words that are a whole name already. Each word appears once,
+    /// in the order the names give them.
+    ///
+    /// - Parameter names: The names, as written.
+    public static func shortForms(of names: [String]) -> [String] {
+        let spokenNames = names.map(spokenWords)
+        let whole = Set(spokenNames.filter { $0.count == 1 }.map { $0[0] })
+        var seen = Set<String>()
+        var forms: [String] = []
+        for words in spokenNames where words.count > 1 {
+            for word in words
+            where word.count >= 3 && !nameLinkWords.contains(word) && !NumberWords.words.contains(word)
+                && !whole.contains(word) && seen.insert(word).inserted
+            {
+                forms.append(word)
+            }
+        }
+        return forms
+    }
+
+    /// Words that join the parts of a name and are never said alone for it.
+    static let nameLinkWords: Set<String> = [
+        "the", "and", "for", "from", "with", "into", "onto", "upon", "del", "des", "der", "den", "die",
+        "das", "von", "van", "les", "los", "las",
+    ]
+
     /// A grammar of the answers to one question, for the recognizer to switch to while the app
     /// waits for them, with "cancel", "never mind" and "stop" always in.
     ///
@@ -56,14 +97,19 @@ extension SpeechGrammar {
             case .values(.freeText), .values(.url):
                 // Any words: heard by dictation, not by a grammar.
                 continue
-            case .values(let values):
+            case .values(.names(let names)):
                 // "Kyoto", or "the Kyoto one" as people answer from a list.
                 let article = builder.graph.choice([["the"], []], from: start)
-                let value = builder.values(values, from: article)
+                let value = builder.values(.names(names), from: article)
                 builder.graph.connect(value, end)
                 builder.graph.connect(builder.graph.chain(["one"], from: value), end)
-                alternatives.append("[ the ] \(writer.rule(for: values)) [ one ]")
+                alternatives.append("[ the ] \(writer.rule(for: .names(names))) [ one ]")
                 writer.words.formUnion(["the", "one"])
+            case .values(let values):
+                // A number, a day, yes or no, as it is: "the" and "one" around a number are no
+                // number ("the eleven", and "twenty six one" read as 27).
+                builder.graph.connect(builder.values(values, from: start), end)
+                alternatives.append(writer.rule(for: values))
             case .yesOrNo:
                 add(SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases)
             case .ordinals:

@@ -246,7 +246,8 @@ enum NumberWords {
 
     static let words = Set(units + teens + tens + ["a", "dozen", "couple", "hundred"])
 
-    /// "23" → "twenty three"; numbers outside 0…999 as digits one by one.
+    /// "23" → "twenty three", "1200" → "one thousand two hundred" (as eSpeak NG's American
+    /// voice says it); numbers outside 0…999,999 as digits one by one.
     static func spell(_ number: Int) -> String {
         switch number {
         case 0..<10: return units[number]
@@ -257,6 +258,9 @@ enum NumberWords {
         case 100..<1000:
             let rest = number % 100
             return units[number / 100] + " hundred" + (rest == 0 ? "" : " " + spell(rest))
+        case 1000..<1_000_000:
+            let rest = number % 1000
+            return spell(number / 1000) + " thousand" + (rest == 0 ? "" : " " + spell(rest))
         default:
             return String(number).compactMap { $0.wholeNumberValue }.map { units[$0] }.joined(separator: " ")
         }

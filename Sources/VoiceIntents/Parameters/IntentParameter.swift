@@ -32,6 +32,8 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     public let defaultValue: Value?
     /// What to ask when the value is missing.
     public let requestValueDialog: IntentDialog?
+    /// The values an ``DynamicOptionsProvider`` suggests, if one was given.
+    private let suggestions: (@Sendable () async throws -> [Value])?
 
     /// Creates a parameter.
     ///
@@ -51,6 +53,36 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.suggestions = nil
+    }
+
+    /// Creates a parameter whose likely values come from `optionsProvider` when it is asked for:
+    /// free text with suggestions, such as a title from a catalogue.
+    ///
+    /// ```swift
+    /// @Parameter(title: "Title", requestValueDialog: "What's the title?", optionsProvider: CatalogueTitles())
+    /// var title: String
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The parameter's name as shown and spoken.
+    ///   - description: A longer explanation.
+    ///   - defaultValue: The value used when the command does not give one.
+    ///   - requestValueDialog: The question asked when the value is missing.
+    ///   - optionsProvider: Suggests the values people are likely to give.
+    public init<Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource,
+        description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil,
+        optionsProvider: Provider
+    ) where Provider.DefaultValue == Value {
+        self.state = Mutex(State())
+        self.declaredTitle = title
+        self.parameterDescription = description
+        self.defaultValue = defaultValue
+        self.requestValueDialog = requestValueDialog
+        self.suggestions = { try await optionsProvider.results() }
     }
 
     /// Creates a parameter whose title is derived from the property name
@@ -70,6 +102,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.suggestions = nil
     }
 
     /// Creates a parameter whose default is the property's initial value:
@@ -89,6 +122,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = wrappedValue
         self.requestValueDialog = requestValueDialog
+        self.suggestions = nil
     }
 
     /// The current value. Reading a required parameter that has no value is a programming
@@ -148,12 +182,22 @@ extension IntentParameter: _AnyIntentParameter {
         state.withLock { $0.value = value }
     }
 
+    /// The values `text` names. A suggested value is taken as the provider wrote it when `text`
+    /// says it, with or without the "the" and "one" people put around an answer from a list
+    /// ("the Dune one" is "Dune"); other words are read as the value type reads them.
     func _values(matching text: String) async throws -> [any Sendable] {
-        try await Value._values(matching: text)
+        if let suggestions {
+            let said = try await suggestions().filter { SpokenMatch.says(text, spokenText(of: $0)) }
+            if let first = said.first { return [first] }
+        }
+        return try await Value._values(matching: text)
     }
 
+    /// The names of the suggested values when a provider gives them; otherwise the names of the
+    /// type's known values (enum cases, suggested entities).
     func _spokenNames() async throws -> [String] {
-        try await Value._spokenNames()
+        if let suggestions { return try await suggestions().map { spokenText(of: $0) } }
+        return try await Value._spokenNames()
     }
 
     func _namedValues() async throws -> [NamedValue] {

@@ -42,7 +42,8 @@ public struct ConversationQuestion: Sendable, CustomStringConvertible {
     public let parameter: IntentParameterDescription?
     /// The spoken names of the options, in order, for disambiguation and choice; for a value
     /// question, every name a valid answer may have when the set is closed (enum cases,
-    /// suggested entities), and empty when any words will do.
+    /// suggested entities), the values a ``DynamicOptionsProvider`` suggests, and empty when
+    /// any words will do.
     public let options: [String]
     /// The choice options themselves, for ``Kind/choice``.
     public let choices: [IntentChoiceOption]

@@ -73,14 +73,31 @@ extension AppEntity {
 
 /// Finding the values whose spoken names fit some words.
 enum SpokenMatch {
+    /// Whether `text` says `name` (ignoring case and punctuation), alone or with "the" before
+    /// it or "one" after it, as people answer from a list: "the Dune one" says "Dune", and "the
+    /// hobbit" says "The Hobbit".
+    static func says(_ text: String, _ name: String) -> Bool {
+        let name = SpokenAnswer.normalized(name)
+        var words = SpokenAnswer.normalized(text).split(separator: " ").map(String.init)
+        guard !name.isEmpty, !words.isEmpty else { return false }
+        if words.joined(separator: " ") == name { return true }
+        if words.last == "one", words.count > 1 { words.removeLast() }
+        if words.first == "the", words.count > 1, !name.hasPrefix("the ") { words.removeFirst() }
+        return words.joined(separator: " ") == name
+    }
+
     /// The items with a name equal to `text` (ignoring case and punctuation); if none, the items
-    /// with a name containing all of its words, or whose words all appear in `text`.
+    /// with a name containing all of its words, or whose words all appear in `text`. "The" and
+    /// "one" around a part of a name are how people answer from a list ("the falls", "the
+    /// Victoria one"), so they need not be in the name.
     static func best<Item>(in items: [Item], for text: String, names: (Item) -> [String]) -> [Item] {
         let wanted = SpokenAnswer.normalized(text)
         guard !wanted.isEmpty else { return [] }
         let exact = items.filter { names($0).contains { SpokenAnswer.normalized($0) == wanted } }
         if !exact.isEmpty { return exact }
-        let wantedWords = Set(wanted.split(separator: " "))
+        var wantedWords = Set(wanted.split(separator: " "))
+        let content = wantedWords.subtracting(["the", "one"])
+        if !content.isEmpty { wantedWords = content }
         return items.filter { item in
             names(item).contains { name in
                 let nameWords = Set(SpokenAnswer.normalized(name).split(separator: " "))
