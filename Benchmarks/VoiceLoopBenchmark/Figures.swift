@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 
 let clock = ContinuousClock()
 
@@ -53,31 +54,13 @@ func residentMemory(pid: Int32) -> Double? {
     return kilobytes / 1024
 }
 
-/// A small seedable generator (SplitMix64), for the same quiet noise on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A value in 0..<1.
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// Quiet at the same level as `RoundTrip`'s noise floor (−70 dBFS RMS): what a microphone gives
 /// after someone stops speaking.
 func quiet(count: Int, seed: UInt64) -> [Int16] {
     var generator = SplitMix64(seed: seed)
     let scale = 0.0003 / (4.0 / 12).squareRoot() * 32_767
     return (0..<count).map { _ in
-        let noise = (0..<4).reduce(0.0) { sum, _ in sum + generator.nextUnit() } - 2
+        let noise = (0..<4).reduce(0.0) { sum, _ in sum + Double(generator.nextUnit()) } - 2
         return Int16((noise * scale).rounded())
     }
 }

@@ -164,12 +164,12 @@ public struct RoundTrip: Sendable {
 
 /// A small, fast, seedable random number generator (SplitMix64), so the same clip gets the same
 /// noise on every run.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -178,5 +178,5 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A value in 0..<1.
-    mutating func nextUnit() -> Float { Float(next() >> 40) / Float(1 << 24) }
+    public mutating func nextUnit() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }
