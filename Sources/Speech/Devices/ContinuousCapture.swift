@@ -99,7 +99,11 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     }
 
     private func record() {
-        while !condition.withLock({ stopped }) {
+        while true {
+            // A chunk whose recording began while muted holds the reply too: it is dropped
+            // whole, and the echo tail counts from the first chunk recorded after unmuting.
+            let (isStopped, startedMuted) = condition.withLock { (stopped, isMuted) }
+            if isStopped { return }
             let samples: [Int16]
             do {
                 samples = try source.read(chunk)
@@ -111,7 +115,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
                 return
             }
             condition.withLock {
-                if isMuted { return }
+                if isMuted || startedMuted { return }
                 if skipAfterMute > 0 {
                     skipAfterMute -= 1
                     return
