@@ -104,10 +104,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             try context.validate(logger: logger)
             // A screen is a terminal on standard output; a service or a pipe is voice only.
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
-            let mouth = try Mouth(
-                mute: mute, output: output,
-                speaker: speaker.map { try AudioDevice(parsingOption: $0) } ?? .automatic,
-                applicationName: context.executableName, logger: logger)
+            let mouth = try openMouth(context: context, logger: logger)
             let transcript = TextSink.standardOutput
             let shutdown = ShutdownSignals(logger: logger)
 
@@ -153,6 +150,23 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             if let failure = source.capture?.failure { throw failure }
             try mouth.finish()
             if let signal = shutdown.received { logger.info("stopped by \(signal)") }
+        }
+    }
+
+    /// Where replies are said. With no speaker named and none to be found, the replies are
+    /// printed only, with a warning: typed commands and recordings need no loudspeaker.
+    private func openMouth(context: AppContext, logger: Logger) throws -> Mouth {
+        func mouth(muted: Bool) throws -> Mouth {
+            try Mouth(
+                mute: muted, output: output,
+                speaker: speaker.map { try AudioDevice(parsingOption: $0) } ?? .automatic,
+                applicationName: context.executableName, logger: logger)
+        }
+        do {
+            return try mouth(muted: mute)
+        } catch let error as SpeechError where speaker == nil && !bargeIn {
+            logger.warning("\(error.message) Replies are printed only; --output writes them to a WAV file.")
+            return try mouth(muted: true)
         }
     }
 

@@ -55,4 +55,19 @@ struct TypedListenTests {
                 "how many tickets", "search for two tickets to uluru", "okay cancelled",
             ])
     }
+
+    /// Typed commands need no loudspeaker: with no sound server the replies are printed, with a
+    /// warning, instead of the loop refusing to start.
+    @Test func withNoSpeakerTheRepliesArePrintedOnly() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_SERVER"] = "unix:/nonexistent/pulse/native"
+        let run = try Executables.run(
+            "travel-tracking", ["listen", "--text", "--voice-only"], environment: environment,
+            input: "navigate to map in travel tracking\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("Opening Map.\n"), "\(run.output)")
+        if run.errors.contains("cannot play") {
+            #expect(run.errors.contains("Replies are printed only"), "\(run.errors)")
+        }
+    }
 }
