@@ -24,8 +24,9 @@ public struct SpeechGrammar: Sendable {
     let graph: WordGraph
 
     /// The grammar in PocketSphinx's FSG format, as the recognizer loads it: the JSGF's language
-    /// as a minimal graph, in which phrases share their beginnings and endings.
-    public var fsg: String { graph.fsg(name: name) }
+    /// as a minimal graph, in which phrases share their beginnings and endings. Written once, when
+    /// the grammar is made: the voice loop sets its grammar before every utterance.
+    public let fsg: String
 
     /// Whether the grammar lets someone say `sentence` (written as a user would: "Find 2 tickets
     /// for Machu Picchu!"), so the recognizer can hear it word for word. Sentences that lean on
@@ -94,6 +95,7 @@ public struct SpeechGrammar: Sendable {
         self.freeTextPhrases = skipped
         self.wakePhrase = wake
         self.graph = WordGraph(forms, wakePhrase: wake)
+        self.fsg = graph.fsg(name: self.name)
         self.words = words.union(graph.words)
     }
 
@@ -112,6 +114,7 @@ public struct SpeechGrammar: Sendable {
         self.jsgf = jsgf
         self.words = words
         self.graph = graph
+        self.fsg = graph.fsg(name: name)
         self.freeTextPhrases = 0
         self.wakePhrase = nil
     }

@@ -212,7 +212,6 @@ public final class SpeechRecognizer {
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
         let name = grammar.name
-        // The FSG text is built from the graph on each access: once here.
         let fsg = form == .minimalGraph ? grammar.fsg : nil
         if let fsg, grammars[name] == fsg {
             guard ps_set_search(decoder, name) == 0 else {
