@@ -84,26 +84,28 @@ final class ALSAPCM {
 
     /// Fills `samples`, waiting until the device has recorded them; recovers from overruns.
     func read(into samples: inout [Int16]) throws(ALSAStatus) {
-        var done = 0
-        while done < samples.count {
-            let result = samples.withUnsafeMutableBufferPointer { buffer in
+        try transfer(samples.count) { done in
+            samples.withUnsafeMutableBufferPointer { buffer in
                 snd_pcm_readi(handle, buffer.baseAddress! + done, snd_pcm_uframes_t(buffer.count - done))
-            }
-            if result < 0 {
-                try recover(Int32(result))
-            } else {
-                done += result
             }
         }
     }
 
     /// Hands `samples` to the device, waiting while its buffer is full; recovers from underruns.
     func write(_ samples: [Int16]) throws(ALSAStatus) {
-        var done = 0
-        while done < samples.count {
-            let result = samples.withUnsafeBufferPointer { buffer in
+        try transfer(samples.count) { done in
+            samples.withUnsafeBufferPointer { buffer in
                 snd_pcm_writei(handle, buffer.baseAddress! + done, snd_pcm_uframes_t(buffer.count - done))
             }
+        }
+    }
+
+    /// Moves `count` frames with `move`, which is given how many are done and returns how many
+    /// more it moved, or a negative error: overruns and underruns are recovered from.
+    private func transfer(_ count: Int, _ move: (Int) -> Int) throws(ALSAStatus) {
+        var done = 0
+        while done < count {
+            let result = move(done)
             if result < 0 {
                 try recover(Int32(result))
             } else {
