@@ -71,7 +71,11 @@ struct AudioDeviceTests {
 
     // MARK: PulseAudio
 
-    @Test func pulseAudioPlaybackIsHeardOnTheSinkMonitor() throws {
+    /// Starts a private server, opens a speaker on it with `open` (given the speech's rate), and
+    /// checks that speech played there is heard on the null sink's monitor; returns the speaker.
+    static func playedOnTheNullSink(
+        _ open: (Int) throws -> any AudioSink, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> any AudioSink {
         let server = try PrivateSoundServer()
         defer { server.stop() }
         server.useInThisProcess()
@@ -81,10 +85,15 @@ struct AudioDeviceTests {
         }
         try recorder.waitUntilRecording()
 
-        let speaker = try PulseAudioSink(device: "nullsink", sampleRate: speech.sampleRate)
-        #expect(speaker.name == "the PulseAudio sink \"nullsink\"")
+        let speaker = try open(speech.sampleRate)
         try Self.play(speech, to: speaker)
-        Self.expectSpeech(speech, in: try recorder.result())
+        Self.expectSpeech(speech, in: try recorder.result(), sourceLocation: sourceLocation)
+        return speaker
+    }
+
+    @Test func pulseAudioPlaybackIsHeardOnTheSinkMonitor() throws {
+        let speaker = try Self.playedOnTheNullSink { try PulseAudioSink(device: "nullsink", sampleRate: $0) }
+        #expect(speaker.name == "the PulseAudio sink \"nullsink\"")
     }
 
     // MARK: ALSA, through its PulseAudio device
@@ -110,19 +119,8 @@ struct AudioDeviceTests {
     }
 
     @Test func alsaPlaybackIsHeardOnTheSinkMonitor() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        let speech = try Self.speech()
-        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
-            try PulseAudioSource(device: "nullsink.monitor")
-        }
-        try recorder.waitUntilRecording()
-
-        let speaker = try AudioDevice("alsa:pulse").openSink(sampleRate: speech.sampleRate)
+        let speaker = try Self.playedOnTheNullSink { try AudioDevice("alsa:pulse").openSink(sampleRate: $0) }
         #expect(speaker is ALSASink)
-        try Self.play(speech, to: speaker)
-        Self.expectSpeech(speech, in: try recorder.result())
     }
 
     // MARK: Bad devices
