@@ -100,7 +100,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let logger = options.logger(for: context)
             // The input first: a file that cannot be read, or no microphone, is reported before
             // anything else starts.
-            let source = text ? nil : try openInput(context: context)
+            let source = text ? nil : try openInput(context: context, logger: logger)
             try context.validate(logger: logger)
             // A screen is a terminal on standard output; a service or a pipe is voice only.
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
@@ -171,11 +171,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     /// The recording, or the microphone being recorded.
-    private func openInput(context: AppContext) throws -> VoiceInput {
+    private func openInput(context: AppContext, logger: Logger) throws -> VoiceInput {
         if let input { return try VoiceInput(recording: input) }
         let device = try AudioDevice(parsingOption: device ?? "default")
         do {
-            return try VoiceInput(microphone: device, logger: options.logger(for: context))
+            return try VoiceInput(microphone: device, logger: logger)
         } catch {
             // Named as the user started it: Scripts/run.sh sets this.
             let app =

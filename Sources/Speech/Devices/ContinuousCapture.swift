@@ -32,18 +32,18 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     private var isMuted = false
     private var skipAfterMute = 0
     private var error: SpeechError?
-    /// Chunks dropped because the listener fell behind, since the start.
-    private var overflowed = 0
 
     /// - Parameters:
     ///   - source: Where to record from; give a ``ReopeningSource`` to outlive the device.
     ///   - chunk: Samples per chunk.
     ///   - capacity: Chunks kept before the oldest are dropped.
-    public init(source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300) {
+    ///   - echoTail: Chunks dropped after unmuting.
+    public init(source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300, echoTail: Int = 2) {
         self.source = source
         self.name = source.name
         self.chunk = chunk
         self.capacity = capacity
+        self.echoTail = echoTail
     }
 
     /// Starts the recording thread (once).
@@ -80,14 +80,12 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         }
     }
 
-    /// Chunks dropped after unmuting: 2 (200 ms), the latency of most sound servers.
-    public var echoTail = 2
+    /// Chunks dropped after unmuting: 2 (200 ms) unless given, the latency of most sound
+    /// servers.
+    public let echoTail: Int
 
     /// Why recording ended, when the source failed for good.
     public var failure: SpeechError? { condition.withLock { error } }
-
-    /// Chunks lost because the listener fell behind by more than ``capacity``.
-    public var droppedChunks: Int { condition.withLock { overflowed } }
 
     /// The next recorded chunk, waiting for it; `nil` after ``stop()`` or a failure.
     public func read() -> [Int16]? {
@@ -121,10 +119,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
                     return
                 }
                 chunks.append(samples)
-                if chunks.count > capacity {
-                    chunks.removeFirst(chunks.count - capacity)
-                    overflowed += 1
-                }
+                if chunks.count > capacity { chunks.removeFirst(chunks.count - capacity) }
                 condition.broadcast()
             }
         }
