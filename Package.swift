@@ -123,7 +123,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeechTests",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"]
+            dependencies: [
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "VoiceIntentsCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "SampleAppTests",

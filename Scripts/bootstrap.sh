@@ -4,12 +4,14 @@
 set -euo pipefail
 
 # Debian packages the build and tests need: PocketSphinx with its US English model, eSpeak NG,
-# Debian's real recordings for speech tests, PulseAudio and ALSA (with ALSA's "pulse" device, which
-# the device tests record and play through; alsa-utils for arecord -L and aplay -L), and sox for
-# making test audio.
+# Debian's real recordings for speech tests (PocketSphinx's test data, and Asterisk's spoken
+# prompts, which are G.722 that ffmpeg decodes), PulseAudio and ALSA (with ALSA's "pulse" device,
+# which the device tests record and play through; alsa-utils for arecord -L and aplay -L), and sox
+# for making test audio.
 APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
+    asterisk-core-sounds-en-g722 ffmpeg
     libespeak-ng-dev espeak-ng-data espeak-ng
     libpulse-dev pulseaudio pulseaudio-utils
     libasound2-dev alsa-utils libasound2-plugins

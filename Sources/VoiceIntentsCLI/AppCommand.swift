@@ -14,7 +14,7 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
                 MatchCommand<SingleApp<App>>.self, TestCommand<SingleApp<App>>.self,
                 LintCommand<SingleApp<App>>.self, TranscribeCommand<SingleApp<App>>.self,
                 SayCommand<SingleApp<App>>.self, GrammarCommand<SingleApp<App>>.self,
-                ListenCommand<SingleApp<App>>.self,
+                ListenCommand<SingleApp<App>>.self, EvaluateCommand<SingleApp<App>>.self,
                 ShortcutsCommand<SingleApp<App>>.self,
                 ValidateCommand<SingleApp<App>>.self,
             ],

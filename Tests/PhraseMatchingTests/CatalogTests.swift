@@ -144,6 +144,24 @@ struct PhraseTestFileTests {
             ))
     }
 
+    /// A manifest of recordings is a phrase test file whose tests name their audio.
+    @Test func testsNameTheirRecordingsRelativeToTheFile() throws {
+        let url = try TemporaryFile(
+            name: "manifest.yaml",
+            text: """
+                tests:
+                  - { audio: clips/one.wav, say: order a latte with coffee corner, intent: OrderCoffeeIntent, values: { drink: latte } }
+                  - { audio: /data/two.raw, say: sing me a song, intent: none }
+                  - { say: a sentence to speak, intent: none }
+                """
+        ).url
+        let cases = try PhraseTestSuite.load(from: url).cases
+        #expect(cases[0].audio == url.deletingLastPathComponent().appendingPathComponent("clips/one.wav"))
+        #expect(cases[1].audio?.path == "/data/two.raw")
+        #expect(cases[2].audio == nil)
+        #expect(cases[0].expectation.intent == "OrderCoffeeIntent" && cases[1].expectation.intent == nil)
+    }
+
     @Test func malformedTestFilesNameTheLine() throws {
         for (text, line, message) in [
             ("tests:\n  - say: hello\n", 2, "expected intent: (an identifier, or none), found none"),
@@ -154,7 +172,7 @@ struct PhraseTestFileTests {
             ),
             (
                 "tests:\n  - say: hi\n    intnet: none\n", 3,
-                "unknown key \"intnet\"; expected say, intent or values"
+                "unknown key \"intnet\"; expected say, intent, values or audio"
             ),
             ("test:\n  - say: hi\n", 1, "unknown key \"test\"; expected tests"),
         ] {

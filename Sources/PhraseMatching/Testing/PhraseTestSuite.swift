@@ -17,11 +17,15 @@ public struct PhraseTestSuite: Sendable {
         public let sentence: String
         public let expectation: Expectation
         public let source: PhraseSource
+        /// A recording of the sentence (`audio:`, relative to the file), for spoken evaluation of
+        /// real speech; `say` is then what the recording says.
+        public let audio: URL?
 
-        public init(sentence: String, expectation: Expectation, source: PhraseSource) {
+        public init(sentence: String, expectation: Expectation, source: PhraseSource, audio: URL? = nil) {
             self.sentence = sentence
             self.expectation = expectation
             self.source = source
+            self.audio = audio
         }
     }
 
@@ -45,16 +49,19 @@ public struct PhraseTestSuite: Sendable {
                 throw document.error(key, "unknown key \"\(name)\"; expected tests")
             }
             for node in try document.sequence(value, "tests") {
-                cases.append(try testCase(node, document))
+                cases.append(try testCase(node, document, folder: url.deletingLastPathComponent()))
             }
         }
         guard !cases.isEmpty else { throw document.error(document.root, "expected tests, found none") }
         return PhraseTestSuite(file: document.file, cases: cases)
     }
 
-    private static func testCase(_ node: Node, _ document: YAMLDocument) throws(PhraseFileError) -> Case {
+    private static func testCase(_ node: Node, _ document: YAMLDocument, folder: URL) throws(PhraseFileError)
+        -> Case
+    {
         var sentence: String?
         var intent: String?
+        var audio: URL?
         var values: [String: String] = [:]
         for (key, value) in try document.mapping(node, "a test (say, intent, values)") {
             switch try document.string(key, "a key") {
@@ -64,13 +71,16 @@ public struct PhraseTestSuite: Sendable {
                     throw document.error(value, "expected a sentence after say, found nothing")
                 }
             case "intent": intent = try document.string(value, "an intent identifier or none")
+            case "audio":
+                let path = try document.string(value, "a recording's path")
+                audio = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             case "values":
                 for (name, spoken) in try document.mapping(value, "values by parameter name") {
                     values[try document.string(name, "a parameter name")] = try document.string(
                         spoken, "a value")
                 }
             case let other:
-                throw document.error(key, "unknown key \"\(other)\"; expected say, intent or values")
+                throw document.error(key, "unknown key \"\(other)\"; expected say, intent, values or audio")
             }
         }
         guard let sentence else { throw document.error(node, "expected say: with a sentence, found none") }
@@ -84,7 +94,8 @@ public struct PhraseTestSuite: Sendable {
         return Case(
             sentence: sentence,
             expectation: intent == "none" ? .noMatch : .intent(intent, values: values),
-            source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0))
+            source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0),
+            audio: audio)
     }
 }
 
@@ -125,40 +136,60 @@ extension PhraseMatcher {
     /// Runs one case: the best match must be the expected intent with exactly the expected values
     /// (compared as normalised words), or there must be none.
     public func run(_ testCase: PhraseTestSuite.Case) async -> PhraseTestResult {
-        let result = await match(testCase.sentence)
-        let gotExpectation: PhraseTestSuite.Expectation
-        var got: String
+        let (got, description) = await outcome(of: testCase.sentence)
+        return PhraseTestResult(
+            testCase: testCase, passed: testCase.expectation.isMet(by: got), got: description)
+    }
+
+    /// What `sentence` reaches, in a phrase test's terms, and the same in words for a report (with
+    /// the score, or why nothing was reached).
+    public func outcome(of sentence: String) async -> (PhraseTestSuite.Expectation, description: String) {
+        let result = await match(sentence)
         if let best = result.best {
             // Words that name no known value leave the parameter unfilled: the runtime asks.
             let values = best.values.filter(\.value.isKnown).mapValues { $0.title ?? $0.words }
-            gotExpectation = .intent(best.intent, values: values)
-            got = PhraseTestResult.describe(gotExpectation) + String(format: " score %.2f", best.score)
-        } else {
-            gotExpectation = .noMatch
-            got = "no match"
-            if result.isAmbiguous {
-                got +=
-                    " (ambiguous: \(result.candidates.prefix(2).map(\.description).joined(separator: " / ")))"
-            } else if let negative = result.negativePhrase {
-                got += " (negative phrase \"\(negative)\")"
-            } else if let top = result.candidates.first {
-                got += " (best \(top), below \(String(format: "%.2f", threshold)))"
-            }
+            let got = PhraseTestSuite.Expectation.intent(best.intent, values: values)
+            return (got, PhraseTestResult.describe(got) + String(format: " score %.2f", best.score))
         }
-        return PhraseTestResult(
-            testCase: testCase, passed: Self.equivalent(testCase.expectation, gotExpectation), got: got)
+        var description = "no match"
+        if result.isAmbiguous {
+            description +=
+                " (ambiguous: \(result.candidates.prefix(2).map(\.description).joined(separator: " / ")))"
+        } else if let negative = result.negativePhrase {
+            description += " (negative phrase \"\(negative)\")"
+        } else if let top = result.candidates.first {
+            description += " (best \(top), below \(String(format: "%.2f", threshold)))"
+        }
+        return (.noMatch, description)
     }
+}
 
-    static func equivalent(_ expected: PhraseTestSuite.Expectation, _ got: PhraseTestSuite.Expectation)
-        -> Bool
-    {
-        switch (expected, got) {
+extension PhraseTestSuite.Expectation: CustomStringConvertible {
+    /// Whether `got` is what this expects: the same intent with the same values (compared as
+    /// normalised words), or no match for no match.
+    public func isMet(by got: PhraseTestSuite.Expectation) -> Bool {
+        switch (self, got) {
         case (.noMatch, .noMatch): return true
         case (.intent(let wanted, let wantedValues), .intent(let found, let foundValues)):
             return wanted == found
                 && wantedValues.mapValues(TextNormalizer.key) == foundValues.mapValues(TextNormalizer.key)
         default: return false
         }
+    }
+
+    /// `NavigateIntent(navigationOption: Map)`, or `no match`.
+    public var description: String { PhraseTestResult.describe(self) }
+
+    /// The intent's identifier; `nil` for no match.
+    public var intent: String? {
+        if case .intent(let intent, _) = self { return intent }
+        return nil
+    }
+
+    /// The values by parameter name (none for no match).
+    public var values: [String: String] {
+        if case .intent(_, let values) = self { return values }
+        return [:]
     }
 }
 

@@ -100,9 +100,24 @@ public final class SpeechRecognizer {
         self.decoder = decoder
         self.settings = settings
         self.languageModel = settings.languageModel
+        var mean = [mfcc_t](repeating: 0, count: Int(vi_cepstral_mean_length(decoder)))
+        vi_cepstral_mean(decoder, &mean, 0)
+        self.initialCepstralMean = mean
     }
 
     private let languageModel: String
+    /// The channel estimate the model starts with (its `-cmninit`).
+    private let initialCepstralMean: [mfcc_t]
+
+    /// Forgets what earlier audio taught the decoder about the channel: the live cepstral mean
+    /// goes back to the model's starting value and the stream starts anew (its noise level
+    /// too). A live stream should keep what it learnt; an evaluation that hears unrelated clips
+    /// in any order calls this before each, so a clip is heard the same whatever came before it.
+    public func forgetChannel() {
+        var mean = initialCepstralMean
+        if !mean.isEmpty { vi_cepstral_mean(decoder, &mean, 1) }
+        _ = ps_start_stream(decoder)
+    }
 
     deinit {
         ps_free(decoder)

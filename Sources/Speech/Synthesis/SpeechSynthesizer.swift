@@ -1,3 +1,5 @@
+import CESpeakNG
+
 /// Speaks text with eSpeak NG, in process.
 ///
 /// ```swift
@@ -28,6 +30,12 @@ public struct SpeechSynthesizer: Sendable {
     /// The rate eSpeak NG synthesises at.
     public static func sampleRate() throws(SpeechError) -> Int {
         try ESpeakEngine.shared().sampleRate
+    }
+
+    /// eSpeak NG's version ("1.51"): part of what a cache of synthesised speech is keyed by.
+    public static func engineVersion() throws(SpeechError) -> String {
+        let engine = try ESpeakEngine.shared()
+        return try engine.exclusively { String(cString: espeak_Info(nil)) }
     }
 
     /// Speaks `text`.

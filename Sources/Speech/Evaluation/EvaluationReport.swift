@@ -1,0 +1,372 @@
+import Foundation
+import PhraseMatching
+
+/// What a spoken evaluation found: every clip's outcome and the figures over them.
+///
+/// A clip of a command is *accepted* when the transcript reaches the expected intent with every
+/// expected value and no other; a clip of a no-match sentence is a *false accept* when its
+/// transcript reaches any intent. ``markdown(command:plots:words:)`` gives the report for people;
+/// `JSONEncoder` gives the figures for tools (the clips are left out of the JSON, as they can be
+/// tens of thousands: ``clipLines()`` gives them as JSON Lines).
+public struct EvaluationReport: Sendable, Codable {
+    /// One clip and what became of it.
+    public struct Clip: Sendable, Codable {
+        public let sentence: String
+        /// Where the test is: `file:line:column`.
+        public let source: String
+        /// The voice and rate, or `recorded`.
+        public let speaker: String
+        public let voice: String
+        /// `clean`, or the noise and its ratio (`babble 10 dB`).
+        public let condition: String
+        /// The signal-to-noise ratio in dB; `nil` for clean.
+        public let snr: Double?
+        /// What the test expects and what the transcript reached, as phrase tests write them.
+        public let expected: String
+        public let got: String
+        public let expectedIntent: String?
+        public let gotIntent: String?
+        /// What the recognizer heard.
+        public let heard: String
+        /// Whether the test expects a command (not no match).
+        public let isCommand: Bool
+        /// Whether the grammar can say the sentence word for word.
+        public let isSayable: Bool
+        /// Whether the transcript reached exactly what the test expects.
+        public let isRight: Bool
+        /// Per expected parameter, whether the intent and that value were right.
+        public let values: [String: Bool]
+        public let wordErrors: Int
+        public let wordsSaid: Int
+        /// Words said that were heard as another word, or lost ("" heard).
+        public let misheard: [Misheard]
+        /// Utterances with words in the clip (more than one: the sentence was cut in two).
+        public let utterances: Int
+        public let duration: Double
+        public let decodeTime: Double
+        public let latency: Double
+
+        /// A command's intent and values all right.
+        public var isAccepted: Bool { isCommand && isRight }
+        /// A no-match sentence that reached an intent.
+        public var isFalseAccept: Bool { !isCommand && gotIntent != nil }
+        /// A command that reached nothing.
+        public var isFalseReject: Bool { isCommand && gotIntent == nil }
+    }
+
+    /// A word said and what was heard in its place (empty: nothing).
+    public struct Misheard: Sendable, Codable, Hashable {
+        public let said: String
+        public let heard: String
+    }
+
+    /// The figures over a group of clips.
+    public struct Figures: Sendable, Codable {
+        public let clips: Int
+        public let commands: Int
+        /// Commands with intent and every value right, 0 to 1.
+        public let commandAcceptance: Double
+        /// The same over the commands the grammar can say word for word: what the recognizer
+        /// alone decides (the others also lean on the matcher's tolerance).
+        public let sayableCommands: Int
+        public let sayableAcceptance: Double
+        /// Commands whose intent was right, 0 to 1.
+        public let intentAccuracy: Double
+        /// Per parameter: expected values heard right, 0 to 1, and how many were expected.
+        public let valueAccuracy: [String: Double]
+        public let valueCounts: [String: Int]
+        /// No-match sentences, and the share of them that reached an intent.
+        public let noMatchClips: Int
+        public let falseAccepts: Double
+        /// Commands that reached nothing, as a share of commands.
+        public let falseRejects: Double
+        /// Word errors over words said, in the clips of commands (a no-match sentence is not in
+        /// the grammar, so it can never be heard word for word).
+        public let wordErrorRate: Double
+        /// Decoding time over audio time, one core.
+        public let realTimeFactor: Double
+        /// Milliseconds from the end of the audio that ended the utterance to its transcript.
+        public let latencyMilliseconds: Percentiles
+        /// Clips whose sentence was heard as two utterances or more.
+        public let splitClips: Int
+
+        init(_ clips: [Clip]) {
+            self.clips = clips.count
+            let commands = clips.filter(\.isCommand)
+            let others = clips.filter { !$0.isCommand }
+            self.commands = commands.count
+            commandAcceptance = Self.share(commands, \.isAccepted)
+            let sayable = commands.filter(\.isSayable)
+            sayableCommands = sayable.count
+            sayableAcceptance = Self.share(sayable, \.isAccepted)
+            intentAccuracy = Self.share(commands) { $0.gotIntent == $0.expectedIntent }
+            var right: [String: Int] = [:]
+            var counts: [String: Int] = [:]
+            for clip in commands {
+                for (name, isRight) in clip.values {
+                    counts[name, default: 0] += 1
+                    if isRight { right[name, default: 0] += 1 }
+                }
+            }
+            valueCounts = counts
+            valueAccuracy = Dictionary(
+                uniqueKeysWithValues: counts.map { ($0.key, Double(right[$0.key] ?? 0) / Double($0.value)) })
+            noMatchClips = others.count
+            falseAccepts = others.isEmpty ? 0 : Self.share(others, \.isFalseAccept)
+            falseRejects = Self.share(commands, \.isFalseReject)
+            let said = commands.reduce(0) { $0 + $1.wordsSaid }
+            wordErrorRate = said == 0 ? 0 : Double(commands.reduce(0) { $0 + $1.wordErrors }) / Double(said)
+            let audio = clips.reduce(0) { $0 + $1.duration }
+            realTimeFactor = audio == 0 ? 0 : clips.reduce(0) { $0 + $1.decodeTime } / audio
+            latencyMilliseconds = Percentiles(clips.filter { !$0.heard.isEmpty }.map { $0.latency * 1_000 })
+            splitClips = clips.count { $0.utterances > 1 }
+        }
+
+        static func share(_ clips: [Clip], _ predicate: (Clip) -> Bool) -> Double {
+            clips.isEmpty ? 1 : Double(clips.count(where: predicate)) / Double(clips.count)
+        }
+    }
+
+    /// The median, 90th and 99th percentiles and the maximum of a set of figures.
+    public struct Percentiles: Sendable, Codable {
+        public let median: Double
+        public let p90: Double
+        public let p99: Double
+        public let maximum: Double
+
+        init(_ values: [Double]) {
+            let sorted = values.sorted()
+            func at(_ share: Double) -> Double {
+                sorted.isEmpty
+                    ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.down)))]
+            }
+            median = at(0.5)
+            p90 = at(0.9)
+            p99 = at(0.99)
+            maximum = sorted.last ?? 0
+        }
+    }
+
+    /// The app evaluated.
+    public let app: String
+    /// When the evaluation ran (ISO 8601).
+    public let date: String
+    public let voices: [String]
+    public let conditions: [String]
+    /// Every clip (not encoded: see ``clipLines()``).
+    public let clips: [Clip]
+    /// Over all clips, per condition, per voice, and per voice in each condition.
+    public let overall: Figures
+    public let byCondition: [String: Figures]
+    public let byVoice: [String: Figures]
+    public let byVoiceAndCondition: [String: [String: Figures]]
+
+    enum CodingKeys: String, CodingKey {
+        case app, date, voices, conditions, overall, byCondition, byVoice, byVoiceAndCondition
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        app = try container.decode(String.self, forKey: .app)
+        date = try container.decode(String.self, forKey: .date)
+        voices = try container.decode([String].self, forKey: .voices)
+        conditions = try container.decode([String].self, forKey: .conditions)
+        clips = []
+        overall = try container.decode(Figures.self, forKey: .overall)
+        byCondition = try container.decode([String: Figures].self, forKey: .byCondition)
+        byVoice = try container.decode([String: Figures].self, forKey: .byVoice)
+        byVoiceAndCondition = try container.decode(
+            [String: [String: Figures]].self, forKey: .byVoiceAndCondition)
+    }
+
+    /// Every clip as a line of JSON.
+    public func clipLines() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var data = Data()
+        for clip in clips {
+            data.append(try encoder.encode(clip))
+            data.append(0x0A)
+        }
+        return data
+    }
+
+    /// Matches every transcript and compares it with its test.
+    public init(app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher) async {
+        var clips: [Clip] = []
+        var outcomes: [String: (PhraseTestSuite.Expectation, String)] = [:]
+        for clip in heard {
+            let outcome: (PhraseTestSuite.Expectation, description: String)
+            if let known = outcomes[clip.transcript] {
+                outcome = known
+            } else if clip.transcript.isEmpty {
+                outcome = (.noMatch, "no match (nothing heard)")
+            } else {
+                outcome = await matcher.outcome(of: clip.transcript)
+            }
+            outcomes[clip.transcript] = outcome
+            clips.append(Self.clip(clip, got: outcome.0, description: outcome.description))
+        }
+        self.init(app: app, clips: clips)
+    }
+
+    /// A report of clips already scored.
+    public init(app: String, clips: [Clip], date: Date = Date()) {
+        self.app = app
+        self.date = ISO8601DateFormatter().string(from: date)
+        self.clips = clips
+        var voices: [String] = []
+        for clip in clips where !voices.contains(clip.voice) { voices.append(clip.voice) }
+        self.voices = voices
+        let conditions = Self.conditionOrder(clips)
+        self.conditions = conditions
+        overall = Figures(clips)
+        byCondition = Dictionary(grouping: clips, by: \.condition).mapValues(Figures.init)
+        byVoice = Dictionary(grouping: clips, by: \.voice).mapValues(Figures.init)
+        byVoiceAndCondition = Dictionary(grouping: clips, by: \.voice).mapValues { clips in
+            Dictionary(grouping: clips, by: \.condition).mapValues(Figures.init)
+        }
+    }
+
+    /// Conditions as they appear, clean first, then by falling signal-to-noise ratio.
+    static func conditionOrder(_ clips: [Clip]) -> [String] {
+        var seen: [String: Double] = [:]
+        for clip in clips where seen[clip.condition] == nil { seen[clip.condition] = clip.snr ?? .infinity }
+        return seen.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+
+    static func clip(_ heard: SpokenEvaluation.Heard, got: PhraseTestSuite.Expectation, description: String)
+        -> Clip
+    {
+        let testCase = heard.item.testCase
+        let expected = testCase.expectation
+        var values: [String: Bool] = [:]
+        for (name, value) in expected.values {
+            values[name] =
+                got.intent == expected.intent
+                && got.values[name].map(TextNormalizer.key) == TextNormalizer.key(value)
+        }
+        let condition = heard.item.condition
+        return Clip(
+            sentence: testCase.sentence, source: "\(testCase.source)", speaker: "\(heard.item.speaker)",
+            voice: heard.item.speaker.voiceName, condition: "\(condition)",
+            snr: condition.snr.isFinite ? condition.snr : nil, expected: "\(expected)", got: description,
+            expectedIntent: expected.intent, gotIntent: got.intent, heard: heard.transcript,
+            isCommand: expected.intent != nil, isSayable: heard.isSayable, isRight: expected.isMet(by: got),
+            values: values,
+            wordErrors: heard.wordErrors, wordsSaid: heard.wordsSaid,
+            misheard: heard.misheard.map { Misheard(said: $0.said, heard: $0.heard ?? "") },
+            utterances: heard.utterances, duration: heard.duration, decodeTime: heard.decodeTime,
+            latency: heard.latency)
+    }
+
+    // MARK: Findings
+
+    /// How often each expected intent (or no match) was taken for each other one: `[expected:
+    /// [got: clips]]`, only the clips that went wrong.
+    public var confusions: [String: [String: Int]] {
+        var table: [String: [String: Int]] = [:]
+        for clip in clips where clip.expectedIntent != clip.gotIntent {
+            table[clip.expectedIntent ?? "no match", default: [:]][
+                clip.gotIntent ?? "no match", default: 0] += 1
+        }
+        return table
+    }
+
+    /// A sentence's results over every voice and condition.
+    public struct Phrase: Sendable {
+        public let sentence: String
+        public let source: String
+        public let expected: String
+        public let clips: Int
+        public let right: Int
+        /// The most frequent wrong outcome, with what was heard.
+        public let example: (heard: String, got: String)?
+    }
+
+    /// The sentences most often wrong, worst first.
+    public func worstPhrases(_ count: Int = 10) -> [Phrase] {
+        let bySentence = Dictionary(grouping: clips) { "\($0.source)|\($0.sentence)" }
+        let phrases = bySentence.values.compactMap { clips -> Phrase? in
+            guard let first = clips.first else { return nil }
+            let wrong = clips.filter { !$0.isRight }
+            guard !wrong.isEmpty else { return nil }
+            let common = Dictionary(grouping: wrong, by: \.got).max { $0.value.count < $1.value.count }?.value
+                .first
+            return Phrase(
+                sentence: first.sentence, source: first.source, expected: first.expected, clips: clips.count,
+                right: clips.count - wrong.count, example: common.map { ($0.heard, $0.got) })
+        }
+        return phrases.sorted {
+            let a = Double($0.right) / Double($0.clips)
+            let b = Double($1.right) / Double($1.clips)
+            return a != b ? a < b : $0.sentence < $1.sentence
+        }.prefix(count).map { $0 }
+    }
+
+    /// A word said and how often it was heard as something else.
+    public struct Word: Sendable {
+        public let word: String
+        /// Clips whose sentence has the word, and how often it was misheard in them.
+        public let said: Int
+        public let misheard: Int
+        /// What it was heard as, most frequent first ("" is nothing).
+        public let heardAs: [(String, Int)]
+    }
+
+    /// The words most often misheard, in clips of commands, most misheard first.
+    public func misheardWords(_ count: Int = 15) -> [Word] {
+        var said: [String: Int] = [:]
+        var heardAs: [String: [String: Int]] = [:]
+        for clip in clips where clip.isCommand {
+            for word in Set(SpeechGrammar.spokenWords(clip.sentence)) { said[word, default: 0] += 1 }
+            for miss in clip.misheard { heardAs[miss.said, default: [:]][miss.heard, default: 0] += 1 }
+        }
+        return heardAs.map { word, heard in
+            Word(
+                word: word, said: said[word] ?? 0, misheard: heard.values.reduce(0, +),
+                heardAs: heard.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+                    ($0.key, $0.value)
+                })
+        }.sorted { $0.misheard != $1.misheard ? $0.misheard > $1.misheard : $0.word < $1.word }.prefix(count)
+            .map {
+                $0
+            }
+    }
+
+    /// What the report knows of a word, for its suggestion.
+    public struct WordKind: Sendable {
+        /// Part of a value's name (a landmark, a title).
+        public var isValue = false
+        /// Its pronunciation was guessed: no dictionary has it.
+        public var isGuessed = false
+        /// The grammar has it: the recognizer can hear it at all.
+        public var isInGrammar = true
+
+        public init(isValue: Bool = false, isGuessed: Bool = false, isInGrammar: Bool = true) {
+            self.isValue = isValue
+            self.isGuessed = isGuessed
+            self.isInGrammar = isInGrammar
+        }
+    }
+
+    /// What to do about a word that is often misheard.
+    public static func suggestion(for word: Word, kind: WordKind) -> String {
+        if !kind.isInGrammar {
+            return
+                "not in the grammar, so never heard: fine for a filler; if people say it, add a phrase or a synonym with it"
+        }
+        if kind.isGuessed {
+            return
+                "add a pronunciation of \"\(word.word)\" to the lexicon (Models/en/lexicon.dict): it is guessed"
+        }
+        let top = word.heardAs.first?.0 ?? ""
+        if top.isEmpty {
+            return "\"\(word.word)\" is often lost: make it optional in the phrase, or use a longer word"
+        }
+        if kind.isValue {
+            return "add a synonym people would say for the value with \"\(word.word)\", unlike \"\(top)\""
+        }
+        return "rephrase, or add a synonym: \"\(word.word)\" sounds like \"\(top)\" to the recognizer"
+    }
+}

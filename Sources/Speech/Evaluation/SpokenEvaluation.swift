@@ -1,0 +1,353 @@
+import Dispatch
+import Foundation
+import PhraseMatching
+import Synchronization
+
+/// Hears an app's phrase tests spoken: each sentence in several eSpeak NG voices and rates, or
+/// as recorded, with noise mixed in, through the same path as `listen --input` (100 ms chunks,
+/// the end of speech found by the recognizer's voice activity detection, the app's grammar).
+///
+/// ```swift
+/// let evaluation = SpokenEvaluation(voices: ["en-us", "en-us+f2"], conditions: [.clean, .noise(.pink, snr: 10)])
+/// let heard = try evaluation.hear(evaluation.items(for: suite.cases), grammar: grammar)
+/// let report = await EvaluationReport(app: "Travel Tracking", heard: heard, matcher: matcher)
+/// ```
+///
+/// Clips are heard on every core, each worker with its own recognizer. Nothing is performed:
+/// what the matcher makes of each transcript is compared with the test's expectation
+/// (``EvaluationReport``).
+public struct SpokenEvaluation: Sendable {
+    /// Who says a sentence.
+    public enum Speaker: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// An eSpeak NG voice at a rate in words a minute.
+        case voice(String, rate: Int)
+        /// A person, in a recording the test names.
+        case recording
+
+        public var description: String {
+            switch self {
+            case .voice(let voice, let rate): "\(voice) \(rate)"
+            case .recording: "recorded"
+            }
+        }
+
+        /// The voice's name ("recorded" for recordings), for grouping by voice.
+        public var voiceName: String {
+            if case .voice(let voice, _) = self { return voice }
+            return "recorded"
+        }
+    }
+
+    /// One clip to hear: a test's sentence, said by a speaker, in a noise condition.
+    public struct Item: Sendable {
+        public let testCase: PhraseTestSuite.Case
+        public let speaker: Speaker
+        public let condition: NoiseCondition
+
+        /// The seed of the clip's noise: the same clip gets the same noise on every run.
+        var seed: UInt64 {
+            UInt64(SpeechCache.hash("\(testCase.sentence)|\(speaker)|\(condition)"), radix: 16) ?? 0
+        }
+    }
+
+    /// What the recognizer made of one clip.
+    public struct Heard: Sendable {
+        public let item: Item
+        /// Whether the grammar can say the sentence word for word (a sentence with a filler
+        /// word, or a name the app does not know, can only be heard as something else).
+        public let isSayable: Bool
+        /// The words of the first utterance heard; empty when nothing was.
+        public let transcript: String
+        /// Utterances with words in the clip: more than one means the sentence was cut in two.
+        public let utterances: Int
+        /// Words said that were heard as something else, or not at all (`heard` is `nil`).
+        public let misheard: [(said: String, heard: String?)]
+        /// Word errors (substitutions, deletions, insertions) and words said.
+        public let wordErrors: Int
+        public let wordsSaid: Int
+        /// Seconds of audio, seconds spent decoding it, and seconds from the end of the audio
+        /// that ended the utterance to its transcript.
+        public let duration: Double
+        public let decodeTime: Double
+        public let latency: Double
+    }
+
+    /// eSpeak NG voices, male and female.
+    public var voices: [String]
+    /// Speaking rates in words a minute.
+    public var rates: [Int]
+    /// Clean, and noise at signal-to-noise ratios.
+    public var conditions: [NoiseCondition]
+    /// The recognizer's model and settings.
+    public var configuration: SpeechRecognizer.Configuration
+    /// Where synthesised speech is kept between runs; `nil` speaks every sentence anew.
+    public var cache: SpeechCache?
+    /// How many recognizers decode at once.
+    public var workers: Int
+    /// Seconds of room noise before and after each sentence.
+    public var leadIn = 0.5
+    public var tail = 0.8
+    /// A quiet room's own noise under every synthesised sentence, in dB below the speech: pink
+    /// room tone, as a person speaking at a metre from the microphone gives in a quiet room
+    /// (about 60 dBA of speech over 30 dBA of room). eSpeak NG's speech with nothing but
+    /// digital quiet around it is no room at all: the recognizer did worse on it than at 30 dB
+    /// (Library, en-us: 93.6% of the sayable commands with a −70 dBFS floor only, 98.9% with
+    /// this room tone, measured 2026-11-22). Recordings keep their own room.
+    public var roomNoise = 30.0
+    /// The noise floor of the microphone under every clip (RMS, share of full scale): about
+    /// −70 dBFS, so no stretch of a clip is digital silence.
+    public var noiseFloor = 0.0003
+
+    /// Five voices: American male and female, a rough male, and two more variants.
+    public static let defaultVoices = ["en-us", "en-us+f2", "en+m7", "en-us+m3", "en-us+f4"]
+
+    public init(
+        voices: [String] = defaultVoices, rates: [Int] = [175], conditions: [NoiseCondition] = [.clean],
+        configuration: SpeechRecognizer.Configuration = .englishUS, cache: SpeechCache? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.voices = voices
+        self.rates = rates
+        self.conditions = conditions
+        self.configuration = configuration
+        self.cache = cache
+        self.workers = max(1, workers)
+    }
+
+    /// The clips of `cases`: a test with a recording is heard as recorded in every condition;
+    /// any other is spoken in every voice and rate, in every condition.
+    public func items(for cases: [PhraseTestSuite.Case]) -> [Item] {
+        cases.flatMap { testCase -> [Item] in
+            let speakers: [Speaker] =
+                testCase.audio != nil
+                ? [.recording] : voices.flatMap { voice in rates.map { Speaker.voice(voice, rate: $0) } }
+            return speakers.flatMap { speaker in
+                conditions.map { Item(testCase: testCase, speaker: speaker, condition: $0) }
+            }
+        }
+    }
+
+    /// Hears every item under `grammar`.
+    ///
+    /// - Parameter progress: Called after each clip with the number heard and the total.
+    /// - Throws: ``SpeechError`` when a voice is unknown or a recording cannot be read (naming
+    ///   the file and why).
+    public func hear(
+        _ items: [Item], grammar: SpeechGrammar,
+        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(SpeechError) -> [Heard] {
+        let mixer = NoiseMixer(
+            babble: items.contains { $0.condition.kind == .babble } ? try babbleTrack() : nil)
+        let results = Mutex<[Int: Heard]>([:])
+        let failure = Mutex<SpeechError?>(nil)
+        let workers = min(self.workers, max(items.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            do throws(SpeechError) {
+                let recognizer = try SpeechRecognizer(configuration)
+                try recognizer.useGrammar(grammar)
+                for index in stride(from: worker, to: items.count, by: workers) {
+                    if failure.withLock({ $0 != nil }) { return }
+                    let item = items[index]
+                    let clip = try self.clip(item, mixer: mixer)
+                    let heard = try Self.listen(
+                        to: clip, item: item, isSayable: grammar.canSay(item.testCase.sentence),
+                        recognizer: recognizer)
+                    let done = results.withLock { heardSoFar in
+                        heardSoFar[index] = heard
+                        return heardSoFar.count
+                    }
+                    progress(done, items.count)
+                }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results.withLock { heard in items.indices.compactMap { heard[$0] } }
+    }
+
+    /// The audio of one item as a microphone would give it: the room around the sentence
+    /// (``roomNoise``, ``noiseFloor``), the condition's noise under all of it, 16-bit at 16 kHz.
+    public func clip(_ item: Item, mixer: NoiseMixer) throws(SpeechError) -> [Int16] {
+        let speech: [Float]
+        switch item.speaker {
+        case .voice(let voice, let rate):
+            speech = try spoken(item.testCase.sentence, voice: voice, rate: rate)
+        case .recording:
+            guard let url = item.testCase.audio else {
+                throw SpeechError(.invalidInput, "\"\(item.testCase.sentence)\" has no recording")
+            }
+            speech = try Self.recording(url)
+        }
+        let rate = Double(AudioFormat.recognizerSampleRate)
+        var samples =
+            [Float](repeating: 0, count: Int(leadIn * rate)) + speech
+            + [Float](repeating: 0, count: Int(tail * rate))
+        // Levels are the speech's own, measured before any noise is added.
+        let level = NoiseMixer.activeLevel(speech)
+        var noises: [(NoiseKind, Double, UInt64)] = []
+        if case .voice = item.speaker { noises.append((.pink, roomNoise, item.seed &+ 2)) }
+        if case .noise(let kind, let snr) = item.condition { noises.append((kind, snr, item.seed)) }
+        for (kind, snr, seed) in noises {
+            let noise = mixer.noise(kind, count: samples.count, seed: seed)
+            let gain = level / Float(pow(10, snr / 20))
+            for index in samples.indices { samples[index] += noise[index] * gain }
+        }
+        let floor = mixer.noise(.white, count: samples.count, seed: item.seed &+ 1)
+        let floorGain = Float(noiseFloor)
+        for index in samples.indices { samples[index] += floor[index] * floorGain }
+        return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
+    }
+
+    /// `text` spoken at 16 kHz, from the cache when there is one.
+    func spoken(_ text: String, voice: String, rate: Int) throws(SpeechError) -> [Float] {
+        if let cache { return try cache.speech(text, voice: voice, rate: rate) }
+        let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
+        return AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).resampled(
+            to: AudioFormat.recognizerSampleRate
+        ).samples
+    }
+
+    /// A recording at 16 kHz: a WAV file, or raw 16 kHz 16-bit mono PCM (`.raw`, `.pcm`), as
+    /// Debian's PocketSphinx test data has it.
+    static func recording(_ url: URL) throws(SpeechError) -> [Float] {
+        do throws(AudioFileError) {
+            if ["raw", "pcm"].contains(url.pathExtension.lowercased()) {
+                var reader = try RawPCMReader(url: url)
+                defer { try? reader.fileHandle.close() }
+                return try reader.readAll().resampled(to: AudioFormat.recognizerSampleRate).samples
+            }
+            return try WAVFile.read(from: url).resampled(to: AudioFormat.recognizerSampleRate).samples
+        } catch {
+            throw SpeechError(.invalidInput, error.description)
+        }
+    }
+
+    /// Feeds `clip` in 100 ms chunks as `listen --input` does, until the clip ends.
+    static func listen(to clip: [Int16], item: Item, isSayable: Bool, recognizer: SpeechRecognizer)
+        throws(SpeechError)
+        -> Heard
+    {
+        let chunk = AudioFormat.recognizerSampleRate / 10
+        recognizer.forgetChannel()
+        var offset = 0
+        var lastRead = ContinuousClock.now
+        var utterances: [RecognitionResult] = []
+        var latency = 0.0
+        let started = ContinuousClock.now
+        while offset < clip.count {
+            let result = try recognizer.listen(timeout: .infinity) { () -> [Int16]? in
+                guard offset < clip.count else { return nil }
+                let end = min(offset + chunk, clip.count)
+                defer { offset = end }
+                lastRead = ContinuousClock.now
+                return Array(clip[offset..<end])
+            }
+            guard let result else { break }
+            if !result.spokenWords.isEmpty {
+                if utterances.isEmpty { latency = seconds(ContinuousClock.now - lastRead) }
+                utterances.append(result)
+            }
+        }
+        let decodeTime = seconds(ContinuousClock.now - started)
+        let transcript = utterances.first?.text ?? ""
+        let said = SpeechGrammar.spokenWords(item.testCase.sentence)
+        let heardWords = SpeechGrammar.spokenWords(transcript)
+        let alignment = WordAlignment(said: said, heard: heardWords) { said, heard in
+            said == heard
+                || recognizer.pronunciation(of: said).map { $0 == recognizer.pronunciation(of: heard) }
+                    == true
+        }
+        return Heard(
+            item: item, isSayable: isSayable, transcript: transcript, utterances: utterances.count,
+            misheard: alignment.misheard,
+            wordErrors: alignment.errors, wordsSaid: said.count,
+            duration: Double(clip.count) / Double(AudioFormat.recognizerSampleRate), decodeTime: decodeTime,
+            latency: latency)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    // MARK: Babble
+
+    /// Sentences for babble: everyday speech, none of it a command.
+    static let babbleSentences = [
+        "I told her we would be there by six but the traffic on the bridge was terrible",
+        "did you see the game last night it went into extra time",
+        "the soup needs more salt and maybe a little pepper",
+        "my sister is moving to a new flat near the station next month",
+        "we could take the early train and have breakfast when we get there",
+        "he said the meeting was moved to thursday afternoon",
+        "there is a new bakery on the corner that sells wonderful bread",
+        "can you remember where we parked the car this morning",
+        "the children were playing in the garden until it started to rain",
+        "I think the printer on the second floor is out of paper again",
+        "they are painting the kitchen yellow which seems a bold choice",
+        "the concert was sold out so we listened to it on the radio",
+    ]
+
+    /// Six talkers in other voices, each saying the babble sentences in their own order, summed
+    /// at equal levels: thirty seconds or more of a room full of conversation.
+    func babbleTrack() throws(SpeechError) -> [Float] {
+        let talkers = ["en", "en-us+m1", "en+f3", "en-us+m5", "en+f1", "en-us+m2"]
+        var track: [Float] = []
+        for (number, voice) in talkers.enumerated() {
+            var talker: [Float] = []
+            let pause = [Float](repeating: 0, count: AudioFormat.recognizerSampleRate / 5)
+            for offset in 0..<Self.babbleSentences.count {
+                let sentence = Self.babbleSentences[(offset + number * 5) % Self.babbleSentences.count]
+                let speech = try spoken(sentence, voice: voice, rate: 170)
+                let level = NoiseMixer.activeLevel(speech)
+                talker += (level > 0 ? speech.map { $0 / level } : speech) + pause
+            }
+            if track.isEmpty {
+                track = talker
+            } else {
+                let count = min(track.count, talker.count)
+                track = (0..<count).map { track[$0] + talker[$0] }
+            }
+        }
+        return track
+    }
+}
+
+/// The word-level alignment of what was said with what was heard (Levenshtein), with the words
+/// said that were not heard as themselves.
+struct WordAlignment {
+    let errors: Int
+    let misheard: [(said: String, heard: String?)]
+
+    init(said: [String], heard: [String], same: (String, String) -> Bool) {
+        let rows = said.count + 1
+        let columns = heard.count + 1
+        var cost = [[Int]](repeating: [Int](repeating: 0, count: columns), count: rows)
+        for i in 0..<rows { cost[i][0] = i }
+        for j in 0..<columns { cost[0][j] = j }
+        for i in 1..<rows {
+            for j in 1..<columns {
+                cost[i][j] = min(
+                    cost[i - 1][j - 1] + (same(said[i - 1], heard[j - 1]) ? 0 : 1), cost[i - 1][j] + 1,
+                    cost[i][j - 1] + 1)
+            }
+        }
+        errors = cost[said.count][heard.count]
+        var misheard: [(said: String, heard: String?)] = []
+        var i = said.count
+        var j = heard.count
+        while i > 0 || j > 0 {
+            if i > 0, j > 0, cost[i][j] == cost[i - 1][j - 1] + (same(said[i - 1], heard[j - 1]) ? 0 : 1) {
+                if !same(said[i - 1], heard[j - 1]) { misheard.append((said[i - 1], heard[j - 1])) }
+                i -= 1
+                j -= 1
+            } else if i > 0, cost[i][j] == cost[i - 1][j] + 1 {
+                misheard.append((said[i - 1], nil))
+                i -= 1
+            } else {
+                j -= 1
+            }
+        }
+        self.misheard = misheard.reversed()
+    }
+}

@@ -1,0 +1,266 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import Speech
+import Synchronization
+import VoiceIntents
+
+/// `evaluate`: how well the app's phrase tests survive being spoken, in several voices and in
+/// noise, or as recorded.
+struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "evaluate",
+            abstract:
+                "Speak the phrase tests in several voices and noises, hear them, and report what went wrong.",
+            discussion: """
+                Every sentence of the app's phrase tests (Phrases/<locale>/tests/<app>.yaml) is spoken by \
+                eSpeak NG in each --voices voice at each --rates rate, mixed with each --noise at each \
+                --snr, and heard through the app's grammar as `listen --input` hears a recording. \
+                Nothing is performed: the transcript's match is compared with the test. Speech is \
+                cached by content hash (--cache), so a second run only decodes.
+
+                Recordings of real users: --tests manifest.yaml, a phrase test file whose tests name \
+                their recording with audio: (a WAV file, or .raw 16 kHz 16-bit mono PCM), relative to \
+                the manifest:
+                  tests:
+                    - { audio: clips/0001.wav, say: "navigate to the map", intent: NavigateIntent, values: { navigationOption: Map } }
+                    - { audio: clips/0002.wav, say: "what a lovely day", intent: none }
+
+                Writes report.md, report.json (the figures), clips.jsonl (every clip), accuracy.svg and \
+                latency.svg to --output (one folder per app when several are evaluated). --min-acceptance and --max-false-accepts make it \
+                exit 1 when a figure is worse, for CI.
+
+                The full sweep: evaluate --noise white,pink,babble --snr clean,20,10,5
+                """)
+    }
+
+    @OptionGroup var selection: AppSelection<Apps>
+
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
+    var tests: String?
+
+    @Option(help: "eSpeak NG voices, comma-separated.")
+    var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
+
+    @Option(help: "Speaking rates in words a minute, comma-separated.")
+    var rates = "175"
+
+    @Option(help: "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated).")
+    var noise = "babble"
+
+    @Option(help: "clean, and signal-to-noise ratios in dB, comma-separated (e.g. clean,20,10,5).")
+    var snr = "clean,10"
+
+    @Option(name: .shortAndLong, help: "The folder to write the report to.")
+    var output = "evaluation"
+
+    @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
+    var cache: String?
+
+    @Flag(help: "Speak every sentence anew instead of using the cache.")
+    var noCache = false
+
+    @Option(help: "Clips heard at once (default: one per core).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Fail (exit 1) when command acceptance, in percent, is lower.")
+    var minAcceptance: Double?
+
+    @Option(help: "Fail (exit 1) when false accepts on no-match sentences, in percent, are higher.")
+    var maxFalseAccepts: Double?
+
+    @OptionGroup var recognizerOptions: RecognizerOptions
+
+    func validate() throws {
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
+        if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
+            throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
+        }
+        for kind in noise.split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
+            throw ValidationError(
+                "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        do {
+            _ = try conditions()
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
+    var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
+
+    func conditions() throws(SpeechError) -> [NoiseCondition] {
+        try NoiseCondition.conditions(
+            kinds: noise.split(separator: ",").compactMap { NoiseKind(rawValue: $0.trimmed) },
+            snrs: snr.split(separator: ",").map(String.init))
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let contexts = try selection.contexts()
+            var failures: [String] = []
+            for context in contexts {
+                let folder =
+                    contexts.count > 1
+                    ? URL(fileURLWithPath: output).appendingPathComponent(context.executableName)
+                    : URL(fileURLWithPath: output)
+                failures += try await evaluate(context, into: folder)
+            }
+            if !failures.isEmpty {
+                for failure in failures { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// Evaluates one app and writes its report; returns the thresholds it missed.
+    private func evaluate(_ context: AppContext, into folder: URL) async throws -> [String] {
+        let testFile =
+            try tests.map { URL(fileURLWithPath: $0) } ?? context.testFiles(phraseOptions.location).first
+            ?? {
+                throw CommandFailure(
+                    "\(context.executableName) has no phrase tests (\(phraseOptions.locale)/tests/\(context.executableName).yaml); give a file with --tests"
+                )
+            }()
+        let suite = try PhraseTestSuite.load(from: testFile)
+        let matcher = try await context.matcher(phraseOptions.location)
+        let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
+        var evaluation = SpokenEvaluation(
+            voices: voiceList, rates: rateList, conditions: try conditions(),
+            configuration: try recognizerOptions.configuration(), workers: jobs)
+        if !noCache {
+            evaluation.cache = try SpeechCache(
+                folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+        }
+        let items = evaluation.items(for: suite.cases)
+        let progress = ProgressBar(title: context.executableName, total: items.count)
+        let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
+        progress.finish()
+        let report = await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
+
+        // Which words name values, and which pronunciations are guesses, for the suggestions.
+        let recognizer = try SpeechRecognizer(try recognizerOptions.configuration())
+        try recognizer.useGrammar(grammar)
+        let guessed = Set(recognizer.guessedWords.keys)
+        var valueWords = Set<String>()
+        for phrase in matcher.spokenForms.phrases {
+            for values in phrase.placeholders.values {
+                if case .names(let names) = values { valueWords.formUnion(names.joined()) }
+            }
+        }
+
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plots = ["accuracy.svg", "latency.svg"]
+        try report.accuracyPlot().write(
+            to: folder.appendingPathComponent(plots[0]), atomically: true, encoding: .utf8)
+        try report.latencyPlot().write(
+            to: folder.appendingPathComponent(plots[1]), atomically: true, encoding: .utf8)
+        let grammarWords = Set(grammar.words)
+        let markdown = report.markdown(command: reproduction(context), plots: plots) { word in
+            EvaluationReport.WordKind(
+                isValue: valueWords.contains(word), isGuessed: guessed.contains(word),
+                isInGrammar: grammarWords.contains(word))
+        }
+        try markdown.write(to: folder.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: folder.appendingPathComponent("report.json"))
+        try report.clipLines().write(to: folder.appendingPathComponent("clips.jsonl"))
+
+        let figures = report.overall
+        print(
+            """
+            \(context.executableName): \(figures.clips) clips; command acceptance \(EvaluationReport.percent(figures.commandAcceptance)), \
+            false accepts \(EvaluationReport.percent(figures.falseAccepts)) of \(figures.noMatchClips), \
+            false rejects \(EvaluationReport.percent(figures.falseRejects)), word error rate \
+            \(EvaluationReport.percent(figures.wordErrorRate)), real-time factor \(String(format: "%.3f", figures.realTimeFactor))
+            wrote \(folder.path)/report.md, report.json, clips.jsonl, \(plots.joined(separator: ", "))
+            """)
+        var failures: [String] = []
+        if let minAcceptance, figures.commandAcceptance * 100 < minAcceptance {
+            failures.append(
+                "\(context.executableName): command acceptance \(EvaluationReport.percent(figures.commandAcceptance)) is below --min-acceptance \(minAcceptance)%"
+            )
+        }
+        if let maxFalseAccepts, figures.falseAccepts * 100 > maxFalseAccepts {
+            failures.append(
+                "\(context.executableName): false accepts \(EvaluationReport.percent(figures.falseAccepts)) are above --max-false-accepts \(maxFalseAccepts)%"
+            )
+        }
+        return failures
+    }
+
+    /// The command line that gives this app's report again.
+    private func reproduction(_ context: AppContext) -> String {
+        let name =
+            ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+        var words = [name, "evaluate"]
+        if Apps.apps.count > 1 { words += ["--app", context.executableName] }
+        if let tests { words += ["--tests", tests] }
+        words += ["--voices", voices, "--rates", rates]
+        if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
+            words += ["--noise", noise]
+        }
+        words += ["--snr", snr]
+        return words.joined(separator: " ")
+    }
+}
+
+extension Substring {
+    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+}
+
+/// A progress bar with the time left, on standard error: redrawn in place on a terminal, a line
+/// every tenth of the way otherwise (a CI log).
+final class ProgressBar: Sendable {
+    private struct State {
+        var done = 0
+        var lastTenth = -1
+    }
+
+    private let title: String
+    private let total: Int
+    private let started = ContinuousClock.now
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private let state = Mutex(State())
+
+    init(title: String, total: Int) {
+        self.title = title
+        self.total = total
+    }
+
+    func advance(to done: Int) {
+        state.withLock { state in
+            state.done = max(state.done, done)
+            let elapsed = started.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let left = state.done > 0 ? seconds / Double(state.done) * Double(total - state.done) : 0
+            let share = total > 0 ? Double(state.done) / Double(total) : 1
+            let line = "\(title): \(state.done)/\(total) clips, \(Self.clock(left)) left"
+            if isTerminal {
+                let filled = Int(share * 30)
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
+                FileHandle.standardError.write(Data("\r\(bar) \(line)\u{1B}[K".utf8))
+            } else if Int(share * 10) > state.lastTenth {
+                state.lastTenth = Int(share * 10)
+                FileHandle.standardError.write(Data("\(line)\n".utf8))
+            }
+        }
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
