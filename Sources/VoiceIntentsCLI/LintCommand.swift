@@ -14,7 +14,8 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: """
                 Prints file:line:column diagnostics; exits non-zero on errors, or on warnings with --strict. \
                 With --acoustic, also warns of values of one type, and phrases of different intents, that \
-                sound alike: their pronunciations (CMU phones) are at most --max-phone-distance apart.
+                sound alike: their pronunciations (CMU phones) are at most --max-phone-distance apart, and \
+                at most --max-phone-ratio of the phones of the words that differ do.
                 """
         )
     }
@@ -78,8 +79,8 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard maxPhoneDistance >= 0 else {
-            throw ValidationError("--max-phone-distance must be 0 or more, not \(maxPhoneDistance)")
+        guard maxPhoneDistance >= 0, maxPhoneRatio >= 0 else {
+            throw ValidationError("--max-phone-distance and --max-phone-ratio must be 0 or more")
         }
     }
 
