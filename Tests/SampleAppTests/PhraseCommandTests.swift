@@ -87,6 +87,29 @@ struct PhraseCommandTests {
         #expect(result.output == "0 errors, 0 warnings\n")
     }
 
+    /// `lint --acoustic` adds what sounds alike; its findings on the samples are kept as a golden
+    /// file (three in Library: "add" / "read" a book, "buy" / "put" a book, the shelves "to read" /
+    /// "read"; none in TravelTracking), and they are warnings: `--strict` fails on them.
+    @Test func acousticLintFindsWhatSoundsAlike() throws {
+        let result = try executables.run("voice-intents", ["lint", "--acoustic"])
+        #expect(result.status == 0)
+        try expectGolden("lint-acoustic.txt", result.output)
+        #expect(result.output.hasSuffix("0 errors, 3 warnings\n"))
+
+        let strict = try executables.run(
+            "voice-intents", ["lint", "--acoustic", "--strict", "--app", "library"])
+        #expect(strict.status == 1)
+        let travel = try executables.run("travel-tracking", ["lint", "--acoustic", "--strict"])
+        #expect(travel.status == 0)
+        #expect(travel.output == "0 errors, 0 warnings\n")
+
+        // A wider threshold finds more, each with its distance.
+        let wide = try executables.run(
+            "library", ["lint", "--acoustic", "--max-phone-distance", "3", "--max-phone-ratio", "1"])
+        #expect(wide.output.contains("\"read\" (R EH D) vs \"buy\" (B AY), phone distance 2.5 in 3 phones"))
+        #expect(wide.output.split(separator: "\n").count > 4)
+    }
+
     @Test func badInputGetsAClearError() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phrase-cli-\(UUID().uuidString)")

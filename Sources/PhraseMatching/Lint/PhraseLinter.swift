@@ -12,6 +12,24 @@ public struct PhraseDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let phrase: String
     public let message: String
 
+    /// A diagnostic made by a check of its own (such as the acoustic lint of the `Speech` module).
+    ///
+    /// ```swift
+    /// PhraseDiagnostic(severity: .warning, source: .swift, phrase: "Kyoto", message: "sounds like \"Tokyo\"")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - severity: Whether it is an error or a warning.
+    ///   - source: Where the phrase (or value) was declared.
+    ///   - phrase: The phrase as written, or the value's name.
+    ///   - message: What is wrong, and what to do.
+    public init(severity: Severity, source: PhraseSource, phrase: String, message: String) {
+        self.severity = severity
+        self.source = source
+        self.phrase = phrase
+        self.message = message
+    }
+
     /// `file:line:column: warning: "phrase": message`, as compilers print diagnostics; phrases
     /// declared in Swift start with `Swift:`.
     public var description: String {

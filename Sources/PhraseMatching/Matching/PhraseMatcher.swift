@@ -62,6 +62,8 @@ public final class PhraseMatcher: Sendable {
     public let ambiguityMargin: Double
     let phrases: [CompiledPhrase]
     let vocabularies: [ValueVocabulary]
+    /// The names of the parameters that take each vocabulary's values.
+    let parametersOfVocabulary: [[String]]
     let words: WordTable
     let applicationNames: [[Int32]]
     private let index: [String: [Int]]
@@ -105,6 +107,7 @@ public final class PhraseMatcher: Sendable {
         var vocabularies: [ValueVocabulary] = []
         var vocabularyOfType: [String: Int] = [:]
         var slotsOfIntent: [String: [String: Int]] = [:]
+        var parametersOfVocabulary: [[String]] = []
         for intent in app.intents {
             var slots: [String: Int] = [:]
             for parameter in intent.parameters {
@@ -115,12 +118,18 @@ public final class PhraseMatcher: Sendable {
                     vocabularies.append(
                         ValueVocabulary(
                             valueType: parameter.valueType, isOpen: parameter.isOpenSet, values: values))
+                    parametersOfVocabulary.append([])
                 }
-                slots[parameter.name] = vocabularyOfType[key]
+                let vocabulary = vocabularyOfType[key]!
+                slots[parameter.name] = vocabulary
+                if !parametersOfVocabulary[vocabulary].contains(parameter.name) {
+                    parametersOfVocabulary[vocabulary].append(parameter.name)
+                }
             }
             slotsOfIntent[intent.identifier] = slots
         }
         self.vocabularies = vocabularies
+        self.parametersOfVocabulary = parametersOfVocabulary
 
         // Phrases: Swift first, then the catalog's.
         var phrases: [CompiledPhrase] = []

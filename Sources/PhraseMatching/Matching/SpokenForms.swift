@@ -1,3 +1,5 @@
+import VoiceIntents
+
 /// What an app's phrases let people say, for grammar generators: each phrase's elements and
 /// what each of its placeholders accepts.
 ///
@@ -30,6 +32,10 @@ public struct SpokenForms: Sendable {
         public let elements: [PhraseElement]
         /// What each placeholder accepts, by name.
         public let placeholders: [String: Values]
+        /// Where the phrase was declared, for diagnostics.
+        public let source: PhraseSource
+        /// The phrase as written (`"(go | take me) to [the] ${navigationOption}"`).
+        public let text: String
 
         /// A phrase written directly, for grammars that do not come from an app's catalog (such
         /// as a benchmark's grammar of recorded sentences).
@@ -38,16 +44,65 @@ public struct SpokenForms: Sendable {
         ///   - intent: The intent's identifier, or `nil` for a negative phrase.
         ///   - elements: What is said, in order.
         ///   - placeholders: What each placeholder in `elements` accepts, by name.
-        public init(intent: String?, elements: [PhraseElement], placeholders: [String: Values] = [:]) {
+        ///   - source: Where the phrase was declared.
+        ///   - text: The phrase as written; by default, `elements` written in the catalog syntax.
+        public init(
+            intent: String?, elements: [PhraseElement], placeholders: [String: Values] = [:],
+            source: PhraseSource = .swift, text: String? = nil
+        ) {
             self.intent = intent
             self.elements = elements
             self.placeholders = placeholders
+            self.source = source
+            self.text = text ?? PhraseElement.text(of: elements)
+        }
+    }
+
+    /// The names of one type's values (an enum's cases, an entity's suggested values), each value
+    /// with its synonyms, for checks that compare values with one another.
+    public struct ValueNames: Sendable {
+        /// One value: its title and every name it is known by.
+        public struct Value: Sendable {
+            /// The title ("Kinkaku-ji").
+            public let title: String
+            /// Every name, the title first, as normalised words (`[["kinkaku", "ji"], ["kyoto"]]`).
+            public let names: [[String]]
+
+            public init(title: String, names: [[String]]) {
+                self.title = title
+                self.names = names
+            }
+        }
+
+        /// The Swift type's name (`LandmarkEntity`).
+        public let typeName: String
+        /// The parameters that take these values (`["landmark", "target"]`).
+        public let parameters: [String]
+        public let values: [Value]
+
+        /// Values written directly.
+        ///
+        /// ```swift
+        /// let sections = SpokenForms.ValueNames(typeName: "NavigationOption", parameters: ["navigationOption"],
+        ///     values: [.init(title: "Map", names: [["map"], ["world", "map"]])])
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - typeName: The Swift type's name.
+        ///   - parameters: The parameters that take these values.
+        ///   - values: Each value with its names.
+        public init(typeName: String, parameters: [String], values: [Value]) {
+            self.typeName = typeName
+            self.parameters = parameters
+            self.values = values
         }
     }
 
     /// The app's spoken names, as normalised words.
     public let applicationNames: [[String]]
     public let phrases: [Phrase]
+    /// The named values of each enum and entity type the app's parameters take.
+    public let valueNames: [ValueNames]
 
     /// Spoken forms written directly rather than read from a ``PhraseMatcher``.
     ///
@@ -61,9 +116,11 @@ public struct SpokenForms: Sendable {
     ///   - applicationNames: The app's spoken names, as normalised words (none: the phrases do
     ///     not use ``PhraseElement/applicationName``).
     ///   - phrases: The phrases.
-    public init(applicationNames: [[String]] = [], phrases: [Phrase]) {
+    ///   - valueNames: The named values of the app's enum and entity types.
+    public init(applicationNames: [[String]] = [], phrases: [Phrase], valueNames: [ValueNames] = []) {
         self.applicationNames = applicationNames
         self.phrases = phrases
+        self.valueNames = valueNames
     }
 }
 
@@ -89,7 +146,33 @@ extension PhraseMatcher {
                 let said = Set(phrase.pattern.placeholders)
                 return SpokenForms.Phrase(
                     intent: phrase.intent, elements: phrase.pattern.elements,
-                    placeholders: phrase.slots.filter { said.contains($0.key) }.mapValues { values[$0] })
+                    placeholders: phrase.slots.filter { said.contains($0.key) }.mapValues { values[$0] },
+                    source: phrase.source, text: phrase.pattern.text)
+            },
+            valueNames: vocabularies.indices.compactMap { index in
+                let vocabulary = vocabularies[index]
+                guard vocabulary.form == .names else { return nil }
+                return SpokenForms.ValueNames(
+                    typeName: vocabulary.valueType.typeName, parameters: parametersOfVocabulary[index],
+                    values: vocabulary.namesByValue.map {
+                        SpokenForms.ValueNames.Value(title: $0.title, names: $0.names)
+                    })
             })
+    }
+}
+
+extension PhraseElement {
+    /// `elements` written in the catalog's phrase syntax: `(a | b) [c] ${name}`.
+    static func text(of elements: [PhraseElement]) -> String {
+        elements.map { element in
+            switch element {
+            case .word(let word): word
+            case .applicationName: "${applicationName}"
+            case .placeholder(let name): "${\(name)}"
+            case .optional(let inner): "[\(text(of: inner))]"
+            case .alternatives(let branches): "(" + branches.map(text).joined(separator: " | ") + ")"
+            case .permutation(let parts): "(" + parts.map(text).joined(separator: " ; ") + ")"
+            }
+        }.joined(separator: " ")
     }
 }

@@ -33,6 +33,8 @@ final class ValueVocabulary: Sendable {
     }
 
     let form: Form
+    /// The type of the values (`LandmarkEntity`, `Int`).
+    let valueType: IntentValueType
     /// Whether words outside the known names may still name a value (checked after matching).
     let isOpen: Bool
     private let names: [String: [Int]]
@@ -54,6 +56,7 @@ final class ValueVocabulary: Sendable {
         case .url: form = .url
         case .string: form = .text
         }
+        self.valueType = valueType
         self.isOpen = isOpen
         var names: [String: [Int]] = [:]
         var entries: [Entry] = []
@@ -108,6 +111,14 @@ final class ValueVocabulary: Sendable {
 
     /// Every known name, as its normalised words.
     var nameWords: [[String]] { nameTokens }
+
+    /// Each known value's title and names (the title first, then its synonyms), as normalised
+    /// words.
+    var namesByValue: [(title: String, names: [[String]])] {
+        var names = Array(repeating: [[String]](), count: entries.count)
+        for (index, tokens) in nameTokens.enumerated() { names[nameOwners[index]].append(tokens) }
+        return zip(entries, names).map { ($0.title, $1) }
+    }
 
     /// Whether some known name contains `word`: a hint that the sentence mentions such a value.
     func knows(_ word: String) -> Bool {
