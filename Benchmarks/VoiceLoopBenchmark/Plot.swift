@@ -1,10 +1,11 @@
 import Foundation
+import Speech
 
 /// The benchmark's figures as one SVG, written by hand: the latency distributions (cumulative,
 /// per app) above, resident memory over the turns below.
 enum Plot {
     static let width = 980.0
-    static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
+    static let colors = SVG.colors
 
     /// - Parameters:
     ///   - latencies: Per app, seconds from end of speech to recognized, and to the first reply
@@ -17,7 +18,7 @@ enum Plot {
     ) -> String {
         var body = ""
         var y = 20.0
-        body += text(
+        body += SVG.text(
             x: 20, y: y + 10, "Voice loop: end of speech → recognized and → first reply sample", size: 15,
             bold: true)
         y += 30
@@ -27,13 +28,7 @@ enum Plot {
             body += memoryPanel(memory, top: y, height: 220)
             y += 280
         }
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(y))" \
-            viewBox="0 0 \(Int(width)) \(Int(y))" font-family="sans-serif">
-            <rect width="100%" height="100%" fill="white"/>
-            \(body)</svg>
-
-            """
+        return SVG.document(width: width, height: y, body)
     }
 
     // MARK: Panels
@@ -47,7 +42,7 @@ enum Plot {
         target: Double, top: Double, height: Double
     ) -> String {
         let all = latencies.flatMap { $0.recognized + $0.total } + [window + target]
-        let top_ms = niceCeiling((all.max() ?? 1) * 1_000 * 1.05)
+        let top_ms = SVG.niceCeiling((all.max() ?? 1) * 1_000 * 1.05)
         let bottom_ms = max(0, (((all.min() ?? 0) * 1_000) / 100).rounded(.down) * 100 - 100)
         let plotWidth = width - left - right
         func x(_ seconds: Double) -> Double {
@@ -56,29 +51,30 @@ enum Plot {
         func y(_ share: Double) -> Double { top + height - share * height }
         var out = frame(top: top, height: height)
         // Axes: milliseconds below, share of turns on the left.
-        let step = niceStep((top_ms - bottom_ms) / 8)
+        let step = SVG.niceStep((top_ms - bottom_ms) / 8)
         var tick = (bottom_ms / step).rounded(.up) * step
         while tick <= top_ms {
             let position = x(tick / 1_000)
-            out += line(position, top + height, position, top + height + 5, color: "#333")
-            out += text(x: position, y: top + height + 18, "\(Int(tick))", anchor: "middle")
+            out += SVG.line(position, top + height, position, top + height + 5, color: "#333")
+            out += SVG.text(x: position, y: top + height + 18, "\(Int(tick))", anchor: "middle")
             tick += step
         }
-        out += text(
+        out += SVG.text(
             x: left + plotWidth / 2, y: top + height + 36,
             "ms after the chunk holding the last speech sample was handed over",
             anchor: "middle")
         for share in stride(from: 0.0, through: 1.0, by: 0.25) {
-            out += line(left - 5, y(share), left, y(share), color: "#333")
-            out += text(x: left - 8, y: y(share) + 4, "\(Int(share * 100))%", anchor: "end")
-            if share > 0 { out += line(left, y(share), left + plotWidth, y(share), color: "#eee") }
+            out += SVG.line(left - 5, y(share), left, y(share), color: "#333")
+            out += SVG.text(x: left - 8, y: y(share) + 4, "\(Int(share * 100))%", anchor: "end")
+            if share > 0 { out += SVG.line(left, y(share), left + plotWidth, y(share), color: "#eee") }
         }
-        out += text(x: 18, y: top + height / 2, "share of turns", anchor: "middle", rotate: true)
+        out += SVG.text(x: 18, y: top + height / 2, "share of turns", anchor: "middle", rotate: true)
         // The silence window and the target beyond it.
-        out += line(x(window), top, x(window), top + height, color: "#888", dash: "4 3")
-        out += text(x: x(window) - 4, y: top + 14, "silence window", anchor: "end", color: "#666")
-        out += line(x(window + target), top, x(window + target), top + height, color: "#d62728", dash: "6 3")
-        out += text(
+        out += SVG.line(x(window), top, x(window), top + height, color: "#888", dash: "4 3")
+        out += SVG.text(x: x(window) - 4, y: top + 14, "silence window", anchor: "end", color: "#666")
+        out += SVG.line(
+            x(window + target), top, x(window + target), top + height, color: "#d62728", dash: "6 3")
+        out += SVG.text(
             x: x(window + target) - 4, y: top + height - 8, "target: window + \(Int(target * 1_000)) ms",
             anchor: "end", color: "#d62728")
         // One cumulative step line per app and part; the legend on the right.
@@ -98,10 +94,10 @@ enum Plot {
                 }
                 out +=
                     "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") points=\"\(points)\"/>\n"
-                out += line(
+                out += SVG.line(
                     width - right + 15, legend, width - right + 45, legend, color: color, dash: dash,
                     thickness: 2)
-                out += text(x: width - right + 50, y: legend + 4, label, size: 11)
+                out += SVG.text(x: width - right + 50, y: legend + 4, label, size: 11)
                 legend += 18
             }
         }
@@ -117,33 +113,33 @@ enum Plot {
         let high = max(((memory.map(\.resident).max() ?? 0) / 5).rounded(.up) * 5 + 5, low + 10)
         func x(_ turn: Double) -> Double { left + turn / maxTurn * plotWidth }
         func y(_ mib: Double) -> Double { top + height - (mib - low) / (high - low) * height }
-        var out = text(
+        var out = SVG.text(
             x: 20, y: top - 12, "Resident memory of listen --mute over the turns", size: 13, bold: true)
         out += frame(top: top, height: height)
-        let step = niceStep(maxTurn / 8)
+        let step = SVG.niceStep(maxTurn / 8)
         var tick = 0.0
         while tick <= maxTurn {
-            out += line(x(tick), top + height, x(tick), top + height + 5, color: "#333")
-            out += text(x: x(tick), y: top + height + 18, "\(Int(tick))", anchor: "middle")
+            out += SVG.line(x(tick), top + height, x(tick), top + height + 5, color: "#333")
+            out += SVG.text(x: x(tick), y: top + height + 18, "\(Int(tick))", anchor: "middle")
             tick += step
         }
-        out += text(x: left + plotWidth / 2, y: top + height + 36, "turns", anchor: "middle")
-        let mibStep = niceStep((high - low) / 5)
+        out += SVG.text(x: left + plotWidth / 2, y: top + height + 36, "turns", anchor: "middle")
+        let mibStep = SVG.niceStep((high - low) / 5)
         var mib = (low / mibStep).rounded(.up) * mibStep
         while mib <= high {
-            out += line(left - 5, y(mib), left, y(mib), color: "#333")
-            out += text(x: left - 8, y: y(mib) + 4, format(mib, mibStep < 1 ? 1 : 0), anchor: "end")
-            out += line(left, y(mib), left + plotWidth, y(mib), color: "#eee")
+            out += SVG.line(left - 5, y(mib), left, y(mib), color: "#333")
+            out += SVG.text(x: left - 8, y: y(mib) + 4, format(mib, mibStep < 1 ? 1 : 0), anchor: "end")
+            out += SVG.line(left, y(mib), left + plotWidth, y(mib), color: "#eee")
             mib += mibStep
         }
-        out += text(x: 18, y: top + height / 2, "MiB resident", anchor: "middle", rotate: true)
+        out += SVG.text(x: 18, y: top + height / 2, "MiB resident", anchor: "middle", rotate: true)
         let points = memory.map { "\(format(x(Double($0.turn)), 1)),\(format(y($0.resident), 1))" }
         out +=
             "<polyline fill=\"none\" stroke=\"\(colors[0])\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>\n"
         for sample in [memory.first(where: { $0.turn >= 10 }), memory.last].compactMap({ $0 }) {
             out +=
                 "<circle cx=\"\(format(x(Double(sample.turn)), 1))\" cy=\"\(format(y(sample.resident), 1))\" r=\"4\" fill=\"\(colors[1])\"/>\n"
-            out += text(
+            out += SVG.text(
                 x: x(Double(sample.turn)), y: y(sample.resident) - 8,
                 "turn \(sample.turn): \(format(sample.resident, 1)) MiB",
                 anchor: sample.turn > Int(maxTurn) / 2 ? "end" : "start",
@@ -156,42 +152,5 @@ enum Plot {
 
     static func frame(top: Double, height: Double) -> String {
         "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height)\" fill=\"none\" stroke=\"#333\"/>\n"
-    }
-
-    static func line(
-        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String, dash: String = "",
-        thickness: Double = 1
-    ) -> String {
-        "<line x1=\"\(format(x1, 1))\" y1=\"\(format(y1, 1))\" x2=\"\(format(x2, 1))\" y2=\"\(format(y2, 1))\" stroke=\"\(color)\" stroke-width=\"\(thickness)\""
-            + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
-    }
-
-    static func text(
-        x: Double, y: Double, _ content: String, anchor: String = "start", size: Double = 12,
-        bold: Bool = false,
-        color: String = "#222", rotate: Bool = false
-    ) -> String {
-        let escaped = content.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-            of: "<", with: "&lt;"
-        )
-        .replacingOccurrences(of: ">", with: "&gt;")
-        return
-            "<text x=\"\(format(x, 1))\" y=\"\(format(y, 1))\" font-size=\"\(Int(size))\" fill=\"\(color)\" text-anchor=\"\(anchor)\""
-            + (bold ? " font-weight=\"bold\"" : "")
-            + (rotate ? " transform=\"rotate(-90 \(format(x, 1)) \(format(y, 1)))\"" : "")
-            + ">\(escaped)</text>\n"
-    }
-
-    /// 1, 2 or 5 times a power of ten, at least `raw`.
-    static func niceStep(_ raw: Double) -> Double {
-        guard raw > 0 else { return 1 }
-        let power = pow(10, (log10(raw)).rounded(.down))
-        for factor in [1.0, 2, 5, 10] where factor * power >= raw { return factor * power }
-        return 10 * power
-    }
-
-    static func niceCeiling(_ value: Double) -> Double {
-        let step = niceStep(value / 10)
-        return (value / step).rounded(.up) * step
     }
 }

@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import PhraseMatching
-import Synchronization
 
 /// Speaks sentences with eSpeak NG in several voices and rates, and hears them back under a
 /// grammar: how much of what an app's grammar allows the recognizer gets word for word.
@@ -95,41 +93,22 @@ public struct RoundTrip: Sendable {
                 let combination = combinations[index % combinations.count]
                 return (sentence: sentence, voice: combination.voice, rate: combination.rate)
             }
-        let results = Mutex<[Int: Clip]>([:])
-        let failure = Mutex<SpeechError?>(nil)
         let configuration = self.configuration
-        let workers = min(self.workers, max(jobs.count, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            do throws(SpeechError) {
-                let recognizer = try SpeechRecognizer(configuration)
-                try recognizer.useGrammar(grammar)
-                for index in stride(from: worker, to: jobs.count, by: workers) {
-                    if failure.withLock({ $0 != nil }) { return }
-                    let job = jobs[index]
-                    let speech = try SpeechSynthesizer(voice: job.voice, rate: job.rate).speak(job.sentence)
-                    let audio = self.heard(speech, seed: UInt64(index))
-                    let started = ContinuousClock.now
-                    let result = try recognizer.recognize(audio)
-                    let elapsed = ContinuousClock.now - started
-                    let clip = Clip(
-                        sentence: job.sentence, voice: job.voice, rate: job.rate, heard: result.text,
-                        isRight: Self.sameWords(result.text, job.sentence, recognizer: recognizer),
-                        duration: Double(audio.count) / Double(AudioFormat.recognizerSampleRate),
-                        decodeTime: Double(elapsed.components.seconds) + Double(
-                            elapsed.components.attoseconds)
-                            / 1e18)
-                    let done = results.withLock { clips in
-                        clips[index] = clip
-                        return clips.count
-                    }
-                    progress(done, jobs.count)
-                }
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-            }
+        let clips = try SpeechRecognizer.inParallel(
+            jobs.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
+        ) { recognizer, index throws(SpeechError) in
+            let job = jobs[index]
+            let speech = try SpeechSynthesizer(voice: job.voice, rate: job.rate).speak(job.sentence)
+            let audio = self.heard(speech, seed: UInt64(index))
+            let started = ContinuousClock.now
+            let result = try recognizer.recognize(audio)
+            return Clip(
+                sentence: job.sentence, voice: job.voice, rate: job.rate, heard: result.text,
+                isRight: Self.sameWords(result.text, job.sentence, recognizer: recognizer),
+                duration: Double(audio.count) / Double(AudioFormat.recognizerSampleRate),
+                decodeTime: SpokenEvaluation.seconds(ContinuousClock.now - started))
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return Report(clips: results.withLock { clips in jobs.indices.compactMap { clips[$0] } })
+        return Report(clips: clips)
     }
 
     /// Speech as a microphone in a quiet room would give it: at the recognizer's rate, with

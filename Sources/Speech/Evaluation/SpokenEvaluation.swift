@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import PhraseMatching
-import Synchronization
 
 /// Hears an app's phrase tests spoken: each sentence in several eSpeak NG voices and rates, or
 /// as recorded, with noise mixed in, through the same path as `listen --input` (100 ms chunks,
@@ -138,32 +136,15 @@ public struct SpokenEvaluation: Sendable {
     ) throws(SpeechError) -> [Heard] {
         let mixer = NoiseMixer(
             babble: items.contains { $0.condition.kind == .babble } ? try babbleTrack() : nil)
-        let results = Mutex<[Int: Heard]>([:])
-        let failure = Mutex<SpeechError?>(nil)
-        let workers = min(self.workers, max(items.count, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            do throws(SpeechError) {
-                let recognizer = try SpeechRecognizer(configuration)
-                try recognizer.useGrammar(grammar)
-                for index in stride(from: worker, to: items.count, by: workers) {
-                    if failure.withLock({ $0 != nil }) { return }
-                    let item = items[index]
-                    let clip = try self.clip(item, mixer: mixer)
-                    let heard = try Self.listen(
-                        to: clip, item: item, isSayable: grammar.canSay(item.testCase.sentence),
-                        recognizer: recognizer)
-                    let done = results.withLock { heardSoFar in
-                        heardSoFar[index] = heard
-                        return heardSoFar.count
-                    }
-                    progress(done, items.count)
-                }
-            } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-            }
+        return try SpeechRecognizer.inParallel(
+            items.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
+        ) { recognizer, index throws(SpeechError) in
+            let item = items[index]
+            return try Self.listen(
+                to: try clip(item, mixer: mixer), item: item,
+                isSayable: grammar.canSay(item.testCase.sentence),
+                recognizer: recognizer)
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return results.withLock { heard in items.indices.compactMap { heard[$0] } }
     }
 
     /// The audio of one item as a microphone would give it: the room around the sentence
