@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
         .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
         .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
+        .executable(name: "rejection-benchmark", targets: ["RejectionBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -103,6 +104,12 @@ let package = Package(
             name: "RealSpeechBenchmark",
             dependencies: ["Speech", "PhraseMatching"],
             path: "Benchmarks/RealSpeechBenchmark"
+        ),
+
+        .executableTarget(
+            name: "RejectionBenchmark",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            path: "Benchmarks/RejectionBenchmark"
         ),
 
         // Runs the travel-tracking and library executables from the same build folder.

@@ -271,7 +271,7 @@ public struct SpokenEvaluation: Sendable {
 
     /// Six talkers in other voices, each saying the babble sentences in their own order, summed
     /// at equal levels: thirty seconds or more of a room full of conversation.
-    func babbleTrack() throws(SpeechError) -> [Float] {
+    public func babbleTrack() throws(SpeechError) -> [Float] {
         let talkers = ["en", "en-us+m1", "en+f3", "en-us+m5", "en+f1", "en-us+m2"]
         var track: [Float] = []
         for (number, voice) in talkers.enumerated() {

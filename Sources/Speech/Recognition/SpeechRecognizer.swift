@@ -33,6 +33,10 @@ public final class SpeechRecognizer {
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
         public var trailingSilence: Double = 0.5
+        /// The phone language model of the phone loop that ``SpeechRecognizer/measuresConfidence``
+        /// compares a grammar's path with; `nil` takes `en-us-phone.lm.bin` beside
+        /// ``languageModel``.
+        public var phoneLanguageModel: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
         /// project (see `Models/README.md`).
@@ -52,12 +56,12 @@ public final class SpeechRecognizer {
         }
     }
 
-    private let configuration: OpaquePointer
+    let configuration: OpaquePointer
     let decoder: OpaquePointer
-    private var searches = Set<String>()
+    var searches = Set<String>()
     /// The FSG text of each grammar set, so switching back to one is only a switch.
     private var grammars: [String: String] = [:]
-    private let settings: Configuration
+    let settings: Configuration
     /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
     /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
     /// dictation loads the whole dictionary.
@@ -65,6 +69,14 @@ public final class SpeechRecognizer {
     private var hasWholeDictionary = false
     /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
     public private(set) var guessedWords: [String: String] = [:]
+
+    /// Whether each result carries a ``RecognitionResult/confidence``: the utterance is heard a
+    /// second time by a phone loop, which costs about a third more decoding time (see
+    /// ``RecognitionConfidence``). Off by default.
+    public var measuresConfidence = false
+    /// The samples of the utterance in progress and the channel estimate before it, kept only
+    /// while ``measuresConfidence`` is on, for the phone loop's second hearing.
+    var utterance = UtteranceRecord()
 
     /// Loads the acoustic model and dictionary.
     ///
@@ -301,6 +313,14 @@ public final class SpeechRecognizer {
     ///   - samples: The audio.
     ///   - chunk: Samples per call to the decoder.
     public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
+        utterance.start(self)
+        try decode(samples, chunk: chunk)
+        utterance.append(samples, self)
+        return try measuringConfidence(currentResult())
+    }
+
+    /// Decodes `samples` as one utterance under the search in use, fed `chunk` samples at a time.
+    func decode(_ samples: [Int16], chunk: Int) throws(SpeechError) {
         guard ps_start_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
         }
@@ -320,7 +340,6 @@ public final class SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
-        return currentResult()
     }
 
     /// The best `count` different word sequences for the utterance just ended, best first, with
@@ -395,6 +414,7 @@ extension SpeechRecognizer {
     public func listen(
         timeout: Double, read: () throws(SpeechError) -> [Int16]?
     ) throws(SpeechError) -> RecognitionResult? {
+        utterance.start(self)
         guard ps_start_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
         }
@@ -402,6 +422,7 @@ extension SpeechRecognizer {
         var samplesRead = 0
         while let chunk = try read() {
             samplesRead += chunk.count
+            utterance.append(chunk, self)
             let processed = chunk.withUnsafeBufferPointer { buffer in
                 ps_process_raw(decoder, buffer.baseAddress, chunk.count, 0, 0)
             }
@@ -423,10 +444,11 @@ extension SpeechRecognizer {
                     throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
                 }
                 let result = currentResult()
-                if !result.spokenWords.isEmpty { return result }
+                if !result.spokenWords.isEmpty { return try measuringConfidence(result) }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
                 heardSpeech = false
+                utterance.start(self)
                 guard ps_start_utt(decoder) == 0 else {
                     throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
                 }
@@ -439,7 +461,7 @@ extension SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
-        return heardSpeech ? currentResult() : nil
+        return heardSpeech ? try measuringConfidence(currentResult()) : nil
     }
 
     /// Whether the utterance so far has a hypothesis with words in it.
@@ -461,11 +483,19 @@ public struct RecognitionResult: Sendable, Hashable {
     /// Every segment of the best path, silences and fillers included.
     public let words: [RecognizedWord]
 
-    public init(text: String, score: Int, frames: Int, words: [RecognizedWord]) {
+    /// How sure the recognizer is that the utterance was what it heard, when it was asked to
+    /// measure it (``SpeechRecognizer/measuresConfidence``); `nil` otherwise.
+    public internal(set) var confidence: RecognitionConfidence?
+
+    public init(
+        text: String, score: Int, frames: Int, words: [RecognizedWord],
+        confidence: RecognitionConfidence? = nil
+    ) {
         self.text = text
         self.score = score
         self.frames = frames
         self.words = words
+        self.confidence = confidence
     }
 
     /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`).
