@@ -151,7 +151,10 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         var valueWords = Set<String>()
         for phrase in matcher.spokenForms.phrases {
             for values in phrase.placeholders.values {
-                if case .names(let names) = values { valueWords.formUnion(names.joined()) }
+                switch values {
+                case .names(let names), .suggestedText(let names): valueWords.formUnion(names.joined())
+                default: break
+                }
             }
         }
 

@@ -50,13 +50,26 @@ struct WordGraphTests {
     }
 
     /// AddBook takes free text (its title), but "add a book to library" names no parameter:
-    /// the grammar keeps it, and leaves out only the phrases that say a free-text placeholder.
+    /// the grammar keeps it, and leaves out only the phrases that say a free-text placeholder
+    /// without suggestions (the author's, the recommender's).
     @Test func aPhraseIsLeftOutOnlyForTheFreeTextItSays() async throws {
         let grammar = SpeechGrammar(try await RoundTripTests.libraryMatcher().spokenForms, name: "library")
         #expect(grammar.canSay("add a book to library"))
         #expect(grammar.canSay("put a new book in my library"))
-        #expect(!grammar.canSay("add dune to library"))
+        #expect(!grammar.canSay("add dune by frank herbert to library"))
+        #expect(!grammar.canSay("sam recommended dune add it to my library"))
         #expect(grammar.freeTextPhrases > 0)
+    }
+
+    /// AddBook's title is free text with the catalogue's titles as suggestions: the grammar says
+    /// those titles where the phrase has the title, and no other words there.
+    @Test func aSuggestedTitleCanBeSaidAndNoOther() async throws {
+        let grammar = SpeechGrammar(try await RoundTripTests.libraryMatcher().spokenForms, name: "library")
+        #expect(grammar.canSay("add dune to my library"))
+        #expect(grammar.canSay("Add The Hobbit to Book Library!"))
+        #expect(grammar.canSay("save the novel middlemarch into library"))
+        #expect(!grammar.canSay("add harry potter to my library"))
+        #expect(!grammar.canSay("add the name of the wind to library"))
     }
 
     @Test func theAppGrammarSaysWhatItsPhrasesSayAndNothingElse() async throws {
@@ -95,6 +108,15 @@ struct WordGraphTests {
         #expect(grammar.canSay("never mind"))
         #expect(!grammar.canSay(""))
         #expect(!grammar.canSay("the"))
+    }
+
+    /// Free text with suggestions is answered as names are: one of them, or "the Dune one".
+    @Test func anAnswerGrammarOffersSuggestedText() {
+        let grammar = SpeechGrammar(
+            answers: [.values(.suggestedText([["dune"], ["the", "hobbit"]]))], name: "title")
+        #expect(grammar.canSay("the hobbit"))
+        #expect(grammar.canSay("the dune one"))
+        #expect(!grammar.canSay("harry potter"))
     }
 
     /// Asked "Which landmark?", people say one word of a long name: the answer grammar hears it.

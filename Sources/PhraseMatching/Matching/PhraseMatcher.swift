@@ -64,6 +64,9 @@ public final class PhraseMatcher: Sendable {
     let vocabularies: [ValueVocabulary]
     /// The names of the parameters that take each vocabulary's values.
     let parametersOfVocabulary: [[String]]
+    /// The suggestions of free-text parameters with a `DynamicOptionsProvider`, as normalised
+    /// words, by intent and parameter: what grammars offer for them (matching takes any words).
+    let suggestedText: [String: [String: [[String]]]]
     let words: WordTable
     let applicationNames: [[Int32]]
     private let index: [String: [Int]]
@@ -74,6 +77,12 @@ public final class PhraseMatcher: Sendable {
 
     /// Compiles the app's phrases (Swift and catalog) and the values of their placeholders.
     ///
+    /// The values of enums and suggested entities, and the suggestions of free-text parameters
+    /// that have a `DynamicOptionsProvider` (a book's title among the catalogue's), are asked for
+    /// once, here: ``spokenForms``, and the grammars made from it, offer them as they were then.
+    /// Free text still matches any words. When they change, the app calls
+    /// `updateAppShortcutParameters()` and a new matcher is made.
+    ///
     /// - Parameters:
     ///   - app: The app's declaration.
     ///   - catalog: Extra phrases, names and negative phrases, if any.
@@ -81,7 +90,7 @@ public final class PhraseMatcher: Sendable {
     ///   - ambiguityMargin: How close two different commands' scores may be before the match is
     ///     ambiguous.
     /// - Throws: ``CompileError`` for a catalog phrase whose key, intent or placeholder the app
-    ///   does not declare.
+    ///   does not declare; what an entity query or an options provider throws.
     public init(
         app: AppDescription, catalog: PhraseCatalog? = nil, threshold: Double = 0.75,
         ambiguityMargin: Double = 0.03
@@ -108,9 +117,21 @@ public final class PhraseMatcher: Sendable {
         var vocabularyOfType: [String: Int] = [:]
         var slotsOfIntent: [String: [String: Int]] = [:]
         var parametersOfVocabulary: [[String]] = []
+        var suggestedText: [String: [String: [[String]]]] = [:]
         for intent in app.intents {
             var slots: [String: Int] = [:]
             for parameter in intent.parameters {
+                if parameter.valueType.kind == .string,
+                    let suggested = try await intent.suggestedValues(forParameter: parameter.name)
+                {
+                    var seen = Set<[String]>()
+                    let names = suggested.map { TextNormalizer.tokens($0).map(\.text) }.filter {
+                        !$0.isEmpty && seen.insert($0).inserted
+                    }
+                    if !names.isEmpty {
+                        suggestedText[intent.identifier, default: [:]][parameter.name] = names
+                    }
+                }
                 let key = parameter.valueType.typeName
                 if vocabularyOfType[key] == nil {
                     let values = try await intent.namedValues(forParameter: parameter.name)
@@ -130,6 +151,7 @@ public final class PhraseMatcher: Sendable {
         }
         self.vocabularies = vocabularies
         self.parametersOfVocabulary = parametersOfVocabulary
+        self.suggestedText = suggestedText
 
         // Phrases: Swift first, then the catalog's.
         var phrases: [CompiledPhrase] = []

@@ -21,6 +21,10 @@ public struct SpokenForms: Sendable {
         case date
         /// Any words (dictation).
         case freeText
+        /// Any words, of which these are the likely ones, each as its normalised words: the
+        /// values a parameter's `DynamicOptionsProvider` suggested when the matcher was made
+        /// (book titles from a catalogue). A grammar says only these; the matcher takes any words.
+        case suggestedText([[String]])
         /// A web address.
         case url
     }
@@ -125,7 +129,9 @@ public struct SpokenForms: Sendable {
 }
 
 extension PhraseMatcher {
-    /// What the app's phrases let people say.
+    /// What the app's phrases let people say. A free-text placeholder whose parameter has a
+    /// `DynamicOptionsProvider` is ``SpokenForms/Values/suggestedText(_:)`` with the suggestions
+    /// the provider gave when the matcher was made; without one, ``SpokenForms/Values/freeText``.
     public var spokenForms: SpokenForms {
         let values = vocabularies.map { vocabulary -> SpokenForms.Values in
             switch vocabulary.form {
@@ -138,6 +144,10 @@ extension PhraseMatcher {
             case .url: .url
             }
         }
+        func placeholder(_ name: String, of intent: String?, vocabulary: Int) -> SpokenForms.Values {
+            guard let intent, let suggested = suggestedText[intent]?[name] else { return values[vocabulary] }
+            return .suggestedText(suggested)
+        }
         return SpokenForms(
             applicationNames: applicationNames.map { $0.map { words.words[Int($0)] } },
             phrases: phrases.map { phrase in
@@ -146,7 +156,10 @@ extension PhraseMatcher {
                 let said = Set(phrase.pattern.placeholders)
                 return SpokenForms.Phrase(
                     intent: phrase.intent, elements: phrase.pattern.elements,
-                    placeholders: phrase.slots.filter { said.contains($0.key) }.mapValues { values[$0] },
+                    placeholders: Dictionary(
+                        uniqueKeysWithValues: phrase.slots.filter { said.contains($0.key) }.map {
+                            ($0.key, placeholder($0.key, of: phrase.intent, vocabulary: $0.value))
+                        }),
                     source: phrase.source, text: phrase.pattern.text)
             },
             valueNames: vocabularies.indices.compactMap { index in

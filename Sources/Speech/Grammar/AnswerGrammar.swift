@@ -5,7 +5,8 @@ extension SpeechGrammar {
     /// What may be said in answer to a question.
     public enum Answer: Sendable, Hashable {
         /// A value: one of these names, a number, a day, yes or no ("which landmark?"). Free
-        /// text and web addresses are left out: dictation hears them.
+        /// text with suggestions is one of the suggestions; other free text and web addresses
+        /// are left out: dictation hears them.
         case values(SpokenForms.Values)
         /// Yes or no, in the words people use for them ("yeah", "go ahead", "no thanks").
         case yesOrNo
@@ -97,7 +98,7 @@ extension SpeechGrammar {
             case .values(.freeText), .values(.url):
                 // Any words: heard by dictation, not by a grammar.
                 continue
-            case .values(.names(let names)):
+            case .values(.names(let names)), .values(.suggestedText(let names)):
                 // "Kyoto", or "the Kyoto one" as people answer from a list.
                 let article = builder.graph.choice([["the"], []], from: start)
                 let value = builder.values(.names(names), from: article)

@@ -9,8 +9,11 @@ import PhraseMatching
 /// print(grammar.jsgf)
 /// ```
 ///
-/// Phrases with a free-text placeholder cannot be written as a grammar; they are left out and
-/// listed in ``freeTextPhrases`` (such values are heard by dictation).
+/// A free-text placeholder with suggestions (``SpokenForms/Values/suggestedText(_:)``, from a
+/// parameter's `DynamicOptionsProvider`) is said as one of them: "add dune to my library". The
+/// grammar holds the suggestions the matcher was given when it was made. Phrases with any other
+/// free-text placeholder (or a web address) cannot be written as a grammar; they are left out
+/// and counted in ``freeTextPhrases`` (such values are heard by dictation).
 public struct SpeechGrammar: Sendable {
     /// The grammar's name (a JSGF identifier).
     public let name: String
@@ -18,7 +21,8 @@ public struct SpeechGrammar: Sendable {
     public let jsgf: String
     /// Every word the grammar uses: each must be in the recognizer's dictionary.
     public let words: Set<String>
-    /// The phrases left out because a placeholder takes free text.
+    /// The phrases left out because a placeholder takes free text without suggestions (or a web
+    /// address).
     public let freeTextPhrases: Int
     /// The same language as a minimal deterministic word graph: what the recognizer searches.
     let graph: WordGraph
@@ -64,9 +68,7 @@ public struct SpeechGrammar: Sendable {
         var alternatives: [String] = []
         var skipped = 0
         for phrase in forms.phrases {
-            guard
-                !phrase.placeholders.values.contains(.freeText) && !phrase.placeholders.values.contains(.url)
-            else {
+            guard Self.canWrite(phrase) else {
                 skipped += 1
                 continue
             }
@@ -97,6 +99,12 @@ public struct SpeechGrammar: Sendable {
         self.graph = WordGraph(forms, wakePhrase: wake)
         self.fsg = graph.fsg(name: self.name)
         self.words = words.union(graph.words)
+    }
+
+    /// Whether a grammar can hold `phrase`: none of its placeholders takes any words without
+    /// suggestions (free text, a web address).
+    static func canWrite(_ phrase: SpokenForms.Phrase) -> Bool {
+        !phrase.placeholders.values.contains { $0 == .freeText || $0 == .url }
     }
 
     /// The app's names as words to say. A name written as one word ("traveltracking") is left
@@ -185,7 +193,7 @@ public struct SpeechGrammar: Sendable {
             let name: String
             let body: String
             switch values {
-            case .names(let names):
+            case .names(let names), .suggestedText(let names):
                 name = "value\(valueRules.count)"
                 let spoken = Set(names.map { $0.map(Self.spoken).joined(separator: " ") }).sorted()
                 for phrase in spoken { words.formUnion(phrase.split(separator: " ").map(String.init)) }

@@ -161,8 +161,8 @@ struct WordGraph: Sendable, Hashable {
 }
 
 extension WordGraph {
-    /// The graph of an app's spoken forms: every phrase without free text (as the JSGF of
-    /// ``SpeechGrammar``), after an optional wake phrase that may also be said alone, minimised.
+    /// The graph of an app's spoken forms: every phrase without free text, or whose free text
+    /// has suggestions (as the JSGF of ``SpeechGrammar``), after an optional wake phrase that may also be said alone, minimised.
     init(_ forms: SpokenForms, wakePhrase: [String]? = nil) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         let end = builder.graph.addState()
@@ -173,8 +173,7 @@ extension WordGraph {
             builder.graph.connect(woken, commands)
             builder.graph.connect(woken, end)
         }
-        for phrase in forms.phrases
-        where !phrase.placeholders.values.contains(.freeText) && !phrase.placeholders.values.contains(.url) {
+        for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
             let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
             builder.graph.connect(last, end)
         }
@@ -243,7 +242,7 @@ extension WordGraph {
 
         mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
             switch values {
-            case .names(let names):
+            case .names(let names), .suggestedText(let names):
                 return graph.choice(names.map { $0.flatMap(NumberWords.spokenToken) }, from: from)
             case .integer:
                 return number(from: from)

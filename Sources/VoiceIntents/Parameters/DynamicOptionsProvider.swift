@@ -13,8 +13,10 @@
 ///
 /// The suggestions become the question's ``ConversationQuestion/options``: a keyboard lists
 /// them, and a voice conversation hears the answer among them, since dictation of a short free
-/// answer is far less reliable than a grammar of likely ones. Answers outside them are still
-/// accepted where they are typed.
+/// answer is far less reliable than a grammar of likely ones. A spoken command can say them too
+/// where its phrase has the parameter ("add dune to my library"): the phrase matcher asks for
+/// them once, when it is made, for the command grammar. Answers and commands outside them are
+/// still accepted where they are typed.
 public protocol DynamicOptionsProvider: Sendable {
     /// The type of the suggested values: the parameter's value type.
     associatedtype DefaultValue: _IntentValue

@@ -196,8 +196,14 @@ extension IntentParameter: _AnyIntentParameter {
     /// The names of the suggested values when a provider gives them; otherwise the names of the
     /// type's known values (enum cases, suggested entities).
     func _spokenNames() async throws -> [String] {
-        if let suggestions { return try await suggestions().map { spokenText(of: $0) } }
+        if let suggested = try await _suggestedNames() { return suggested }
         return try await Value._spokenNames()
+    }
+
+    /// The names of the values the ``DynamicOptionsProvider`` suggests now, or `nil` without one.
+    func _suggestedNames() async throws -> [String]? {
+        guard let suggestions else { return nil }
+        return try await suggestions().map { spokenText(of: $0) }
     }
 
     func _namedValues() async throws -> [NamedValue] {
@@ -242,6 +248,7 @@ protocol _AnyIntentParameter: AnyObject, Sendable {
     func _copyValue(from other: any _AnyIntentParameter)
     func _values(matching text: String) async throws -> [any Sendable]
     func _spokenNames() async throws -> [String]
+    func _suggestedNames() async throws -> [String]?
     func _namedValues() async throws -> [NamedValue]
     func _resolve(_ words: String) async throws -> [NamedValue]
     func _declarationProblems() -> [String]

@@ -37,6 +37,21 @@ public struct IntentDefinition: Sendable {
         try await parameter(name)?._namedValues() ?? []
     }
 
+    /// The values that parameter `name`'s ``DynamicOptionsProvider`` suggests, as they are spoken,
+    /// asked now; `nil` when it has no provider (or the intent no such parameter). For free text
+    /// that a grammar can offer: a book's title among the catalogue's titles.
+    ///
+    /// ```swift
+    /// try await IntentDefinition(AddBook.self).suggestedValues(forParameter: "title")
+    /// // ["Persuasion", "Emma", "Dune", …]
+    /// ```
+    ///
+    /// - Parameter name: The parameter's name.
+    /// - Throws: What the provider throws.
+    public func suggestedValues(forParameter name: String) async throws -> [String]? {
+        try await parameter(name)?._suggestedNames()
+    }
+
     /// The values that `words` may mean for parameter `name`, found as a spoken answer is found
     /// (an entity's string query, number words, dates…); empty when none fits.
     public func values(matching words: String, forParameter name: String) async throws -> [NamedValue] {
