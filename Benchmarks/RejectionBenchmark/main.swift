@@ -190,12 +190,10 @@ DispatchQueue.concurrentPerform(iterations: jobs) { worker in
         var allSenonesConfiguration = configuration
         allSenonesConfiguration.arguments += ["-compallsen", "yes"]
         let allSenones = try SpeechRecognizer(allSenonesConfiguration)
-        for (name, grammar) in allGrammars.sorted(by: { $0.key < $1.key }) {
-            _ = name
+        for (_, grammar) in allGrammars.sorted(by: { $0.key < $1.key }) {
             try recognizer.useGrammar(grammar)
             try allSenones.useGrammar(grammar)
         }
-        var allSenonesSeconds = 0.0
         for index in Swift.stride(from: worker, to: jobsToRun.count, by: jobs) {
             let job = jobsToRun[index]
             let samples = try job.audio()

@@ -42,6 +42,12 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
     var tests: String?
 
+    @Option(
+        help:
+            "Evaluate this many of the tests, spread evenly over the file (commands and no-match sentences alike); all when not given."
+    )
+    var sample: Int?
+
     @Option(help: "eSpeak NG voices, comma-separated.")
     var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
 
@@ -66,6 +72,12 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "Clips heard at once (default: one per core).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(
+        help:
+            "Write the report again from the clips.jsonl in --output, hearing nothing (give the options of the run that made it)."
+    )
+    var reportOnly = false
+
     @Option(help: "Fail (exit 1) when command acceptance, in percent, is lower.")
     var minAcceptance: Double?
 
@@ -76,6 +88,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
         if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
         if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
             throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
@@ -131,25 +144,44 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         let suite = try PhraseTestSuite.load(from: testFile)
         let matcher = try await context.matcher(phraseOptions.location)
         let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
-        var evaluation = SpokenEvaluation(
-            voices: voiceList, rates: rateList, conditions: try conditions(),
-            configuration: try recognizerOptions.configuration(), workers: jobs)
-        if !noCache {
-            evaluation.cache = try SpeechCache(
-                folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+        let report: EvaluationReport
+        if reportOnly {
+            report = try Self.report(
+                app: context.description.name, from: folder.appendingPathComponent("clips.jsonl"))
+        } else {
+            var evaluation = SpokenEvaluation(
+                voices: voiceList, rates: rateList, conditions: try conditions(),
+                configuration: try recognizerOptions.configuration(), workers: jobs)
+            if !noCache {
+                evaluation.cache = try SpeechCache(
+                    folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+            }
+            let items = evaluation.items(for: Self.spread(suite.cases, count: sample))
+            let progress = ProgressBar(title: context.executableName, total: items.count)
+            let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
+            progress.finish()
+            report = await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
         }
-        let items = evaluation.items(for: suite.cases)
-        let progress = ProgressBar(title: context.executableName, total: items.count)
-        let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
-        progress.finish()
-        let report = await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
 
         // Which words name values, and which pronunciations are guesses, for the suggestions.
         let recognizer = try SpeechRecognizer(try recognizerOptions.configuration())
         try recognizer.useGrammar(grammar)
         let guessed = Set(recognizer.guessedWords.keys)
+        // A value word is one of a value's names and not a word of the phrases around it.
         var valueWords = Set<String>()
+        var phraseWords = Set<String>()
+        func collect(_ elements: [PhraseElement]) {
+            for element in elements {
+                switch element {
+                case .word(let word): phraseWords.insert(word)
+                case .optional(let inner): collect(inner)
+                case .alternatives(let choices), .permutation(let choices): choices.forEach(collect)
+                case .applicationName, .placeholder: break
+                }
+            }
+        }
         for phrase in matcher.spokenForms.phrases {
+            collect(phrase.elements)
             for values in phrase.placeholders.values {
                 switch values {
                 case .names(let names), .suggestedText(let names): valueWords.formUnion(names.joined())
@@ -157,6 +189,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
                 }
             }
         }
+        valueWords.subtract(phraseWords)
 
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plots = ["accuracy.svg", "latency.svg"]
@@ -174,7 +207,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: folder.appendingPathComponent("report.json"))
-        try report.clipLines().write(to: folder.appendingPathComponent("clips.jsonl"))
+        if !reportOnly { try report.clipLines().write(to: folder.appendingPathComponent("clips.jsonl")) }
 
         let figures = report.overall
         print(
@@ -199,6 +232,32 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         return failures
     }
 
+    /// The report of the clips a run wrote to `file`, dated when they were written.
+    static func report(app: String, from file: URL) throws -> EvaluationReport {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw CommandFailure(
+                "no \(file.path) to write the report from: run evaluate without --report-only first")
+        }
+        let decoder = JSONDecoder()
+        var clips: [EvaluationReport.Clip] = []
+        for (number, line) in data.split(separator: 0x0A).enumerated() {
+            do {
+                clips.append(try decoder.decode(EvaluationReport.Clip.self, from: Data(line)))
+            } catch {
+                throw CommandFailure("\(file.path):\(number + 1): not a clip of evaluate's (\(error))")
+            }
+        }
+        let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+        return EvaluationReport(app: app, clips: clips, date: date ?? Date())
+    }
+
+    /// `count` of `cases` spread evenly over them, in order; all of them when `count` is `nil` or
+    /// not smaller.
+    static func spread<Element>(_ cases: [Element], count: Int?) -> [Element] {
+        guard let count, count < cases.count else { return cases }
+        return (0..<count).map { cases[$0 * cases.count / count] }
+    }
+
     /// The command line that gives this app's report again.
     private func reproduction(_ context: AppContext) -> String {
         let name =
@@ -207,6 +266,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         var words = [name, "evaluate"]
         if Apps.apps.count > 1 { words += ["--app", context.executableName] }
         if let tests { words += ["--tests", tests] }
+        if let sample { words += ["--sample", "\(sample)"] }
         words += ["--voices", voices, "--rates", rates]
         if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
             words += ["--noise", noise]

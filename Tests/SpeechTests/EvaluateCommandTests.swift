@@ -23,11 +23,12 @@ struct EvaluateCommandTests {
     }
 
     /// The slice CI runs: both sample apps, one voice, clean, with floors a little below what they
-    /// measure (TravelTracking 92–93%, Library 73% of all commands, 2026-11-22; Library's AddBook
-    /// titles are dictation and not in the grammar). eSpeak NG's audio varies a little from
-    /// process to process, hence the margin. False accepts (38–49%) are high until the recognizer
-    /// can reject speech that is not a command; their ceiling only catches a change for the worse.
-    @Test(arguments: [("travel-tracking", 88.0, 65.0), ("library", 68.0, 65.0)])
+    /// measure (TravelTracking 91–93%, Library 80% of all commands, 2026-11-22; most of Library's
+    /// misses are titles no catalogue suggests, which the grammar cannot say). eSpeak NG's audio
+    /// varies a little from process to process, hence the margin. False accepts (30–49%) are high
+    /// until the recognizer can reject speech that is not a command; their ceiling only catches a
+    /// change for the worse.
+    @Test(arguments: [("travel-tracking", 88.0, 65.0), ("library", 75.0, 65.0)])
     func sampleAppsKeepTheirSpokenAccuracy(_ app: String, _ floor: Double, _ ceiling: Double) throws {
         let output = try Self.temporaryFolder("evaluate-\(app)")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -71,6 +72,37 @@ struct EvaluateCommandTests {
             ])
         #expect(run.status == 1)
         #expect(run.errors.contains("is below --min-acceptance 100.5%"), "\(run.errors)")
+
+        // --sample takes tests spread over the file: one of two is the first.
+        let sampled = try Executables.run(
+            "voice-intents",
+            [
+                "evaluate", "--app", "travel-tracking", "--tests", manifest.path, "--sample", "1", "--voices",
+                "en-us", "--snr", "clean", "--output", output.path,
+            ])
+        #expect(sampled.status == 0, "\(sampled.errors)")
+        #expect(sampled.output.contains("travel-tracking: 1 clips; command acceptance"), "\(sampled.output)")
+
+        // --report-only writes the report again from clips.jsonl, hearing nothing.
+        try FileManager.default.removeItem(at: output.appendingPathComponent("report.md"))
+        let rewritten = try Executables.run(
+            "voice-intents",
+            [
+                "evaluate", "--app", "travel-tracking", "--tests", manifest.path, "--sample", "1", "--voices",
+                "en-us", "--snr", "clean", "--output", output.path, "--report-only",
+            ])
+        #expect(rewritten.status == 0, "\(rewritten.errors)")
+        #expect(
+            rewritten.output.contains("travel-tracking: 1 clips;")
+                && !rewritten.errors.contains("clips, 0:00 left"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
+        try "not json\n".write(
+            to: output.appendingPathComponent("clips.jsonl"), atomically: true, encoding: .utf8)
+        let broken = try Executables.run(
+            "voice-intents",
+            ["evaluate", "--app", "travel-tracking", "--output", output.path, "--report-only"])
+        #expect(broken.status == 1)
+        #expect(broken.errors.contains("clips.jsonl:1: not a clip of evaluate's"), "\(broken.errors)")
     }
 
     @Test func badOptionsAreNamed() throws {

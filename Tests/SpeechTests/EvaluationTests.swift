@@ -134,8 +134,10 @@ struct EvaluationTests {
                     heard: "navigate to map in travel tracking"),
                 Self.heard(
                     "navigate to map in travel tracking", expecting: map,
-                    heard: "navigate to landmarks in travel tracking", condition: .noise(.pink, snr: 10)),
-                Self.heard("open the map in travel tracking", expecting: map, heard: ""),
+                    heard: "navigate to landmarks in travel tracking"),
+                Self.heard(
+                    "open the map in travel tracking", expecting: map, heard: "",
+                    condition: .noise(.pink, snr: 10)),
                 Self.heard("play some jazz", expecting: .noMatch, heard: "open the map in travel tracking"),
             ], matcher: matcher)
         let overall = report.overall
@@ -151,7 +153,8 @@ struct EvaluationTests {
         #expect(report.conditions == ["clean", "pink 10 dB"])
         #expect(report.confusions["no match"]?["NavigateIntent"] == 1)
         #expect(report.confusions["NavigateIntent"]?["no match"] == 1)
-        #expect(report.misheardWords().first?.word == "map")
+        // Misheard words come from the clean clips in which something was heard.
+        #expect(report.misheardWords().map(\.word) == ["map"])
 
         let markdown = report.markdown(command: "travel-tracking evaluate", plots: ["accuracy.svg"])
         #expect(markdown.contains("| command acceptance (intent and every value right) | 33.3% of 3 |"))

@@ -79,9 +79,11 @@ extension EvaluationReport {
     private func notes() -> String {
         var notes: [String] = []
         if overall.noMatchClips > 0, overall.falseAccepts > 0.01 {
-            let examples = clips.filter(\.isFalseAccept).prefix(3).map {
-                "\"\($0.sentence)\" heard as \"\($0.heard)\""
-            }
+            var seen = Set<String>()
+            let examples = clips.filter { $0.isFalseAccept && seen.insert($0.sentence).inserted }.prefix(3)
+                .map {
+                    "\"\($0.sentence)\" heard as \"\($0.heard)\""
+                }
             notes.append(
                 "**False accepts.** The recognizer searches only the app's grammar, so any speech comes out as the nearest sentence the grammar allows, and the matcher then takes it for a command: "
                     + examples.joined(separator: "; ")
@@ -97,7 +99,7 @@ extension EvaluationReport {
         let nothing = clips.filter { $0.isCommand && $0.heard.isEmpty }
         if !nothing.isEmpty {
             notes.append(
-                "**Nothing heard.** \(nothing.count) command clips gave no words at all: the voice activity detector did not take them for speech."
+                "**Nothing heard.** \(nothing.count) command clips gave no words at all: no path through the grammar reached its end (what loud noise does to the search), or the voice activity detector did not take the speech for speech."
             )
         }
         guard !notes.isEmpty else { return "" }
@@ -132,11 +134,11 @@ extension EvaluationReport {
         let misheard = misheardWords(15)
         guard !misheard.isEmpty else { return "## Words most often misheard\n\nNone.\n" }
         var out =
-            "## Words most often misheard\n\nIn clips of commands; \"(nothing)\" means the word was lost.\n\n| word | misheard | heard as | suggestion |\n|---|---|---|---|\n"
+            "## Words most often misheard\n\nIn the clean clips of commands (all clips when none is clean), leaving out clips in which nothing was heard; \"(nothing)\" means the word was lost.\n\n| word | misheard, of times said | heard as | suggestion |\n|---|---|---|---|\n"
         for word in misheard {
             let heardAs = word.heardAs.prefix(3).map { "\($0.0.isEmpty ? "(nothing)" : $0.0) ×\($0.1)" }
             out +=
-                "| \(word.word) | \(word.misheard) of \(word.said) clips | \(heardAs.joined(separator: ", ")) | \(Self.suggestion(for: word, kind: words(word.word))) |\n"
+                "| \(word.word) | \(word.misheard) of \(word.said) | \(heardAs.joined(separator: ", ")) | \(Self.suggestion(for: word, kind: words(word.word))) |\n"
         }
         return out
     }

@@ -307,19 +307,22 @@ public struct EvaluationReport: Sendable, Codable {
     /// A word said and how often it was heard as something else.
     public struct Word: Sendable {
         public let word: String
-        /// Clips whose sentence has the word, and how often it was misheard in them.
+        /// How often the word was said, and how often it was misheard.
         public let said: Int
         public let misheard: Int
         /// What it was heard as, most frequent first ("" is nothing).
         public let heardAs: [(String, Int)]
     }
 
-    /// The words most often misheard, in clips of commands, most misheard first.
+    /// The words most often misheard, most misheard first: in the clean clips of commands when
+    /// there are any (noise drowns every word alike, which says nothing of the phrases), and not
+    /// counting clips in which nothing was heard at all.
     public func misheardWords(_ count: Int = 15) -> [Word] {
         var said: [String: Int] = [:]
         var heardAs: [String: [String: Int]] = [:]
-        for clip in clips where clip.isCommand {
-            for word in Set(SpeechGrammar.spokenWords(clip.sentence)) { said[word, default: 0] += 1 }
+        let hasClean = clips.contains { $0.snr == nil }
+        for clip in clips where clip.isCommand && !clip.heard.isEmpty && (!hasClean || clip.snr == nil) {
+            for word in SpeechGrammar.spokenWords(clip.sentence) { said[word, default: 0] += 1 }
             for miss in clip.misheard { heardAs[miss.said, default: [:]][miss.heard, default: 0] += 1 }
         }
         return heardAs.map { word, heard in
