@@ -230,21 +230,10 @@ extension SpeechRecognizer {
         try decode(samples, chunk: chunk)
         var score: Int32 = 0
         let phones = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        var segments: [PhoneLoopResult.Segment] = []
-        var segment = ps_seg_iter(decoder)
-        while let current = segment {
-            var start: Int32 = 0
-            var end: Int32 = 0
-            ps_seg_frames(current, &start, &end)
-            var acoustic: Int32 = 0
-            var language: Int32 = 0
-            var backoff: Int32 = 0
-            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
-            segments.append(
-                PhoneLoopResult.Segment(
-                    phone: String(cString: ps_seg_word(current)), startFrame: Int(start), endFrame: Int(end),
-                    acousticScore: Int(acoustic)))
-            segment = ps_seg_next(current)
+        let segments = currentSegments().map { unit in
+            PhoneLoopResult.Segment(
+                phone: unit.word, startFrame: unit.startFrame, endFrame: unit.endFrame,
+                acousticScore: unit.acousticScore)
         }
         return PhoneLoopResult(phones: phones, segments: segments, frames: Int(ps_get_n_frames(decoder)))
     }

@@ -375,6 +375,13 @@ public final class SpeechRecognizer {
     func currentResult() -> RecognitionResult {
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        return RecognitionResult(
+            text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: currentSegments())
+    }
+
+    /// The best path of the utterance just ended, unit by unit (words, or phones in a phone
+    /// loop), with their frames and scores.
+    func currentSegments() -> [RecognizedWord] {
         var words: [RecognizedWord] = []
         var segment = ps_seg_iter(decoder)
         while let current = segment {
@@ -392,8 +399,7 @@ public final class SpeechRecognizer {
                     languageScore: Int(language), posterior: Int(posterior)))
             segment = ps_seg_next(current)
         }
-        return RecognitionResult(
-            text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: words)
+        return words
     }
 }
 
