@@ -100,15 +100,20 @@ let package = Package(
             path: "Benchmarks/SpeechBenchmark"
         ),
 
+        // Debian's recordings (PocketSphinx's test data, Asterisk's prompts) for the speech benchmarks.
+        .target(name: "DebianRecordings", dependencies: ["Speech"], path: "Benchmarks/DebianRecordings"),
+
         .executableTarget(
             name: "RealSpeechBenchmark",
-            dependencies: ["Speech", "PhraseMatching"],
+            dependencies: ["Speech", "PhraseMatching", "DebianRecordings"],
             path: "Benchmarks/RealSpeechBenchmark"
         ),
 
         .executableTarget(
             name: "RejectionBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            dependencies: [
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "DebianRecordings",
+            ],
             path: "Benchmarks/RejectionBenchmark"
         ),
 

@@ -22,6 +22,7 @@
 // compares with `recognize` of the same audio. `VERBOSE=1` lists every miss. It prints figures
 // only; it asserts nothing.
 
+import DebianRecordings
 import Foundation
 import PhraseMatching
 import Speech
@@ -67,52 +68,6 @@ struct Corpus {
     let name: String
     let grammar: SpeechGrammar
     let clips: [Clip]
-}
-
-let testData = "/usr/share/pocketsphinx/test/data"
-let asterisk = "/usr/share/asterisk/sounds/en_US_f_Allison"
-let asteriskTranscripts = "/usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz"
-
-/// Raw 16 kHz 16-bit little-endian mono.
-func readRaw(_ path: String) throws -> [Int16] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Int16(littleEndian: $0) }
-}
-
-func readWAV(_ path: String) throws -> [Int16] {
-    try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer
-}
-
-/// The standard output of a command.
-func output(of command: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(command) failed"])
-    }
-    return data
-}
-
-/// A G.722 file (Asterisk's 16 kHz sounds), decoded by ffmpeg.
-func readG722(_ path: String) throws -> [Int16] {
-    let data = try output(of: [
-        "ffmpeg", "-nostdin", "-loglevel", "error", "-i", path, "-f", "s16le", "-ar", "16000", "-ac", "1",
-        "-",
-    ])
-    return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Int16(littleEndian: $0) }
-}
-
-/// A transcript's words: lower case, letters and apostrophes. (Not `SpeechGrammar.spokenWords`:
-/// its number normalisation reads "five five" as 10, and a digit string is not a number.)
-func words(_ text: String) -> [String] {
-    text.lowercased().split(whereSeparator: { !($0.isLetter || $0 == "'") }).map(String.init)
 }
 
 // MARK: Grammars, as phrases
@@ -212,17 +167,6 @@ func pocketSphinxCorpora() throws -> [Corpus] {
             name: "librivox", grammar: grammar("librivox", libri.map { $0.words.map { .word($0) } }),
             clips: libri))
     return corpora
-}
-
-/// Asterisk's transcripts: "digits/7: seven", "vm-youhave: You have".
-func asteriskTexts() throws -> [(key: String, text: String)] {
-    let text = String(decoding: try output(of: ["gzip", "-dc", asteriskTranscripts]), as: UTF8.self)
-    return text.split(separator: "\n").compactMap { line in
-        guard !line.hasPrefix(";"), let colon = line.firstIndex(of: ":") else { return nil }
-        return (
-            String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        )
-    }
 }
 
 /// Every how many of the qualifying Asterisk prompts is decoded (all are in the grammar).

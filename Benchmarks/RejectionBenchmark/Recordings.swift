@@ -1,3 +1,4 @@
+import DebianRecordings
 import Foundation
 import PhraseMatching
 import Speech
@@ -7,38 +8,6 @@ struct Recording {
     let name: String
     let words: [String]
     let samples: [Int16]
-}
-
-let testData = "/usr/share/pocketsphinx/test/data"
-let asterisk = "/usr/share/asterisk/sounds/en_US_f_Allison"
-let asteriskTranscripts = "/usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz"
-
-/// Raw 16 kHz 16-bit little-endian mono.
-func readRaw(_ path: String) throws -> [Int16] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Int16(littleEndian: $0) }
-}
-
-/// The standard output of a command.
-func output(of command: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(command) failed"])
-    }
-    return data
-}
-
-/// A transcript's words: lower case, letters and apostrophes.
-func words(_ text: String) -> [String] {
-    text.lowercased().split(whereSeparator: { !($0.isLetter || $0 == "'") }).map(String.init)
 }
 
 /// A grammar of exactly `sentences`.
@@ -90,13 +59,9 @@ func asteriskPrompts(stride: Int, knows: (String) -> Bool) throws -> (
     recordings: [Recording], all: [[String]]
 ) {
     guard FileManager.default.fileExists(atPath: asteriskTranscripts) else { return ([], []) }
-    let text = String(decoding: try output(of: ["gzip", "-dc", asteriskTranscripts]), as: UTF8.self)
     var seen = Set<String>()
     var prompts: [(key: String, words: [String])] = []
-    for line in text.split(separator: "\n") {
-        guard !line.hasPrefix(";"), let colon = line.firstIndex(of: ":") else { continue }
-        let key = String(line[..<colon])
-        let transcript = line[line.index(after: colon)...]
+    for (key, transcript) in try asteriskTexts() {
         guard !key.contains("/"), !transcript.contains("["), transcript.allSatisfy({ !$0.isNumber }),
             FileManager.default.fileExists(atPath: "\(asterisk)/\(key).g722")
         else { continue }
@@ -108,13 +73,7 @@ func asteriskPrompts(stride: Int, knows: (String) -> Bool) throws -> (
     }
     var recordings: [Recording] = []
     for (index, prompt) in prompts.enumerated() where index % stride == 0 {
-        let data = try output(of: [
-            "ffmpeg", "-nostdin", "-loglevel", "error", "-i", "\(asterisk)/\(prompt.key).g722", "-f", "s16le",
-            "-ar", "16000", "-ac", "1", "-",
-        ])
-        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map {
-            Int16(littleEndian: $0)
-        }
+        let samples = try readG722("\(asterisk)/\(prompt.key).g722")
         recordings.append(Recording(name: "asterisk \(prompt.key)", words: prompt.words, samples: samples))
     }
     return (recordings, prompts.map(\.words))

@@ -17,6 +17,7 @@
 // heard by dictation, default 60), --jobs N, --limit N (an even spread of N clips), --all-senones yes
 // (also decode with -compallsen yes, which measured no better and costs an extra RTF of 0.08).
 
+import DebianRecordings
 import Dispatch
 import Foundation
 import Library
