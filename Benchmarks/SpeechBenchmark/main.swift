@@ -43,6 +43,15 @@ let startMemory = memory().resident
 // e.g. `speech-benchmark -beam 1e-60 -wbeam 1e-40`; `--suites` adds the round trip of every
 // sentence of both sample apps' phrase suites that their grammars can say.
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
+    print(
+        """
+        usage: speech-benchmark [--suites] [decoder arguments…]
+          --suites            also the round trip of every suite sentence both sample grammars can say
+          decoder arguments   PocketSphinx settings instead of the chosen ones, e.g. -beam 1e-60 -wbeam 1e-40
+        """)
+    exit(0)
+}
 let suites = arguments.first == "--suites"
 if suites { arguments.removeFirst() }
 var configuration = try SpeechRecognizer.Configuration.installed()
