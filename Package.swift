@@ -96,23 +96,29 @@ let package = Package(
 
         .executableTarget(
             name: "SpeechBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            dependencies: [
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
+            ],
             path: "Benchmarks/SpeechBenchmark"
         ),
 
-        // Debian's recordings (PocketSphinx's test data, Asterisk's prompts) for the speech benchmarks.
-        .target(name: "DebianRecordings", dependencies: ["Speech"], path: "Benchmarks/DebianRecordings"),
+        // What the benchmarks share: Debian's recordings (PocketSphinx's test data, Asterisk's
+        // prompts) and the sample apps loaded with their catalogs.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            path: "Benchmarks/BenchmarkSupport"),
 
         .executableTarget(
             name: "RealSpeechBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "DebianRecordings"],
+            dependencies: ["Speech", "PhraseMatching", "BenchmarkSupport"],
             path: "Benchmarks/RealSpeechBenchmark"
         ),
 
         .executableTarget(
             name: "RejectionBenchmark",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "DebianRecordings",
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
             ],
             path: "Benchmarks/RejectionBenchmark"
         ),
@@ -120,7 +126,9 @@ let package = Package(
         // Runs the travel-tracking and library executables from the same build folder.
         .executableTarget(
             name: "VoiceLoopBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            dependencies: [
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
+            ],
             path: "Benchmarks/VoiceLoopBenchmark"
         ),
 

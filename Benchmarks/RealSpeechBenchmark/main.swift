@@ -22,7 +22,7 @@
 // compares with `recognize` of the same audio. `VERBOSE=1` lists every miss. It prints figures
 // only; it asserts nothing.
 
-import DebianRecordings
+import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Speech

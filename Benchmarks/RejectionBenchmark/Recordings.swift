@@ -1,4 +1,4 @@
-import DebianRecordings
+import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Speech

@@ -17,7 +17,7 @@
 // heard by dictation, default 60), --jobs N, --limit N (an even spread of N clips), --all-senones yes
 // (also decode with -compallsen yes, which measured no better and costs an extra RTF of 0.08).
 
-import DebianRecordings
+import BenchmarkSupport
 import Dispatch
 import Foundation
 import Library
@@ -45,8 +45,6 @@ let voices = (options["voices"] ?? "en-us,en-us+f2").split(separator: ",").map(S
 let dictationClips = Int(options["dictation"] ?? "") ?? 60
 let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
 
-let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Phrases")
 let configuration = try SpeechRecognizer.Configuration.installed()
 print(
     "rejection benchmark (\(jobs) jobs), decoder arguments: \(configuration.arguments.joined(separator: " "))"
@@ -85,19 +83,11 @@ let evaluation = SpokenEvaluation(
     voices: voices, conditions: [.clean, .noise(.pink, snr: 10), .noise(.babble, snr: 10)],
     configuration: configuration, cache: try SpeechCache(folder: SpeechCache.defaultFolder))
 let mixer = NoiseMixer(babble: try evaluation.babbleTrack())
-let apps: [(String, AppDescription, @Sendable (AppDependencyManager) -> Void)] = [
-    ("travel-tracking", AppDescription(TravelTrackingApp.self), TravelTrackingApp.registerDependencies),
-    ("library", AppDescription(LibraryApp.self), LibraryApp.registerDependencies),
-]
-for (name, app, register) in apps {
-    let dependencies = AppDependencyManager()
-    register(dependencies)
-    let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
-        try await PhraseMatcher(
-            app: app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
-    }
+for app in SampleApp.all {
+    let name = app.name
+    let matcher = try await app.matcher()
     grammars[name] = SpeechGrammar(matcher.spokenForms, name: name)
-    let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml")).cases
+    let cases = try app.testCases()
     let none = cases.filter { $0.expectation == .noMatch }
     let commands = cases.filter { $0.expectation != .noMatch }.sorted {
         SpeechCache.hash($0.sentence) < SpeechCache.hash($1.sentence)
@@ -136,7 +126,7 @@ for recording in recordings + prompts.recordings {
                 label: "\(recording.name) under \(own)", grammar: own, isCommand: true, group: "recorded",
                 isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples }))
     }
-    for app in ["travel-tracking", "library"] {
+    for app in SampleApp.all.map(\.name) {
         jobList.append(
             Job(
                 label: "\(recording.name) under \(app)", grammar: app, isCommand: false, group: "recorded",

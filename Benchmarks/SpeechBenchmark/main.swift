@@ -8,6 +8,7 @@
 // dictation figures are the baseline, run in the same process, that grammar mode is compared with.
 // It prints figures only; it asserts nothing.
 
+import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
@@ -33,8 +34,6 @@ func seconds(_ duration: Duration) -> Double {
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 let clock = ContinuousClock()
-let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Phrases")
 
 print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 let startMemory = memory().resident
@@ -65,13 +64,7 @@ let load = clock.now - start
 print("model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(memory().resident, 1)) MiB")
 
 // Grammar of the TravelTracking sample.
-let dependencies = AppDependencyManager()
-TravelTrackingApp.registerDependencies(in: dependencies)
-let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
-    try await PhraseMatcher(
-        app: AppDescription(TravelTrackingApp.self),
-        catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrases))
-}
+let matcher = try await SampleApp.all[0].matcher()
 start = clock.now
 let grammar = SpeechGrammar(matcher.spokenForms, name: "travel-tracking")
 try recognizer.useGrammar(grammar)
@@ -146,21 +139,11 @@ print(
 // The round trip over the phrase suites: every sentence the grammar can say, in three voices and
 // two rates, on every core.
 if suites {
-    let apps: [(String, AppDescription, @Sendable (AppDependencyManager) -> Void)] = [
-        ("travel-tracking", AppDescription(TravelTrackingApp.self), TravelTrackingApp.registerDependencies),
-        ("library", AppDescription(LibraryApp.self), LibraryApp.registerDependencies),
-    ]
-    for (name, app, register) in apps {
-        let dependencies = AppDependencyManager()
-        register(dependencies)
-        let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
-            try await PhraseMatcher(
-                app: app,
-                catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
-        }
+    for app in SampleApp.all {
+        let name = app.name
+        let matcher = try await app.matcher()
         let grammar = SpeechGrammar(matcher.spokenForms, name: name)
-        let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml"))
-            .cases
+        let cases = try app.testCases()
         let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
         let roundTrip = RoundTrip(configuration: configuration)
         let began = clock.now

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
@@ -9,32 +10,24 @@ import VoiceIntents
 /// A sample app: its executable's name, its declaration, and its matcher and grammar as
 /// `travel-tracking listen` builds them.
 struct App {
-    let name: String
-    let description: AppDescription
-    let register: @Sendable (AppDependencyManager) -> Void
+    let sample: SampleApp
     let matcher: PhraseMatcher
     let grammar: SpeechGrammar
 
-    static func load(
-        _ name: String, _ description: AppDescription,
-        register: @escaping @Sendable (AppDependencyManager) -> Void, phrases: URL
-    ) async throws -> App {
-        let dependencies = AppDependencyManager()
-        register(dependencies)
-        let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
-            try await PhraseMatcher(
-                app: description, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
-        }
+    var name: String { sample.name }
+    var description: AppDescription { sample.description }
+    var register: @Sendable (AppDependencyManager) -> Void { sample.register }
+
+    static func load(_ sample: SampleApp) async throws -> App {
+        let matcher = try await sample.matcher()
         return App(
-            name: name, description: description, register: register, matcher: matcher,
-            grammar: SpeechGrammar(matcher.spokenForms, name: name))
+            sample: sample, matcher: matcher, grammar: SpeechGrammar(matcher.spokenForms, name: sample.name))
     }
 
     /// The suite's sentences that reach an intent and that the grammar can say word for word,
     /// once each (the suites write some sentences twice, in other cases or with punctuation).
-    func suiteSentences(phrases: URL) throws -> [String] {
-        let cases = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/\(name).yaml"))
-            .cases
+    func suiteSentences() throws -> [String] {
+        let cases = try sample.testCases()
         var seen = Set<[String]>()
         return cases.filter {
             $0.expectation != .noMatch && grammar.canSay($0.sentence)

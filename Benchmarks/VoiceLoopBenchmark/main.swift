@@ -31,6 +31,7 @@
 // this one (the same build folder). `VERBOSE=1` lists every clip's time to recognition and what
 // was misheard, and the loop's other output. It prints figures only; it asserts nothing.
 
+import BenchmarkSupport
 import Foundation
 import Library
 import Speech
@@ -68,8 +69,6 @@ while !arguments.isEmpty {
 }
 
 signal(SIGPIPE, SIG_IGN)  // a loop that dies early fails the write instead of killing the benchmark
-let phrases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Phrases")
 let buildFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 var configuration = try SpeechRecognizer.Configuration.installed()
 if let silence { configuration.trailingSilence = silence }
@@ -104,11 +103,8 @@ struct AppFigures {
 var figures: [AppFigures] = []
 var memoryClips: [Clip] = []
 
-let apps: [(String, AppDescription, @Sendable (AppDependencyManager) -> Void)] = [
-    ("travel-tracking", AppDescription(TravelTrackingApp.self), TravelTrackingApp.registerDependencies),
-    ("library", AppDescription(LibraryApp.self), LibraryApp.registerDependencies),
-]
-for (appIndex, (name, description, register)) in apps.enumerated() {
+for (appIndex, sample) in SampleApp.all.enumerated() {
+    let name = sample.name
     let executable = buildFolder.appendingPathComponent(name)
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
         print(
@@ -116,8 +112,8 @@ for (appIndex, (name, description, register)) in apps.enumerated() {
         )
         continue
     }
-    let app = try await App.load(name, description, register: register, phrases: phrases)
-    let sayable = try app.suiteSentences(phrases: phrases)
+    let app = try await App.load(sample)
+    let sayable = try app.suiteSentences()
     var sentences = await app.oneShot(sayable)
     let asking = sayable.count - sentences.count
     if clipLimit > 0, sentences.count > clipLimit {
