@@ -302,8 +302,7 @@ final class ProgressBar: Sendable {
     func advance(to done: Int) {
         state.withLock { state in
             state.done = max(state.done, done)
-            let elapsed = started.duration(to: .now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = started.duration(to: .now).inSeconds
             let left = state.done > 0 ? seconds / Double(state.done) * Double(total - state.done) : 0
             let share = total > 0 ? Double(state.done) / Double(total) : 1
             let line = "\(title): \(state.done)/\(total) clips, \(Self.clock(left)) left"

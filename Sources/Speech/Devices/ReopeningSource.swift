@@ -162,16 +162,12 @@ public final class ReopeningSource: AudioSource {
                 code: outage.lastError.code)
         }
         outage.attempts += 1
-        Thread.sleep(forTimeInterval: Self.seconds(policy.delay(before: outage.attempts)))
+        Thread.sleep(forTimeInterval: policy.delay(before: outage.attempts).inSeconds)
         do {
             source = try open()
         } catch {
             outage.lastError = error
         }
         self.outage = outage
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

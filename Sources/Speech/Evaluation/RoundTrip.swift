@@ -106,7 +106,7 @@ public struct RoundTrip: Sendable {
                 sentence: job.sentence, voice: job.voice, rate: job.rate, heard: result.text,
                 isRight: Self.sameWords(result.text, job.sentence, recognizer: recognizer),
                 duration: Double(audio.count) / Double(AudioFormat.recognizerSampleRate),
-                decodeTime: SpokenEvaluation.seconds(ContinuousClock.now - started))
+                decodeTime: (ContinuousClock.now - started).inSeconds)
         }
         return Report(clips: clips)
     }

@@ -226,11 +226,11 @@ public struct SpokenEvaluation: Sendable {
             }
             guard let result else { break }
             if !result.spokenWords.isEmpty {
-                if utterances.isEmpty { latency = seconds(ContinuousClock.now - lastRead) }
+                if utterances.isEmpty { latency = (ContinuousClock.now - lastRead).inSeconds }
                 utterances.append(result)
             }
         }
-        let decodeTime = seconds(ContinuousClock.now - started)
+        let decodeTime = (ContinuousClock.now - started).inSeconds
         let transcript = utterances.first?.text ?? ""
         let said = SpeechGrammar.spokenWords(item.testCase.sentence)
         let heardWords = SpeechGrammar.spokenWords(transcript)
@@ -245,10 +245,6 @@ public struct SpokenEvaluation: Sendable {
             wordErrors: alignment.errors, wordsSaid: said.count,
             duration: Double(clip.count) / Double(AudioFormat.recognizerSampleRate), decodeTime: decodeTime,
             latency: latency)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     // MARK: Babble
