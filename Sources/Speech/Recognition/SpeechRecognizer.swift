@@ -93,7 +93,7 @@ public final class SpeechRecognizer {
         vi_set_log_file(nil)
         let arguments =
             [
-                "voice-intents", "-hmm", settings.acousticModel, "-dict", "/dev/null", "-logfn", "/dev/null",
+                "voice-intents", "-hmm", settings.acousticModel, "-dict", "/dev/null",
             ]
             + ["-vad_postspeech", String(max(1, Int((settings.trailingSilence * 100).rounded())))]
             + settings.arguments
