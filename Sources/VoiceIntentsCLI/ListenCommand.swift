@@ -73,6 +73,20 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var bargeIn = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The lowest confidence (0 to 1) acted on.",
+            discussion:
+                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Measuring it costs a second hearing of each utterance. 0 (the default) acts on anything the grammar fits."
+        ))
+    var minConfidence: Double?
+
+    @Option(
+        help:
+            "The lowest confidence taken as an answer to a confirmation, or to a question whose answer cannot be undone (default: halfway from --min-confidence to 1)."
+    )
+    var confirmationConfidence: Double?
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
@@ -92,6 +106,25 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             )
         }
         for option in [device, speaker].compactMap({ $0 }) { _ = try AudioDevice(parsingOption: option) }
+        for (name, value) in [
+            ("--min-confidence", minConfidence), ("--confirmation-confidence", confirmationConfidence),
+        ] {
+            if let value, !(0...1).contains(value) {
+                throw ValidationError("\(name) takes 0 to 1, not \(value)")
+            }
+        }
+        if let minimum = minConfidence, let confirmation = confirmationConfidence, confirmation < minimum {
+            throw ValidationError("--confirmation-confidence must be at least --min-confidence")
+        }
+        if text, minConfidence != nil || confirmationConfidence != nil {
+            throw ValidationError("typed commands have no confidence: leave out --min-confidence with --text")
+        }
+    }
+
+    /// How sure the loop must be before it acts.
+    var policy: ConfidencePolicy {
+        guard minConfidence != nil || confirmationConfidence != nil else { return .off }
+        return ConfidencePolicy(minimum: minConfidence ?? 0, confirmation: confirmationConfidence)
     }
 
     func run() async throws {
@@ -130,6 +163,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             guard let source else { return }
             shutdown.onSignal { source.stop() }
             let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+            let policy = self.policy
+            recognizer.measuresConfidence = policy.measuresConfidence
             let commands = try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase)
             try recognizer.useGrammar(commands)
             let channel = VoiceChannel(
@@ -138,9 +173,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let session = VoiceSession(
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
-                once: once, logger: logger)
+                once: once, logger: logger, policy: policy)
             let runner = IntentRunner(
-                conversation: VoiceConversation(channel: channel, transcript: transcript),
+                conversation: VoiceConversation(
+                    channel: channel, transcript: transcript, policy: policy, logger: logger),
                 dependencies: context.dependencies, hasScreen: hasScreen)
             if source.capture != nil {
                 let wake = wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""

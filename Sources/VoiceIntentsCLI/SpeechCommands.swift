@@ -137,6 +137,18 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     @Flag(help: "Also match the transcript against the app's phrases.")
     var match = false
 
+    @Flag(
+        help:
+            "Also print how sure the recognizer is that the audio was the words it heard (0 to 1; a second hearing by a phone loop)."
+    )
+    var confidence = false
+
+    @Flag(
+        help:
+            "Also print the best path segment by segment: words, silences and noises, with their times and acoustic scores."
+    )
+    var segments = false
+
     @Argument(help: "A WAV file (any common rate and bit depth), or - for raw PCM on standard input.")
     var input: String?
 
@@ -210,6 +222,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
         let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+        recognizer.measuresConfidence = confidence
         if dictation {
             try recognizer.useDictation()
         } else {
@@ -222,6 +235,17 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     /// Prints the transcript (and its match); exits non-zero when nothing was heard.
     private func report(_ result: RecognitionResult, context: AppContext) async throws {
         print(result.text)
+        if let measured = result.confidence {
+            print(
+                "confidence \(String(format: "%.2f", measured.value)) (margin \(String(format: "%.1f", measured.margin)) per frame)"
+            )
+        }
+        if segments {
+            for word in result.words {
+                let times = String(format: "%6.2f %6.2f", word.start, word.end)
+                print("  \(times)  \(word.word)  \(word.acousticScore)")
+            }
+        }
         if match, !result.text.isEmpty {
             let matcher = try await context.matcher(phraseOptions.location)
             print(

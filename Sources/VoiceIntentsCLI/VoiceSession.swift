@@ -122,9 +122,15 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 /// Asks an intent's questions out loud and hears the answers under a grammar of what may be
 /// answered: the options' names, ordinals, yes and no, numbers, or dictation for free text;
 /// "cancel" and "never mind" always.
+///
+/// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks is not taken:
+/// the runner hears silence, says "Sorry, I didn't catch that" and asks again, and cancels when
+/// the second answer is no clearer. "Cancel" is always taken.
 struct VoiceConversation: Conversation {
     let channel: VoiceChannel
     let transcript: TextSink
+    var policy = ConfidencePolicy.off
+    var logger: Logger?
 
     func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var spoken = question.dialog.full.defaultValue
@@ -142,8 +148,17 @@ struct VoiceConversation: Conversation {
         guard let heard = try channel.hear(under: Self.grammar(for: question)) else {
             return channel.ended ? .cancel : .silence
         }
+        guard !heard.text.isEmpty else { return .silence }
+        let bar = policy.bar(for: question)
+        if let confidence = heard.confidence?.value, confidence < bar, !SpokenAnswer.isCancel(heard.text) {
+            let rejection = Understanding.Rejection.lowConfidence(confidence, threshold: bar)
+            transcript.write("> \(heard.text) (not taken: \(rejection))\n")
+            logger?.debug(
+                "answer not taken", metadata: ["transcript": "\(heard.text)", "why": "\(rejection)"])
+            return .silence
+        }
         transcript.write("> \(heard.text)\n")
-        return heard.text.isEmpty ? .silence : .text(heard.text)
+        return .text(heard.text)
     }
 
     /// What may be said in answer to `question`; `nil` for free text (dictation).
@@ -185,6 +200,8 @@ struct VoiceSession: Sendable {
     let voiceOnly: Bool
     let once: Bool
     let logger: Logger
+    /// How sure it must be of a command to act on it.
+    var policy = ConfidencePolicy.off
 
     /// Runs until the input ends (or after one command with `once`); returns how many
     /// utterances were not understood.
@@ -199,6 +216,10 @@ struct VoiceSession: Sendable {
         return misunderstood
     }
 
+    /// Whether the person spoke to the app on purpose: with a wake phrase, every command is
+    /// addressed; always listening, any sound may be the room talking.
+    private var isAddressed: Bool { commands.wakePhrase != nil }
+
     /// The command in `heard`: without the wake phrase when there is one, or what is said next
     /// when the wake phrase came alone; `nil` when the app was not spoken to.
     private func addressed(_ heard: RecognitionResult) async throws -> RecognitionResult? {
@@ -208,6 +229,15 @@ struct VoiceSession: Sendable {
             return nil
         }
         guard command.text.isEmpty else { return command }
+        // The wake phrase alone is only a sound until it is heard clearly: a television saying
+        // something like it must not make the app answer.
+        if let confidence = heard.confidence?.value, confidence < policy.minimum {
+            let rejection = Understanding.Rejection.lowConfidence(confidence, threshold: policy.minimum)
+            transcript.write("> \(heard.text) (ignored: \(rejection))\n")
+            logger.debug(
+                "not spoken to", metadata: ["transcript": "\(heard.text)", "rejected": "\(rejection)"])
+            return nil
+        }
         transcript.write("> \(heard.text)\n")
         try say("Yes?")
         guard let next = try channel.hear(under: commands), !next.text.isEmpty else { return nil }
@@ -223,24 +253,43 @@ struct VoiceSession: Sendable {
         guard words.starts(with: wake) else { return nil }
         return RecognitionResult(
             text: words.dropFirst(wake.count).joined(separator: " "), score: heard.score,
-            frames: heard.frames, words: heard.words)
+            frames: heard.frames, words: heard.words, confidence: heard.confidence)
     }
 
     /// Matches and runs one command, says the outcome, and logs the turn on one line; `false`
     /// when no phrase fits.
+    ///
+    /// A command heard with too little confidence, or one of the app's negative phrases, is
+    /// ignored when the loop is always listening (it was most likely not meant for the app);
+    /// after the wake phrase, the first is answered "Sorry, I didn't catch that" and the second
+    /// "Okay.".
     private func turn(_ heard: RecognitionResult, runner: IntentRunner) async throws -> Bool {
-        transcript.write("> \(heard.text)\n")
         let recognized = ContinuousClock.now
         channel.startTurn()
-        let result = await matcher.match(heard.text)
+        let understanding = Understanding(
+            heard: heard, match: await matcher.match(heard.text), threshold: policy.minimum)
         let matched = ContinuousClock.now
         var metadata: Logger.Metadata = [
             "transcript": "\(heard.text)", "score": "\(heard.score)",
             "match": "\(Self.milliseconds(matched - recognized))",
         ]
-        guard let match = result.best else {
+        if let confidence = heard.confidence {
+            metadata["confidence"] = "\(String(format: "%.2f", understanding.confidence))"
+            metadata["heard"] = "\(String(format: "%.2f", confidence.value))"
+        }
+        if let rejection = understanding.rejection, !isAddressed, rejection.meansNotForTheApp {
+            transcript.write("> \(heard.text) (ignored: \(rejection))\n")
+            metadata["intent"] = "none"
+            metadata["rejected"] = "\(rejection)"
+            logger.debug("turn", metadata: metadata)
+            return false
+        }
+        transcript.write("> \(heard.text)\n")
+        guard let match = understanding.command else {
+            let result = understanding.match
             try say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
             metadata["intent"] = "none"
+            metadata["rejected"] = "\(understanding.rejection.map { "\($0)" } ?? "-")"
             metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
             logger.debug("turn", metadata: metadata)
             return false
@@ -277,5 +326,16 @@ struct VoiceSession: Sendable {
     /// `duration` as whole milliseconds with a unit ("12 ms").
     static func milliseconds(_ duration: Duration) -> String {
         "\(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000) ms"
+    }
+}
+
+extension Understanding.Rejection {
+    /// Whether the sound was most likely not meant for the app at all (rather than meant and
+    /// misunderstood): an always-listening loop stays quiet about it.
+    var meansNotForTheApp: Bool {
+        switch self {
+        case .lowConfidence, .negativePhrase, .nothingHeard: true
+        case .noMatch: false
+        }
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import PhraseMatching
+
+/// What one utterance comes to once it is heard and matched: a command to act on, with how sure
+/// that is, or the reason it is not acted on.
+///
+/// The confidence joins the recognizer's (``RecognitionResult/confidence``: did the sound fit the
+/// words?) with the matcher's score (did the words fit a phrase?) as their product, so a command
+/// heard clearly but matched loosely, or matched word for word but heard poorly, scores low.
+///
+/// ```swift
+/// recognizer.measuresConfidence = true
+/// let heard = try recognizer.recognize(samples)
+/// let understanding = Understanding(heard: heard, match: await matcher.match(heard.text), threshold: 0.5)
+/// if let rejection = understanding.rejection { print("ignored: \(rejection)") }
+/// ```
+public struct Understanding: Sendable {
+    /// Why an utterance is not acted on.
+    public enum Rejection: Sendable, Hashable, CustomStringConvertible {
+        /// No words were heard (a cough, a door, noise the grammar could not fit).
+        case nothingHeard
+        /// The words fit no phrase well enough, or fit two commands equally.
+        case noMatch
+        /// The words fit one of the app's negative phrases: not meant for the app.
+        case negativePhrase(String)
+        /// The words fit a command, but the confidence is below the threshold: most likely
+        /// speech that was not a command, forced onto one by the grammar.
+        case lowConfidence(Double, threshold: Double)
+
+        public var description: String {
+            switch self {
+            case .nothingHeard: "nothing heard"
+            case .noMatch: "no phrase fits"
+            case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
+            case .lowConfidence(let value, let threshold):
+                "confidence \(Self.format(value)) below \(Self.format(threshold))"
+            }
+        }
+
+        static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    }
+
+    /// What the recognizer heard.
+    public let heard: RecognitionResult
+    /// What the matcher made of it.
+    public let match: MatchResult
+    /// How sure it is that ``command`` is what was meant, from 0 to 1: the recognizer's
+    /// confidence (1 when it was not measured) times the matcher's score of the best candidate
+    /// (0 when none).
+    public let confidence: Double
+    /// Why it is not acted on; `nil` when ``command`` is.
+    public let rejection: Rejection?
+
+    /// Joins `heard` and `match`.
+    ///
+    /// - Parameter threshold: The lowest ``confidence`` acted on (0 acts on any match).
+    public init(heard: RecognitionResult, match: MatchResult, threshold: Double) {
+        self.heard = heard
+        self.match = match
+        let hearing = heard.confidence?.value ?? 1
+        confidence = hearing * ((match.best ?? match.candidates.first)?.score ?? 0)
+        if heard.spokenWords.isEmpty {
+            rejection = .nothingHeard
+        } else if let negative = match.negativePhrase {
+            rejection = .negativePhrase(negative)
+        } else if match.best == nil {
+            rejection = .noMatch
+        } else if confidence < threshold {
+            rejection = .lowConfidence(confidence, threshold: threshold)
+        } else {
+            rejection = nil
+        }
+    }
+
+    /// The command to act on; `nil` when the utterance is rejected.
+    public var command: PhraseMatch? { rejection == nil ? match.best : nil }
+}

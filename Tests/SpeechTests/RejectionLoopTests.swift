@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// How the voice loop uses the recognizer's confidence, over real speech: eSpeak NG says the
+/// commands and answers into a recording, `travel-tracking listen --input` hears them with
+/// confidence measured (a phone loop's second hearing), and its transcript shows what it acted
+/// on. The bars here sit far above or below any confidence the recordings get, so each test
+/// shows the loop's behaviour on either side of a bar, whatever the measure's exact value.
+@Suite("Voice loop rejection")
+struct RejectionLoopTests {
+    static func listen(_ sentences: [String], _ flags: [String]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let input = try VoiceLoopTests.recording(sentences)
+        defer { try? FileManager.default.removeItem(at: input) }
+        return try Executables.run(
+            "travel-tracking", ["listen", "--input", input.path, "--mute", "--voice-only"] + flags)
+    }
+
+    /// Always listening, a command heard less surely than the bar is ignored without a word; the
+    /// same command is run when it clears the bar.
+    @Test func alwaysListeningACommandBelowTheBarIsIgnoredQuietly() throws {
+        let sentence = "navigate to the map in travel tracking"
+        let ignored = try Self.listen([sentence], ["--min-confidence", "0.9999"])
+        #expect(ignored.status == 0, "\(ignored.errors)")
+        #expect(ignored.output.hasPrefix("> \(sentence) (ignored: confidence "), "\(ignored.output)")
+        #expect(!ignored.output.contains("\n<"), "\(ignored.output)")
+        let run = try Self.listen([sentence], ["--min-confidence", "0.05"])
+        #expect(run.output == "> \(sentence)\n< Opening Map.\n", "\(run.output)")
+    }
+
+    /// After the wake phrase the person spoke to the app, so a command below the bar is answered:
+    /// the loop says it did not catch it.
+    @Test func afterTheWakePhraseACommandBelowTheBarIsAnsweredSorry() throws {
+        let run = try Self.listen(
+            ["hey travel tracking navigate to the map in travel tracking"],
+            ["--wake-phrase", "hey travel tracking", "--min-confidence", "0.9999"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == "> navigate to the map in travel tracking\n< Sorry, I didn't catch that.\n",
+            "\(run.output)")
+    }
+
+    /// A confirmation has a bar of its own: an answer that clears the bar for commands but not
+    /// that one is asked for again, then taken as no answer; "cancel" is always taken.
+    @Test func aConfirmationDemandsItsOwnBarAndCancelIsAlwaysTaken() throws {
+        let command = "find two tickets for uluru in travel tracking"
+        let strict = try Self.listen(
+            [command, "yes", "yes"], ["--min-confidence", "0.05", "--confirmation-confidence", "0.9999"])
+        #expect(strict.status == 0, "\(strict.errors)")
+        let lines = strict.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.filter { $0.hasPrefix("> yes (not taken: confidence ") }.count == 2, "\(strict.output)")
+        #expect(
+            strict.output.contains("< Sorry, was that a yes or a no? Search for 2 tickets to Uluru?\n"),
+            "\(strict.output)")
+        #expect(!strict.output.contains("I found"), "\(strict.output)")
+
+        let usual = try Self.listen(
+            [command, "yes"], ["--min-confidence", "0.05", "--confirmation-confidence", "0.1"])
+        #expect(usual.output.contains("> yes\n< I found 2 tickets to Uluru"), "\(usual.output)")
+
+        let cancelled = try Self.listen(
+            [command, "cancel"], ["--min-confidence", "0.05", "--confirmation-confidence", "0.9999"])
+        #expect(cancelled.output.hasSuffix("> cancel\n< Okay, cancelled.\n"), "\(cancelled.output)")
+    }
+
+    /// One of the app's negative phrases is not for the app: always listening, it is ignored
+    /// quietly; after the wake phrase, it is acknowledged and nothing runs.
+    @Test func aNegativePhraseIsIgnoredOrAcknowledged() throws {
+        let ignored = try Self.listen(
+            ["stop tracking my travel", "navigate to the map in travel tracking"], [])
+        #expect(
+            ignored.output.hasPrefix("> stop tracking my travel (ignored: negative phrase "),
+            "\(ignored.output)")
+        #expect(ignored.output.hasSuffix("\n> navigate to the map in travel tracking\n< Opening Map.\n"))
+        let acknowledged = try Self.listen(
+            ["hey travel tracking stop tracking my travel"], ["--wake-phrase", "hey travel tracking"])
+        #expect(acknowledged.output == "> stop tracking my travel\n< Okay.\n", "\(acknowledged.output)")
+    }
+
+    @Test func confidenceBarsAreChecked() throws {
+        let outOfRange = try Executables.run(
+            "travel-tracking", ["listen", "--text", "--min-confidence", "1.5"])
+        #expect(outOfRange.status != 0)
+        #expect(outOfRange.errors.contains("--min-confidence takes 0 to 1"), "\(outOfRange.errors)")
+        let inverted = try Executables.run(
+            "travel-tracking",
+            ["listen", "--input", "x.wav", "--min-confidence", "0.6", "--confirmation-confidence", "0.4"])
+        #expect(inverted.errors.contains("--confirmation-confidence must be at least"), "\(inverted.errors)")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PhraseMatching
+import Testing
+
+@testable import Speech
+
+/// How a heard utterance and its match come to one verdict: the confidence is the recognizer's
+/// times the matcher's, and each rejection names its reason.
+@Suite("Understanding")
+struct UnderstandingTests {
+    static func heard(_ text: String, confidence margin: Double? = nil) -> RecognitionResult {
+        let words = text.split(separator: " ").enumerated().map { index, word in
+            RecognizedWord(
+                word: String(word), startFrame: index * 30, endFrame: index * 30 + 29, acousticScore: -1_000,
+                languageScore: 0, posterior: 0)
+        }
+        return RecognitionResult(
+            text: text, score: -1_000, frames: words.count * 30, words: words,
+            confidence: margin.map(RecognitionConfidence.init(margin:)))
+    }
+
+    @Test func theConfidenceIsTheHearingsTimesTheMatchersScore() async throws {
+        let matcher = try await RoundTripTests.travelTrackingMatcher()
+        let sentence = "navigate to map in travel tracking"
+        let match = await matcher.match(sentence)
+        let score = try #require(match.best).score
+        let unmeasured = Understanding(heard: Self.heard(sentence), match: match, threshold: 0.5)
+        #expect(unmeasured.confidence == score)
+        #expect(unmeasured.rejection == nil)
+        #expect(unmeasured.command?.intent == "NavigateIntent")
+
+        let heard = Self.heard(sentence, confidence: RecognitionConfidence.threshold)
+        let halfSure = Understanding(heard: heard, match: match, threshold: 0.4)
+        #expect(abs(halfSure.confidence - 0.5 * score) < 1e-9)
+        #expect(halfSure.rejection == nil)
+        let strict = Understanding(heard: heard, match: match, threshold: 0.6)
+        #expect(strict.rejection == .lowConfidence(strict.confidence, threshold: 0.6))
+        #expect(strict.command == nil)
+        #expect(
+            "\(strict.rejection!)" == "confidence \(String(format: "%.2f", strict.confidence)) below 0.60")
+    }
+
+    @Test func eachRejectionNamesItsReason() async throws {
+        let matcher = try await RoundTripTests.travelTrackingMatcher()
+        let silence = Understanding(heard: Self.heard(""), match: await matcher.match(""), threshold: 0)
+        #expect(silence.rejection == .nothingHeard)
+        let negative = Understanding(
+            heard: Self.heard("stop tracking my travel"),
+            match: await matcher.match("stop tracking my travel"),
+            threshold: 0)
+        guard case .negativePhrase = negative.rejection else {
+            Issue.record("\(String(describing: negative.rejection))")
+            return
+        }
+        let nothing = Understanding(
+            heard: Self.heard("bake a cake"), match: await matcher.match("bake a cake"), threshold: 0)
+        #expect(nothing.rejection == .noMatch)
+    }
+}
