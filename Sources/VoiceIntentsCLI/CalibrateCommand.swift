@@ -13,8 +13,9 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
                 "Choose the confidence threshold that rejects what is not a command, and print the trade-off.",
             discussion: """
                 Speaks the app's phrase tests (with their near misses) and the shared out-of-domain \
-                sentences (Phrases/<locale>/tests/out-of-domain.yaml) as `evaluate` does, with the \
-                recognizer's confidence measured. A clip is accepted at a threshold when it reached an \
+                sentences (Phrases/<locale>/tests/out-of-domain.yaml) as `evaluate` does (but with pink \
+                noise unless --noise says otherwise: babble at 10 dB leaves too few commands heard \
+                right to choose on), with the recognizer's confidence measured. A clip is accepted at a threshold when it reached an \
                 intent with a confidence at least the threshold. Clips are split in two halves by a hash \
                 of their sentence; the threshold is the one with the fewest wrong accepts whose false \
                 rejects stay within --max-false-rejects on the tuning half, and its figures on the \
@@ -87,11 +88,12 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             measuresConfidence: true,
-            commandName: "calibrate")
+            commandName: "calibrate", defaultNoise: "pink")
         let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
         let calibration = Calibration(
             app: context.executableName, samples: samples, maxFalseRejects: falseRejectCap ?? 0.02,
-            command: spoken.reproduction("calibrate", context, apps: Apps.self).joined(separator: " ")
+            command: spoken.reproduction("calibrate", context, apps: Apps.self, defaultNoise: "pink").joined(
+                separator: " ")
                 + (maxFalseRejects == "2%" ? "" : " --max-false-rejects \(maxFalseRejects)"))
 
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -79,7 +79,9 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         let matcher = try await context.matcher(phraseOptions.location)
         let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
         let report = try await spoken.report(
-            context, files: files, matcher: matcher, grammar: grammar, folder: folder, commandName: "evaluate"
+            context, files: files, matcher: matcher, grammar: grammar, folder: folder,
+            commandName: "evaluate",
+            defaultNoise: "babble"
         )
 
         // Which words name values, and which pronunciations are guesses, for the suggestions.
@@ -155,7 +157,8 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// The command line that gives this app's report again.
     private func reproduction(_ context: AppContext) -> String {
-        spoken.reproduction("evaluate", context, apps: Apps.self).joined(separator: " ")
+        spoken.reproduction("evaluate", context, apps: Apps.self, defaultNoise: "babble").joined(
+            separator: " ")
     }
 }
 

@@ -28,8 +28,11 @@ struct SpokenTestOptions: ParsableArguments {
     @Option(help: "Speaking rates in words a minute, comma-separated.")
     var rates = "175"
 
-    @Option(help: "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated).")
-    var noise = "babble"
+    @Option(
+        help:
+            "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated; default: babble for evaluate, pink for calibrate)."
+    )
+    var noise: String?
 
     @Option(help: "clean, and signal-to-noise ratios in dB, comma-separated (e.g. clean,20,10,5).")
     var snr = "clean,10"
@@ -58,13 +61,13 @@ struct SpokenTestOptions: ParsableArguments {
         if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
             throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
         }
-        for kind in noise.split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
+        for kind in (noise ?? "").split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
             throw ValidationError(
                 "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         do {
-            _ = try conditions()
+            _ = try conditions(defaultNoise: "pink")
         } catch {
             throw ValidationError(error.message)
         }
@@ -73,9 +76,14 @@ struct SpokenTestOptions: ParsableArguments {
     var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
     var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
 
-    func conditions() throws(SpeechError) -> [NoiseCondition] {
+    /// `--noise`, or `defaultNoise` when it was not given.
+    func noiseKinds(defaultNoise: String) -> String { noise ?? defaultNoise }
+
+    func conditions(defaultNoise: String) throws(SpeechError) -> [NoiseCondition] {
         try NoiseCondition.conditions(
-            kinds: noise.split(separator: ",").compactMap { NoiseKind(rawValue: $0.trimmed) },
+            kinds: noiseKinds(defaultNoise: defaultNoise).split(separator: ",").compactMap {
+                NoiseKind(rawValue: $0.trimmed)
+            },
             snrs: snr.split(separator: ",").map(String.init))
     }
 
@@ -94,7 +102,7 @@ struct SpokenTestOptions: ParsableArguments {
     /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
     func report(
         _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
-        measuresConfidence: Bool = false, commandName: String
+        measuresConfidence: Bool = false, commandName: String, defaultNoise: String
     ) async throws -> EvaluationReport {
         if reportOnly {
             return try Self.report(
@@ -104,7 +112,7 @@ struct SpokenTestOptions: ParsableArguments {
         var cases: [PhraseTestSuite.Case] = []
         for file in files { cases += try PhraseTestSuite.load(from: file).cases }
         var evaluation = SpokenEvaluation(
-            voices: voiceList, rates: rateList, conditions: try conditions(),
+            voices: voiceList, rates: rateList, conditions: try conditions(defaultNoise: defaultNoise),
             configuration: try recognizerOptions.configuration(), workers: jobs)
         evaluation.measuresConfidence = measuresConfidence
         if !noCache {
@@ -148,7 +156,7 @@ struct SpokenTestOptions: ParsableArguments {
 
     /// The command line that hears the same clips again: `name command [--app app] …`.
     func reproduction<Apps: AppSet>(
-        _ command: String, _ context: AppContext, apps: Apps.Type
+        _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
     ) -> [String] {
         let name =
             ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
@@ -160,7 +168,7 @@ struct SpokenTestOptions: ParsableArguments {
         if let sample { words += ["--sample", "\(sample)"] }
         words += ["--voices", voices, "--rates", rates]
         if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
-            words += ["--noise", noise]
+            words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
         }
         words += ["--snr", snr]
         return words
