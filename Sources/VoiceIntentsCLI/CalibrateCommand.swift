@@ -114,7 +114,7 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             non-commands, wrong accepts \(EvaluationReport.percent(held.wrongAccepts)) of \(held.commands) commands, \
             false rejects \(EvaluationReport.percent(held.falseRejects)) of \(held.rightCommands) heard right \
             (\(EvaluationReport.percent(held.allFalseRejects)) of all commands not accepted)
-            wrote \(folder.path)/calibration.json, calibration.svg, clips.jsonl
+            wrote \(folder.path)/calibration.json, calibration.svg\(spoken.reportOnly ? "" : ", clips.jsonl")
             """)
         if save {
             guard

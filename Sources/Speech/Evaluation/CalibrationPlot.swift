@@ -21,7 +21,8 @@ extension Calibration {
             "false accepts: non-commands accepted; false rejects: commands heard right but under the threshold",
             size: 12, color: "#555")
 
-        // Left: false accepts (y) against false rejects (x), both 0–100%.
+        // Left: false accepts (y) against false rejects (x); false rejects up to 25% when the cap
+        // is at most 10% (where the choice is made), else up to 100%.
         func frame(_ x0: Double, title: String, xLabel: String, xTicks: [(Double, String)]) {
             body += SVG.rectangle(x: x0, y: top, width: panel, height: panel, stroke: "#333")
             body += SVG.text(x: x0 + panel / 2, y: top - 8, title, anchor: "middle", size: 13, bold: true)
@@ -37,20 +38,26 @@ extension Calibration {
             }
             body += SVG.text(x: x0 + panel / 2, y: top + panel + 38, xLabel, anchor: "middle")
         }
-        let percentTicks = stride(from: 0.0, through: 1.0, by: 0.2).map {
-            ($0, "\(Int(($0 * 100).rounded()))%")
+        let rejectRange = maxFalseRejects <= 0.1 ? 0.25 : 1
+        let percentTicks = stride(from: 0.0, through: 1.0, by: 0.2).map { share in
+            (share, "\(Int((share * rejectRange * 100).rounded()))%")
         }
         frame(left, title: "trade-off", xLabel: "false rejects", xTicks: percentTicks)
         body += SVG.text(x: 18, y: top + panel / 2, "false accepts", anchor: "middle", rotate: true)
         func tradeOff(_ figures: [Figures], color: String, dash: String) {
             body += SVG.polyline(
-                figures.map { (x: left + $0.falseRejects * panel, y: top + panel - $0.falseAccepts * panel) },
+                figures.filter { $0.falseRejects <= rejectRange }.map {
+                    (
+                        x: left + $0.falseRejects / rejectRange * panel,
+                        y: top + panel - $0.falseAccepts * panel
+                    )
+                },
                 color: color, dash: dash)
         }
         tradeOff(points.map(\.tuning), color: SVG.colors[0], dash: "")
         tradeOff(points.map(\.heldOut), color: SVG.colors[0], dash: "6 4")
         for (figures, color) in [(tuning, SVG.colors[0]), (heldOut, SVG.colors[1])] {
-            let x = left + figures.falseRejects * panel
+            let x = left + min(figures.falseRejects / rejectRange, 1) * panel
             let y = top + panel - figures.falseAccepts * panel
             body += "<circle cx=\"\(SVG.number(x))\" cy=\"\(SVG.number(y))\" r=\"4\" fill=\"\(color)\"/>\n"
         }
