@@ -49,12 +49,31 @@ public struct AppContext: Sendable {
         }
     }
 
-    /// The app's phrase test files in `folder/locale/tests/`.
+    /// The app's phrase test files in `folder/locale/tests/`: its own (``ownTestFile(_:)``), then
+    /// the ones every app shares (``sharedTestFiles(_:)``).
     func testFiles(_ phrases: PhraseLocation) -> [URL] {
-        guard let folder = phrases.folder else { return [] }
+        (ownTestFile(phrases).map { [$0] } ?? []) + sharedTestFiles(phrases)
+    }
+
+    /// `folder/locale/tests/<app>.yaml`, when there is one.
+    func ownTestFile(_ phrases: PhraseLocation) -> URL? {
+        Self.existingTestFile(executableName, phrases)
+    }
+
+    /// The names of the test files in `folder/locale/tests/` that every app runs after its own:
+    /// `out-of-domain`, speech that is a command for no app.
+    static let sharedTestFileNames = ["out-of-domain"]
+
+    /// The test files every app shares that exist (``sharedTestFileNames``).
+    func sharedTestFiles(_ phrases: PhraseLocation) -> [URL] {
+        Self.sharedTestFileNames.compactMap { Self.existingTestFile($0, phrases) }
+    }
+
+    private static func existingTestFile(_ name: String, _ phrases: PhraseLocation) -> URL? {
+        guard let folder = phrases.folder else { return nil }
         let file = folder.appendingPathComponent(phrases.locale).appendingPathComponent("tests")
-            .appendingPathComponent("\(executableName).yaml")
-        return FileManager.default.fileExists(atPath: file.path) ? [file] : []
+            .appendingPathComponent("\(name).yaml")
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }
 }
 

@@ -31,6 +31,9 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
                 latency.svg to --output (one folder per app when several are evaluated). --min-acceptance and --max-false-accepts make it \
                 exit 1 when a figure is worse, for CI.
 
+                --also adds another test file, e.g. the sentences that are a command for no app: \
+                --also Phrases/en/tests/out-of-domain.yaml.
+
                 The full sweep: evaluate --noise white,pink,babble --snr clean,20,10,5
                 """)
     }
@@ -39,80 +42,16 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @OptionGroup var phraseOptions: PhraseOptions
 
-    @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
-    var tests: String?
-
-    @Option(
-        help:
-            "Evaluate this many of the tests, spread evenly over the file (commands and no-match sentences alike); all when not given."
-    )
-    var sample: Int?
-
-    @Option(help: "eSpeak NG voices, comma-separated.")
-    var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
-
-    @Option(help: "Speaking rates in words a minute, comma-separated.")
-    var rates = "175"
-
-    @Option(help: "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated).")
-    var noise = "babble"
-
-    @Option(help: "clean, and signal-to-noise ratios in dB, comma-separated (e.g. clean,20,10,5).")
-    var snr = "clean,10"
+    @OptionGroup var spoken: SpokenTestOptions
 
     @Option(name: .shortAndLong, help: "The folder to write the report to.")
     var output = "evaluation"
-
-    @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
-    var cache: String?
-
-    @Flag(help: "Speak every sentence anew instead of using the cache.")
-    var noCache = false
-
-    @Option(help: "Clips heard at once (default: one per core).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    @Flag(
-        help:
-            "Write the report again from the clips.jsonl in --output, hearing nothing (give the options of the run that made it)."
-    )
-    var reportOnly = false
 
     @Option(help: "Fail (exit 1) when command acceptance, in percent, is lower.")
     var minAcceptance: Double?
 
     @Option(help: "Fail (exit 1) when false accepts on no-match sentences, in percent, are higher.")
     var maxFalseAccepts: Double?
-
-    @OptionGroup var recognizerOptions: RecognizerOptions
-
-    func validate() throws {
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
-        if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
-        if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
-        if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
-            throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
-        }
-        for kind in noise.split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
-            throw ValidationError(
-                "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        do {
-            _ = try conditions()
-        } catch {
-            throw ValidationError(error.message)
-        }
-    }
-
-    var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
-    var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
-
-    func conditions() throws(SpeechError) -> [NoiseCondition] {
-        try NoiseCondition.conditions(
-            kinds: noise.split(separator: ",").compactMap { NoiseKind(rawValue: $0.trimmed) },
-            snrs: snr.split(separator: ",").map(String.init))
-    }
 
     func run() async throws {
         try await reportingFailures {
@@ -134,37 +73,19 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// Evaluates one app and writes its report; returns the thresholds it missed.
     private func evaluate(_ context: AppContext, into folder: URL) async throws -> [String] {
-        let testFile =
-            try tests.map { URL(fileURLWithPath: $0) } ?? context.testFiles(phraseOptions.location).first
-            ?? {
-                throw CommandFailure(
-                    "\(context.executableName) has no phrase tests (\(phraseOptions.locale)/tests/\(context.executableName).yaml); give a file with --tests"
-                )
-            }()
-        let suite = try PhraseTestSuite.load(from: testFile)
+        let files = try spoken.testFiles(
+            default: context.ownTestFile(phraseOptions.location).map { [$0] } ?? [], context: context,
+            locale: phraseOptions.locale)
         let matcher = try await context.matcher(phraseOptions.location)
         let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
-        let report: EvaluationReport
-        if reportOnly {
-            report = try Self.report(
-                app: context.description.name, from: folder.appendingPathComponent("clips.jsonl"))
-        } else {
-            var evaluation = SpokenEvaluation(
-                voices: voiceList, rates: rateList, conditions: try conditions(),
-                configuration: try recognizerOptions.configuration(), workers: jobs)
-            if !noCache {
-                evaluation.cache = try SpeechCache(
-                    folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
-            }
-            let items = evaluation.items(for: Self.spread(suite.cases, count: sample))
-            let progress = ProgressBar(title: context.executableName, total: items.count)
-            let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
-            progress.finish()
-            report = await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
-        }
+        let report = try await spoken.report(
+            context, files: files, matcher: matcher, grammar: grammar, folder: folder,
+            commandName: "evaluate",
+            defaultNoise: "babble"
+        )
 
         // Which words name values, and which pronunciations are guesses, for the suggestions.
-        let recognizer = try SpeechRecognizer(try recognizerOptions.configuration())
+        let recognizer = try SpeechRecognizer(try spoken.recognizerOptions.configuration())
         try recognizer.useGrammar(grammar)
         let guessed = Set(recognizer.guessedWords.keys)
         // A value word is one of a value's names and not a word of the phrases around it.
@@ -207,7 +128,9 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: folder.appendingPathComponent("report.json"))
-        if !reportOnly { try report.clipLines().write(to: folder.appendingPathComponent("clips.jsonl")) }
+        if !spoken.reportOnly {
+            try report.clipLines().write(to: folder.appendingPathComponent("clips.jsonl"))
+        }
 
         let figures = report.overall
         print(
@@ -232,47 +155,10 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         return failures
     }
 
-    /// The report of the clips a run wrote to `file`, dated when they were written.
-    static func report(app: String, from file: URL) throws -> EvaluationReport {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw CommandFailure(
-                "no \(file.path) to write the report from: run evaluate without --report-only first")
-        }
-        let decoder = JSONDecoder()
-        var clips: [EvaluationReport.Clip] = []
-        for (number, line) in data.split(separator: 0x0A).enumerated() {
-            do {
-                clips.append(try decoder.decode(EvaluationReport.Clip.self, from: Data(line)))
-            } catch {
-                throw CommandFailure("\(file.path):\(number + 1): not a clip of evaluate's (\(error))")
-            }
-        }
-        let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
-        return EvaluationReport(app: app, clips: clips, date: date ?? Date())
-    }
-
-    /// `count` of `cases` spread evenly over them, in order; all of them when `count` is `nil` or
-    /// not smaller.
-    static func spread<Element>(_ cases: [Element], count: Int?) -> [Element] {
-        guard let count, count < cases.count else { return cases }
-        return (0..<count).map { cases[$0 * cases.count / count] }
-    }
-
     /// The command line that gives this app's report again.
     private func reproduction(_ context: AppContext) -> String {
-        let name =
-            ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
-        var words = [name, "evaluate"]
-        if Apps.apps.count > 1 { words += ["--app", context.executableName] }
-        if let tests { words += ["--tests", tests] }
-        if let sample { words += ["--sample", "\(sample)"] }
-        words += ["--voices", voices, "--rates", rates]
-        if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
-            words += ["--noise", noise]
-        }
-        words += ["--snr", snr]
-        return words.joined(separator: " ")
+        spoken.reproduction("evaluate", context, apps: Apps.self, defaultNoise: "babble").joined(
+            separator: " ")
     }
 }
 

@@ -23,12 +23,15 @@ struct EvaluateCommandTests {
     }
 
     /// The slice CI runs: both sample apps, one voice, clean, with floors a little below what they
-    /// measure (TravelTracking 91–93%, Library 80% of all commands, 2026-11-22; most of Library's
-    /// misses are titles no catalogue suggests, which the grammar cannot say). eSpeak NG's audio
-    /// varies a little from process to process, hence the margin. False accepts (30–49%) are high
-    /// until the recognizer can reject speech that is not a command; their ceiling only catches a
-    /// change for the worse.
-    @Test(arguments: [("travel-tracking", 88.0, 65.0), ("library", 75.0, 65.0)])
+    /// measure (TravelTracking 86.7%, Library 74.0% of all commands, 2026-11-23; most of Library's
+    /// misses are titles no catalogue suggests, which the grammar cannot say). The near misses at
+    /// the end of each file took about six points off: a grammar forces a value the app does not
+    /// know onto one it does, so "find six tickets for the louvre" is never heard right (before
+    /// them: 91–93% and 80%). eSpeak NG's audio varies a little from process to process, hence
+    /// the margin. False accepts (48–59% with the near misses' wrong verbs) are high until the
+    /// recognizer can reject speech that is not a command; their ceiling only catches a change for
+    /// the worse.
+    @Test(arguments: [("travel-tracking", 83.0, 65.0), ("library", 70.0, 65.0)])
     func sampleAppsKeepTheirSpokenAccuracy(_ app: String, _ floor: Double, _ ceiling: Double) throws {
         let output = try Self.temporaryFolder("evaluate-\(app)")
         defer { try? FileManager.default.removeItem(at: output) }

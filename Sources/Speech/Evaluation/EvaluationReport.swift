@@ -45,6 +45,8 @@ public struct EvaluationReport: Sendable, Codable {
         public let duration: Double
         public let decodeTime: Double
         public let latency: Double
+        /// The recognizer's confidence (0 when nothing was heard), when it was measured.
+        public var confidence: Double? = nil
 
         /// A command's intent and values all right.
         public var isAccepted: Bool { isCommand && isRight }
@@ -257,7 +259,7 @@ public struct EvaluationReport: Sendable, Codable {
             wordErrors: heard.wordErrors, wordsSaid: heard.wordsSaid,
             misheard: heard.misheard.map { Misheard(said: $0.said, heard: $0.heard ?? "") },
             utterances: heard.utterances, duration: heard.duration, decodeTime: heard.decodeTime,
-            latency: heard.latency)
+            latency: heard.latency, confidence: heard.confidence)
     }
 
     // MARK: Findings

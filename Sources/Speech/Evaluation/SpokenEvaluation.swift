@@ -68,6 +68,9 @@ public struct SpokenEvaluation: Sendable {
         public let duration: Double
         public let decodeTime: Double
         public let latency: Double
+        /// The recognizer's confidence in the first utterance heard (0 when nothing was), when
+        /// the evaluation ``measuresConfidence``; `nil` otherwise.
+        public var confidence: Double? = nil
     }
 
     /// eSpeak NG voices, male and female.
@@ -82,6 +85,10 @@ public struct SpokenEvaluation: Sendable {
     public var cache: SpeechCache?
     /// How many recognizers decode at once.
     public var workers: Int
+    /// Whether each clip's ``Heard/confidence`` is measured
+    /// (``SpeechRecognizer/measuresConfidence``): a second hearing of each utterance, which
+    /// costs about half the decoding again.
+    public var measuresConfidence = false
     /// Seconds of room noise before and after each sentence.
     public var leadIn = 0.5
     public var tail = 0.8
@@ -140,6 +147,7 @@ public struct SpokenEvaluation: Sendable {
             items.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
         ) { recognizer, index throws(SpeechError) in
             let item = items[index]
+            recognizer.measuresConfidence = measuresConfidence
             return try Self.listen(
                 to: try clip(item, mixer: mixer), item: item,
                 isSayable: grammar.canSay(item.testCase.sentence),
@@ -232,6 +240,8 @@ public struct SpokenEvaluation: Sendable {
         }
         let decodeTime = (ContinuousClock.now - started).inSeconds
         let transcript = utterances.first?.text ?? ""
+        let confidence =
+            recognizer.measuresConfidence ? (utterances.first?.confidence?.value ?? 0) : nil
         let said = SpeechGrammar.spokenWords(item.testCase.sentence)
         let heardWords = SpeechGrammar.spokenWords(transcript)
         let alignment = WordAlignment(said: said, heard: heardWords) { said, heard in
@@ -244,7 +254,7 @@ public struct SpokenEvaluation: Sendable {
             misheard: alignment.misheard,
             wordErrors: alignment.errors, wordsSaid: said.count,
             duration: Double(clip.count) / Double(AudioFormat.recognizerSampleRate), decodeTime: decodeTime,
-            latency: latency)
+            latency: latency, confidence: confidence)
     }
 
     // MARK: Babble

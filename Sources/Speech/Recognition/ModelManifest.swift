@@ -65,6 +65,19 @@ extension SpeechRecognizer.Configuration {
     /// - Throws: ``SpeechError`` when a manifest is found but malformed, or no models are known
     ///   for `locale`.
     public static func installed(locale: String = "en") throws(SpeechError) -> Self {
+        if let manifest = installedManifest(locale: locale) { return try Self(manifest: manifest) }
+        guard locale == "en" else {
+            throw SpeechError(
+                .missingModel,
+                "no speech models for the locale \"\(locale)\": add Models/\(locale)/manifest.yaml (see Models/README.md)"
+            )
+        }
+        return .englishUS
+    }
+
+    /// The manifest ``installed(locale:)`` reads, `Models/<locale>/manifest.yaml`, found as it
+    /// says; `nil` when there is none. Files made for the models (an app's calibration) go next to it.
+    public static func installedManifest(locale: String = "en") -> URL? {
         var folders: [URL] = []
         if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
             folders.append(URL(fileURLWithPath: named))
@@ -79,15 +92,9 @@ extension SpeechRecognizer.Configuration {
         }
         for folder in folders {
             let manifest = folder.appendingPathComponent(locale).appendingPathComponent("manifest.yaml")
-            if FileManager.default.fileExists(atPath: manifest.path) { return try Self(manifest: manifest) }
+            if FileManager.default.fileExists(atPath: manifest.path) { return manifest }
         }
-        guard locale == "en" else {
-            throw SpeechError(
-                .missingModel,
-                "no speech models for the locale \"\(locale)\": add Models/\(locale)/manifest.yaml (see Models/README.md)"
-            )
-        }
-        return .englishUS
+        return nil
     }
 
     private static func describe(_ error: DecodingError) -> String {

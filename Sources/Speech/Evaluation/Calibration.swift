@@ -1,0 +1,306 @@
+import Foundation
+
+/// The confidence threshold chosen for one app by `calibrate`, and what it costs.
+///
+/// `calibrate` speaks the app's phrase tests, its near misses and the shared out-of-domain
+/// sentences, scores every clip with the recognizer's confidence (``RecognitionConfidence``), splits
+/// the clips in two by a hash of their sentence (``isTuning(_:)``), and chooses on the tuning half
+/// the threshold with the fewest wrong accepts whose false rejects stay under a cap
+/// (``recommend(_:maxFalseRejects:)``). The held-out half says what the threshold is worth.
+///
+/// `calibrate --save` writes it next to the app's grammar, `Models/<locale>/<app>.calibration.json`
+/// (``fileName(app:)``), for `listen` to read with ``load(from:)`` or ``installed(app:locale:)``:
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "app": "travel-tracking",
+///   "measure": "phone-loop margin (RecognitionConfidence)",
+///   "threshold": 0.62,
+///   "maxFalseRejects": 0.02,
+///   "tuning": { "threshold": 0.62, "clips": 900, "commands": 700, "nonCommands": 200,
+///               "rightCommands": 650, "falseAccepts": 0.41, "wrongAccepts": 0.03,
+///               "falseRejects": 0.018, "allFalseRejects": 0.09 },
+///   "heldOut": { … the same figures on the other half … },
+///   "date": "2026-11-23T00:40:00Z",
+///   "command": "travel-tracking calibrate --voices en-us,en-us+f2 --snr clean,10"
+/// }
+/// ```
+///
+/// - `version`: the format, 1. A reader refuses other versions.
+/// - `threshold`: a clip is accepted when it reached an intent and its confidence is at least
+///   this (0 to 1).
+/// - `measure`: which confidence the threshold is for: a threshold means nothing for another one.
+/// - `maxFalseRejects`: the cap on ``Figures/falseRejects`` it was chosen under, 0 to 1.
+/// - `tuning`, `heldOut`: ``Figures`` at the threshold on each half.
+/// - `curve` (only in `calibrate`'s output folder, not in the saved file): ``Figures`` on both
+///   halves from threshold 0 to 1, for plots.
+public struct Calibration: Sendable, Codable, Equatable {
+    /// What a threshold does to a set of clips.
+    public struct Figures: Sendable, Codable, Equatable {
+        /// The threshold they are at.
+        public var threshold: Double
+        /// Clips, clips of commands (the test expects an intent), and clips of anything else.
+        public var clips: Int
+        public var commands: Int
+        public var nonCommands: Int
+        /// Commands whose transcript reached exactly what the test expects, with no threshold.
+        public var rightCommands: Int
+        /// Non-commands accepted (any intent, confidence at least the threshold), as a share of
+        /// non-commands: out-of-domain speech and near misses with a wrong verb.
+        public var falseAccepts: Double
+        /// Commands accepted with a wrong intent or value, as a share of commands: a near miss
+        /// with an unknown value heard as a known one, or a command misheard.
+        public var wrongAccepts: Double
+        /// Of the ``rightCommands``, the share the threshold rejects: what the threshold costs.
+        public var falseRejects: Double
+        /// Commands not accepted at all (nothing heard, no intent reached, or under the
+        /// threshold), as a share of commands.
+        public var allFalseRejects: Double
+
+        public init(
+            threshold: Double, clips: Int, commands: Int, nonCommands: Int, rightCommands: Int,
+            falseAccepts: Double, wrongAccepts: Double, falseRejects: Double, allFalseRejects: Double
+        ) {
+            self.threshold = threshold
+            self.clips = clips
+            self.commands = commands
+            self.nonCommands = nonCommands
+            self.rightCommands = rightCommands
+            self.falseAccepts = falseAccepts
+            self.wrongAccepts = wrongAccepts
+            self.falseRejects = falseRejects
+            self.allFalseRejects = allFalseRejects
+        }
+    }
+
+    /// One point of the trade-off curve: the figures of both halves at one threshold.
+    public struct CurvePoint: Sendable, Codable, Equatable {
+        public var tuning: Figures
+        public var heldOut: Figures
+    }
+
+    /// What a clip contributes to the sweep.
+    public struct Sample: Sendable, Hashable, Codable {
+        /// The sentence said: it decides the clip's half.
+        public var sentence: String
+        /// The recognizer's confidence; 0 when nothing was heard.
+        public var score: Double
+        /// Whether the test expects an intent.
+        public var isCommand: Bool
+        /// Whether the transcript reached an intent (any).
+        public var reachedIntent: Bool
+        /// Whether the transcript reached exactly what the test expects.
+        public var isRight: Bool
+
+        public init(sentence: String, score: Double, isCommand: Bool, reachedIntent: Bool, isRight: Bool) {
+            self.sentence = sentence
+            self.score = score
+            self.isCommand = isCommand
+            self.reachedIntent = reachedIntent
+            self.isRight = isRight
+        }
+
+        /// Accepted at `threshold`: it reached an intent, with a score at least the threshold.
+        public func isAccepted(at threshold: Double) -> Bool { reachedIntent && score >= threshold }
+    }
+
+    /// The version of the format this type reads and writes.
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// The app's executable name (`travel-tracking`).
+    public var app: String
+    /// The confidence measure the threshold is for.
+    public var measure: String
+    /// Accept a clip that reached an intent when its confidence is at least this.
+    public var threshold: Double
+    /// The cap on the tuning half's false rejects the threshold was chosen under, 0 to 1.
+    public var maxFalseRejects: Double
+    /// The figures at the threshold on the half it was chosen on, and on the other half.
+    public var tuning: Figures
+    public var heldOut: Figures
+    /// When it was measured (ISO 8601).
+    public var date: String
+    /// The command that measured it.
+    public var command: String?
+    /// Both halves' figures from 0 to 1, for plots; `nil` in a saved file.
+    public var curve: [CurvePoint]?
+
+    /// The name of the measure ``RecognitionConfidence`` gives.
+    public static let confidenceMeasure = "phone-loop margin (RecognitionConfidence)"
+
+    /// Chooses the threshold for `samples` and measures it on both halves.
+    ///
+    /// - Parameters:
+    ///   - maxFalseRejects: The cap on the tuning half's ``Figures/falseRejects``, 0 to 1.
+    ///   - curveStep: The step between the points of ``curve``.
+    public init(
+        app: String, measure: String = confidenceMeasure, samples: [Sample], maxFalseRejects: Double,
+        date: Date = Date(), command: String? = nil, curveStep: Double = 0.01
+    ) {
+        let (tuningSamples, heldOutSamples) = Self.split(samples)
+        let threshold = Self.recommend(tuningSamples, maxFalseRejects: maxFalseRejects)
+        version = Self.currentVersion
+        self.app = app
+        self.measure = measure
+        self.threshold = threshold
+        self.maxFalseRejects = maxFalseRejects
+        tuning = Self.figures(tuningSamples, at: threshold)
+        heldOut = Self.figures(heldOutSamples, at: threshold)
+        self.date = ISO8601DateFormatter().string(from: date)
+        self.command = command
+        let steps = Int((1 / curveStep).rounded())
+        curve = (0...steps).map { step in
+            let threshold = Double(step) / Double(steps)
+            return CurvePoint(
+                tuning: Self.figures(tuningSamples, at: threshold),
+                heldOut: Self.figures(heldOutSamples, at: threshold))
+        }
+    }
+
+    // MARK: The sweep
+
+    /// Whether a sentence's clips are in the tuning half (else held out): a hash of the sentence,
+    /// the same on every run and machine, so every voice and condition of a sentence is on the
+    /// same side, and about half of the sentences on each.
+    public static func isTuning(_ sentence: String) -> Bool {
+        // FNV-1a, then SplitMix64's finaliser: FNV's low bits follow the bytes' low bits too closely.
+        var value = UInt64(SpeechCache.hash(sentence), radix: 16) ?? 0
+        value ^= value >> 30
+        value = value &* 0xbf58_476d_1ce4_e5b9
+        value ^= value >> 27
+        value = value &* 0x94d0_49bb_1331_11eb
+        value ^= value >> 31
+        return value >> 63 == 0
+    }
+
+    /// `samples` in the tuning half and in the held-out half (``isTuning(_:)``).
+    public static func split(_ samples: [Sample]) -> (tuning: [Sample], heldOut: [Sample]) {
+        var tuning: [Sample] = []
+        var heldOut: [Sample] = []
+        for sample in samples {
+            if isTuning(sample.sentence) { tuning.append(sample) } else { heldOut.append(sample) }
+        }
+        return (tuning, heldOut)
+    }
+
+    /// What `threshold` does to `samples`. Shares of nothing are 0.
+    public static func figures(_ samples: [Sample], at threshold: Double) -> Figures {
+        let commands = samples.filter(\.isCommand)
+        let others = samples.filter { !$0.isCommand }
+        let right = commands.filter(\.isRight)
+        func share(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) / Double(whole) }
+        return Figures(
+            threshold: threshold, clips: samples.count, commands: commands.count, nonCommands: others.count,
+            rightCommands: right.count,
+            falseAccepts: share(others.count { $0.isAccepted(at: threshold) }, others.count),
+            wrongAccepts: share(
+                commands.count { !$0.isRight && $0.isAccepted(at: threshold) }, commands.count),
+            falseRejects: share(right.count { !$0.isAccepted(at: threshold) }, right.count),
+            allFalseRejects: share(commands.count { !$0.isAccepted(at: threshold) }, commands.count))
+    }
+
+    /// The threshold with the fewest wrong accepts (non-commands accepted, and commands accepted
+    /// with a wrong intent or value) whose ``Figures/falseRejects`` on `samples` are at most
+    /// `maxFalseRejects`; of equals, the lowest (fewest false rejects). 0 accepts everything heard,
+    /// so there always is one.
+    ///
+    /// Candidates are 0 and every score in `samples`: between two scores nothing changes.
+    public static func recommend(_ samples: [Sample], maxFalseRejects: Double) -> Double {
+        let candidates = Set([0] + samples.filter(\.reachedIntent).map(\.score)).sorted()
+        let right = samples.filter { $0.isCommand && $0.isRight }
+        var best = 0.0
+        var fewest = Int.max
+        for threshold in candidates {
+            let rejected = right.count { !$0.isAccepted(at: threshold) }
+            guard right.isEmpty || Double(rejected) / Double(right.count) <= maxFalseRejects + 1e-12 else {
+                break  // false rejects only grow with the threshold
+            }
+            let wrong = samples.count { !$0.isRight && $0.isAccepted(at: threshold) }
+            if wrong < fewest {
+                fewest = wrong
+                best = threshold
+            }
+        }
+        return best
+    }
+
+    // MARK: Files
+
+    /// `<app>.calibration.json`: the file's name in the models folder.
+    public static func fileName(app: String) -> String { "\(app).calibration.json" }
+
+    /// Where `app`'s calibration is kept for the installed models of `locale`
+    /// (`Models/<locale>/<app>.calibration.json`, next to the models' manifest); `nil` when no
+    /// manifest is found.
+    public static func installedURL(app: String, locale: String = "en") -> URL? {
+        SpeechRecognizer.Configuration.installedManifest(locale: locale)?.deletingLastPathComponent()
+            .appendingPathComponent(fileName(app: app))
+    }
+
+    /// `app`'s saved calibration for the installed models of `locale`; `nil` when it has none.
+    ///
+    /// - Throws: ``SpeechError`` when the file is there but cannot be used (``load(from:)``).
+    public static func installed(app: String, locale: String = "en") throws(SpeechError) -> Calibration? {
+        guard let url = installedURL(app: app, locale: locale),
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
+        return try load(from: url)
+    }
+
+    /// Reads a calibration file.
+    ///
+    /// - Throws: ``SpeechError`` naming the file and what is wrong: missing, not JSON of this
+    ///   format (with the field), another version, or a threshold outside 0...1.
+    public static func load(from url: URL) throws(SpeechError) -> Calibration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpeechError(
+                .invalidInput, "cannot read the calibration \(url.path): \(error.localizedDescription)")
+        }
+        let calibration: Calibration
+        do {
+            calibration = try JSONDecoder().decode(Calibration.self, from: data)
+        } catch let error as DecodingError {
+            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(describe(error))")
+        } catch {
+            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(error)")
+        }
+        guard calibration.version == currentVersion else {
+            throw SpeechError(
+                .invalidInput,
+                "\(url.path): calibration format \(calibration.version), this version reads \(currentVersion): run calibrate --save again"
+            )
+        }
+        guard (0...1).contains(calibration.threshold) else {
+            throw SpeechError(
+                .invalidInput, "\(url.path): threshold \(calibration.threshold) is not between 0 and 1")
+        }
+        return calibration
+    }
+
+    /// Writes the calibration as pretty-printed JSON, without its curve when `withCurve` is false.
+    public func write(to url: URL, withCurve: Bool = true) throws {
+        var copy = self
+        if !withCurve { copy.curve = nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(copy).write(to: url, options: .atomic)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            let path = (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
+            return "missing \"\(path)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return ((path.isEmpty ? "" : "\(path): ") + context.debugDescription)
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+extension Calibration {
+    /// Two panels: false accepts against false rejects as the threshold moves (the trade-off
+    /// curve), and both against the threshold; the tuning half solid, the held-out half dashed,
+    /// the chosen threshold marked. Empty panels when there is no ``curve``.
+    public func plot() -> String {
+        let points = curve ?? []
+        let panel = 330.0
+        let gap = 90.0
+        let left = 70.0
+        let top = 80.0
+        let width = left + 2 * panel + gap + 40
+        var body = SVG.text(x: 20, y: 22, "\(app): confidence threshold", size: 15, bold: true)
+        body += SVG.text(
+            x: 20, y: 40,
+            "\(measure); tuning half solid, held-out half dashed; chosen \(String(format: "%.2f", threshold)) (false rejects ≤ \(Self.percent(maxFalseRejects)) on the tuning half)",
+            size: 12, color: "#555")
+        body += SVG.text(
+            x: 20, y: 56,
+            "false accepts: non-commands accepted; false rejects: commands heard right but under the threshold",
+            size: 12, color: "#555")
+
+        // Left: false accepts (y) against false rejects (x); false rejects up to 25% when the cap
+        // is at most 10% (where the choice is made), else up to 100%.
+        func frame(_ x0: Double, title: String, xLabel: String, xTicks: [(Double, String)]) {
+            body += SVG.rectangle(x: x0, y: top, width: panel, height: panel, stroke: "#333")
+            body += SVG.text(x: x0 + panel / 2, y: top - 8, title, anchor: "middle", size: 13, bold: true)
+            for share in stride(from: 0.0, through: 1.0, by: 0.2) {
+                let y = top + panel - share * panel
+                body += SVG.line(x0, y, x0 + panel, y, color: "#eee")
+                body += SVG.text(x: x0 - 8, y: y + 4, "\(Int((share * 100).rounded()))%", anchor: "end")
+            }
+            for (share, label) in xTicks {
+                let x = x0 + share * panel
+                body += SVG.line(x, top, x, top + panel, color: "#eee")
+                body += SVG.text(x: x, y: top + panel + 18, label, anchor: "middle")
+            }
+            body += SVG.text(x: x0 + panel / 2, y: top + panel + 38, xLabel, anchor: "middle")
+        }
+        let rejectRange = maxFalseRejects <= 0.1 ? 0.25 : 1
+        let percentTicks = stride(from: 0.0, through: 1.0, by: 0.2).map { share in
+            (share, "\(Int((share * rejectRange * 100).rounded()))%")
+        }
+        frame(left, title: "trade-off", xLabel: "false rejects", xTicks: percentTicks)
+        body += SVG.text(x: 18, y: top + panel / 2, "false accepts", anchor: "middle", rotate: true)
+        func tradeOff(_ figures: [Figures], color: String, dash: String) {
+            body += SVG.polyline(
+                figures.filter { $0.falseRejects <= rejectRange }.map {
+                    (
+                        x: left + $0.falseRejects / rejectRange * panel,
+                        y: top + panel - $0.falseAccepts * panel
+                    )
+                },
+                color: color, dash: dash)
+        }
+        tradeOff(points.map(\.tuning), color: SVG.colors[0], dash: "")
+        tradeOff(points.map(\.heldOut), color: SVG.colors[0], dash: "6 4")
+        for (figures, color) in [(tuning, SVG.colors[0]), (heldOut, SVG.colors[1])] {
+            let x = left + min(figures.falseRejects / rejectRange, 1) * panel
+            let y = top + panel - figures.falseAccepts * panel
+            body += "<circle cx=\"\(SVG.number(x))\" cy=\"\(SVG.number(y))\" r=\"4\" fill=\"\(color)\"/>\n"
+        }
+
+        // Right: both against the threshold.
+        let x1 = left + panel + gap
+        let thresholdTicks = stride(from: 0.0, through: 1.0, by: 0.2).map { ($0, String(format: "%.1f", $0)) }
+        frame(x1, title: "against the threshold", xLabel: "threshold", xTicks: thresholdTicks)
+        let series: [(String, KeyPath<Figures, Double>, String)] = [
+            ("false accepts", \.falseAccepts, SVG.colors[1]),
+            ("false rejects", \.falseRejects, SVG.colors[0]),
+            ("wrong accepts of commands", \.wrongAccepts, SVG.colors[3]),
+        ]
+        for (_, key, color) in series {
+            for (half, dash) in [(\CurvePoint.tuning, ""), (\CurvePoint.heldOut, "6 4")] {
+                body += SVG.polyline(
+                    points.map { point in
+                        let figures = point[keyPath: half]
+                        return (
+                            x: x1 + figures.threshold * panel, y: top + panel - figures[keyPath: key] * panel
+                        )
+                    }, color: color, dash: dash)
+            }
+        }
+        let chosen = x1 + threshold * panel
+        body += SVG.line(chosen, top, chosen, top + panel, color: "#333", dash: "2 3")
+        var legend = top + panel + 60
+        for (name, _, color) in series {
+            body += SVG.line(x1, legend, x1 + 28, legend, color: color, thickness: 2)
+            body += SVG.text(x: x1 + 34, y: legend + 4, name, size: 11)
+            legend += 16
+        }
+        body += SVG.text(
+            x: left, y: top + panel + 64,
+            "dots: the chosen threshold, tuning (blue) and held out (red)", size: 11, color: "#555")
+        return SVG.document(width: width, height: legend + 10, body)
+    }
+
+    /// `0.4%` for 0.004.
+    static func percent(_ share: Double) -> String {
+        let value = share * 100
+        return value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
+    }
+}

@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import Speech
+import VoiceIntents
+
+/// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken
+/// (`evaluate`, `calibrate`): test files, voices, rates, noise, cache, workers, the recognizer.
+struct SpokenTestOptions: ParsableArguments {
+    @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
+    var tests: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Another phrase test file to hear with them (repeatable), e.g. Phrases/en/tests/out-of-domain.yaml.",
+            valueName: "file"))
+    var also: [String] = []
+
+    @Option(
+        help:
+            "Hear this many of the tests, spread evenly over the files (commands and no-match sentences alike); all when not given."
+    )
+    var sample: Int?
+
+    @Option(help: "eSpeak NG voices, comma-separated.")
+    var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
+
+    @Option(help: "Speaking rates in words a minute, comma-separated.")
+    var rates = "175"
+
+    @Option(
+        help:
+            "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated; default: babble for evaluate, pink for calibrate)."
+    )
+    var noise: String?
+
+    @Option(help: "clean, and signal-to-noise ratios in dB, comma-separated (e.g. clean,20,10,5).")
+    var snr = "clean,10"
+
+    @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
+    var cache: String?
+
+    @Flag(help: "Speak every sentence anew instead of using the cache.")
+    var noCache = false
+
+    @Option(help: "Clips heard at once (default: one per core).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(
+        help:
+            "Write the report again from the clips.jsonl in --output, hearing nothing (give the options of the run that made it)."
+    )
+    var reportOnly = false
+
+    @OptionGroup var recognizerOptions: RecognizerOptions
+
+    func validate() throws {
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
+        if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
+        if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
+            throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
+        }
+        for kind in (noise ?? "").split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
+            throw ValidationError(
+                "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        do {
+            _ = try conditions(defaultNoise: "pink")
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
+    var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
+
+    /// `--noise`, or `defaultNoise` when it was not given.
+    func noiseKinds(defaultNoise: String) -> String { noise ?? defaultNoise }
+
+    func conditions(defaultNoise: String) throws(SpeechError) -> [NoiseCondition] {
+        try NoiseCondition.conditions(
+            kinds: noiseKinds(defaultNoise: defaultNoise).split(separator: ",").compactMap {
+                NoiseKind(rawValue: $0.trimmed)
+            },
+            snrs: snr.split(separator: ",").map(String.init))
+    }
+
+    /// The test files to hear: `--tests` or `defaultFiles`, then every `--also`.
+    func testFiles(default defaultFiles: [URL], context: AppContext, locale: String) throws -> [URL] {
+        let main = tests.map { [URL(fileURLWithPath: $0)] } ?? defaultFiles
+        guard !main.isEmpty else {
+            throw CommandFailure(
+                "\(context.executableName) has no phrase tests (\(locale)/tests/\(context.executableName).yaml); give a file with --tests"
+            )
+        }
+        return main + also.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The clips of `files` heard under `grammar` with a progress bar, and matched; or, with
+    /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
+    func report(
+        _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
+        measuresConfidence: Bool = false, commandName: String, defaultNoise: String
+    ) async throws -> EvaluationReport {
+        if reportOnly {
+            return try Self.report(
+                app: context.description.name, from: folder.appendingPathComponent("clips.jsonl"),
+                commandName: commandName)
+        }
+        var cases: [PhraseTestSuite.Case] = []
+        for file in files { cases += try PhraseTestSuite.load(from: file).cases }
+        var evaluation = SpokenEvaluation(
+            voices: voiceList, rates: rateList, conditions: try conditions(defaultNoise: defaultNoise),
+            configuration: try recognizerOptions.configuration(), workers: jobs)
+        evaluation.measuresConfidence = measuresConfidence
+        if !noCache {
+            evaluation.cache = try SpeechCache(
+                folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+        }
+        let items = evaluation.items(for: Self.spread(cases, count: sample))
+        let progress = ProgressBar(title: context.executableName, total: items.count)
+        let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
+        progress.finish()
+        return await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
+    }
+
+    /// The report of the clips a run wrote to `file`, dated when they were written.
+    static func report(app: String, from file: URL, commandName: String = "evaluate") throws
+        -> EvaluationReport
+    {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw CommandFailure(
+                "no \(file.path) to write the report from: run \(commandName) without --report-only first")
+        }
+        let decoder = JSONDecoder()
+        var clips: [EvaluationReport.Clip] = []
+        for (number, line) in data.split(separator: 0x0A).enumerated() {
+            do {
+                clips.append(try decoder.decode(EvaluationReport.Clip.self, from: Data(line)))
+            } catch {
+                throw CommandFailure("\(file.path):\(number + 1): not a clip of \(commandName)'s (\(error))")
+            }
+        }
+        let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+        return EvaluationReport(app: app, clips: clips, date: date ?? Date())
+    }
+
+    /// `count` of `cases` spread evenly over them, in order; all of them when `count` is `nil` or
+    /// not smaller.
+    static func spread<Element>(_ cases: [Element], count: Int?) -> [Element] {
+        guard let count, count < cases.count else { return cases }
+        return (0..<count).map { cases[$0 * cases.count / count] }
+    }
+
+    /// The command line that hears the same clips again: `name command [--app app] …`.
+    func reproduction<Apps: AppSet>(
+        _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
+    ) -> [String] {
+        let name =
+            ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+        var words = [name, command]
+        if Apps.apps.count > 1 { words += ["--app", context.executableName] }
+        if let tests { words += ["--tests", tests] }
+        for file in also { words += ["--also", file] }
+        if let sample { words += ["--sample", "\(sample)"] }
+        words += ["--voices", voices, "--rates", rates]
+        if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
+            words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
+        }
+        words += ["--snr", snr]
+        return words
+    }
+}
