@@ -77,7 +77,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         help: ArgumentHelp(
             "The lowest confidence (0 to 1) acted on.",
             discussion:
-                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Measuring it costs a second hearing of each utterance. 0 (the default) acts on anything the grammar fits."
+                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Measuring it costs a second hearing of each utterance. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or 0 (act on anything the grammar fits) when there is none."
         ))
     var minConfidence: Double?
 
@@ -121,10 +121,26 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         }
     }
 
-    /// How sure the loop must be before it acts.
-    var policy: ConfidencePolicy {
-        guard minConfidence != nil || confirmationConfidence != nil else { return .off }
-        return ConfidencePolicy(minimum: minConfidence ?? 0, confirmation: confirmationConfidence)
+    /// How sure the loop must be before it acts: the options, or else the app's calibration.
+    func policy(context: AppContext, logger: Logger) throws -> ConfidencePolicy {
+        var minimum = minConfidence
+        if minimum == nil,
+            let calibration = try Calibration.installed(
+                app: context.executableName, locale: phraseOptions.locale)
+        {
+            if calibration.measure == Calibration.confidenceMeasure {
+                minimum = calibration.threshold
+                logger.info(
+                    "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(Calibration.fileName(app: context.executableName)))"
+                )
+            } else {
+                logger.warning(
+                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again"
+                )
+            }
+        }
+        guard minimum != nil || confirmationConfidence != nil else { return .off }
+        return ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence)
     }
 
     func run() async throws {
@@ -163,7 +179,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             guard let source else { return }
             shutdown.onSignal { source.stop() }
             let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
-            let policy = self.policy
+            let policy = try self.policy(context: context, logger: logger)
             recognizer.measuresConfidence = policy.measuresConfidence
             let commands = try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase)
             try recognizer.useGrammar(commands)

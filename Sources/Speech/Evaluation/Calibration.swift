@@ -3,7 +3,8 @@ import Foundation
 /// The confidence threshold chosen for one app by `calibrate`, and what it costs.
 ///
 /// `calibrate` speaks the app's phrase tests, its near misses and the shared out-of-domain
-/// sentences, scores every clip with the recognizer's confidence (``RecognitionConfidence``), splits
+/// sentences, scores every clip with the confidence the voice loop acts on (``Understanding``: the
+/// recognizer's ``RecognitionConfidence`` times the matcher's score), splits
 /// the clips in two by a hash of their sentence (``isTuning(_:)``), and chooses on the tuning half
 /// the threshold with the fewest wrong accepts whose false rejects stay under a cap
 /// (``recommend(_:maxFalseRejects:)``). The held-out half says what the threshold is worth.
@@ -15,7 +16,7 @@ import Foundation
 /// {
 ///   "version": 1,
 ///   "app": "travel-tracking",
-///   "measure": "phone-loop margin (RecognitionConfidence)",
+///   "measure": "phone-loop margin (RecognitionConfidence) times match score",
 ///   "threshold": 0.62,
 ///   "maxFalseRejects": 0.02,
 ///   "tuning": { "threshold": 0.62, "clips": 900, "commands": 700, "nonCommands": 200,
@@ -128,7 +129,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     public var curve: [CurvePoint]?
 
     /// The name of the measure ``RecognitionConfidence`` gives.
-    public static let confidenceMeasure = "phone-loop margin (RecognitionConfidence)"
+    public static let confidenceMeasure = "phone-loop margin (RecognitionConfidence) times match score"
 
     /// Chooses the threshold for `samples` and measures it on both halves.
     ///

@@ -45,7 +45,8 @@ public struct EvaluationReport: Sendable, Codable {
         public let duration: Double
         public let decodeTime: Double
         public let latency: Double
-        /// The recognizer's confidence (0 when nothing was heard), when it was measured.
+        /// The confidence the voice loop would act on (``Understanding/confidence``: the
+        /// recognizer's times the matcher's score; 0 when nothing was heard), when it was measured.
         public var confidence: Double? = nil
 
         /// A command's intent and values all right.
@@ -197,6 +198,7 @@ public struct EvaluationReport: Sendable, Codable {
     public init(app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher) async {
         var clips: [Clip] = []
         var outcomes: [String: (PhraseTestSuite.Expectation, String)] = [:]
+        var confidences: [String: Double] = [:]
         for clip in heard {
             let outcome: (PhraseTestSuite.Expectation, description: String)
             if let known = outcomes[clip.transcript] {
@@ -207,6 +209,20 @@ public struct EvaluationReport: Sendable, Codable {
                 outcome = await matcher.outcome(of: clip.transcript)
             }
             outcomes[clip.transcript] = outcome
+            var clip = clip
+            if let hearing = clip.confidence {
+                // The confidence the voice loop acts on (``Understanding``): the recognizer's
+                // times the matcher's score.
+                let matching: Double
+                if let known = confidences[clip.transcript] {
+                    matching = known
+                } else {
+                    let match = clip.transcript.isEmpty ? nil : await matcher.match(clip.transcript)
+                    matching = Understanding.confidence(hearing: 1, match: match)
+                    confidences[clip.transcript] = matching
+                }
+                clip.confidence = hearing * matching
+            }
             clips.append(Self.clip(clip, got: outcome.0, description: outcome.description))
         }
         self.init(app: app, clips: clips)

@@ -57,8 +57,7 @@ public struct Understanding: Sendable {
     public init(heard: RecognitionResult, match: MatchResult, threshold: Double) {
         self.heard = heard
         self.match = match
-        let hearing = heard.confidence?.value ?? 1
-        confidence = hearing * ((match.best ?? match.candidates.first)?.score ?? 0)
+        confidence = Self.confidence(hearing: heard.confidence?.value ?? 1, match: match)
         if heard.spokenWords.isEmpty {
             rejection = .nothingHeard
         } else if let negative = match.negativePhrase {
@@ -70,6 +69,12 @@ public struct Understanding: Sendable {
         } else {
             rejection = nil
         }
+    }
+
+    /// The recognizer's confidence `hearing` times the matcher's score of its best candidate
+    /// (0 when it has none).
+    static func confidence(hearing: Double, match: MatchResult?) -> Double {
+        hearing * ((match?.best ?? match?.candidates.first)?.score ?? 0)
     }
 
     /// The command to act on; `nil` when the utterance is rejected.
