@@ -1,0 +1,89 @@
+/// A garbage (filler) path in a command grammar: a loop of single-phone pseudo-words that any
+/// sound can follow, weighted so that it wins only when no command fits the sound well enough.
+///
+/// A grammar forces every sound onto some command. With a garbage model, the graph the recognizer
+/// searches (``SpeechGrammar/fsg``) also holds:
+///
+/// - a whole-utterance alternative: the start state enters a loop of phone-words with probability
+///   ``utterance``, and each phone in the loop costs ``phone``. When the best path goes through it,
+///   the utterance was not a command (``RecognitionResult/garbage`` is ``GarbageKind/utterance``,
+///   and ``RecognitionResult/spokenWords`` is empty);
+/// - optionally, the same loop as one more choice in every value slot (enum and entity names,
+///   suggested text), entered with probability ``value``: "find six tickets for the louvre", when
+///   the app knows no Louvre, comes out as "find six tickets for the ~l ~uw ~v" (a near miss:
+///   the command's shape with an unknown value; ``GarbageKind/value``) rather than as
+///   "… for kyoto".
+///
+/// The probabilities are the rejection threshold: a larger ``utterance`` or ``phone`` rejects more.
+/// They are written into the FSG (PocketSphinx applies its language weight `-lw` to them), and the
+/// recognizer searches a grammar with a garbage model with the Viterbi path (`-bestpath no`), whose
+/// score holds the weights (see `Models/README.md`, "Rejection", for the measured trade-off).
+///
+/// ```swift
+/// let grammar = SpeechGrammar(forms, name: "travel", garbage: .standard)
+/// let result = try recognizer.recognize(samples)
+/// if result.garbage == .utterance { print("not a command") }
+/// ```
+public struct GarbageModel: Sendable, Hashable {
+    /// The probability of entering the whole-utterance garbage loop from the grammar's start
+    /// (below 1: the start's own arcs share the rest; 0: no whole-utterance loop).
+    public var utterance: Double
+    /// The probability of each phone in a garbage loop (every phone-word arc carries it; it need
+    /// not sum to 1 over the phones: it is a penalty per phone).
+    public var phone: Double
+    /// The probability of the garbage loop in a value slot, shared with the slot's names (which
+    /// share the rest); `nil`: no garbage inside values.
+    public var value: Double?
+
+    public init(utterance: Double, phone: Double, value: Double? = nil) {
+        self.utterance = utterance
+        self.phone = phone
+        self.value = value
+    }
+
+    /// The setting chosen by `rejection-benchmark` (see `Models/README.md`, "Rejection").
+    public static let standard = GarbageModel(utterance: 1e-2, phone: 1e-2)
+
+    /// The context-independent phones of the CMU US English model (its `mdef`, without SIL and
+    /// the noise phones), one pseudo-word each.
+    public static let phones = [
+        "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH",
+        "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V",
+        "W", "Y", "Z", "ZH",
+    ]
+
+    /// What garbage pseudo-words begin with: no English word or grammar word does.
+    static let prefix = "~"
+
+    /// The pseudo-word of `phone` ("AA" → "~aa").
+    public static func word(for phone: String) -> String { prefix + phone.lowercased() }
+
+    /// Every pseudo-word, one per phone.
+    public static let words = phones.map(word(for:))
+
+    /// The phone a pseudo-word stands for ("~aa" → "AA"), or `nil` for any other word.
+    public static func phone(of word: String) -> String? {
+        guard word.hasPrefix(prefix) else { return nil }
+        let phone = word.dropFirst(prefix.count).uppercased()
+        return phones.contains(phone) ? phone : nil
+    }
+
+    /// Whether `word` is a garbage pseudo-word (or a marker of a loop in a ``WordGraph``).
+    public static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
+
+    /// The marker arcs a ``WordGraph`` carries where a loop goes; `fsg(name:garbage:)` expands
+    /// each into its own loop of phone-words.
+    static let utteranceMarker = "~utterance"
+    static let valueMarker = "~value"
+
+    static func isMarker(_ word: String) -> Bool { word == utteranceMarker || word == valueMarker }
+}
+
+/// Which part of an utterance the garbage path took.
+public enum GarbageKind: Sendable, Hashable {
+    /// The whole utterance: not a command.
+    case utterance
+    /// One or more values inside a command: the command's shape with a value the app does not
+    /// know (a near miss).
+    case value
+}
