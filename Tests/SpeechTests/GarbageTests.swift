@@ -102,3 +102,59 @@ struct GarbageGraphTests {
         #expect(result.words[3].isGarbage && !result.words[3].isFiller)
     }
 }
+/// The garbage path on real audio: eSpeak NG speech and a Debian recording under the
+/// TravelTracking grammar. No stand-ins. The settings are ones `rejection-benchmark` measured:
+/// they keep clean commands and reject clean speech that is not a command, but reject most
+/// commands in babble noise too (`Models/README.md`, "Rejection").
+@Suite("Garbage path recognition", .serialized)
+struct GarbageRecognitionTests {
+    static func recognizer(_ garbage: GarbageModel) async throws -> SpeechRecognizer {
+        let recognizer = try SpeechRecognizer(try SpeechRecognizer.Configuration.installed())
+        try recognizer.useGrammar(
+            SpeechGrammar(
+                try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "travel-tracking-garbage",
+                garbage: garbage))
+        return recognizer
+    }
+
+    @Test func aCommandKeepsItsWordsAndSpeechThatIsNotOneLandsOnTheGarbagePath() async throws {
+        let recognizer = try await Self.recognizer(GarbageModel(utterance: 1e-2, phone: 0.03))
+        for sentence in ["navigate to the map in travel tracking", "how busy is uluru in travel tracking"] {
+            recognizer.forgetChannel()
+            let result = try recognizer.recognize(try ConfidenceTests.command(sentence))
+            #expect(result.text == sentence)
+            #expect(result.garbage == nil)
+            #expect(result.garbageShare == 0)
+        }
+        for sentence in ["what's the weather like today", "turn off the lights in the kitchen"] {
+            recognizer.forgetChannel()
+            let result = try recognizer.recognize(try ConfidenceTests.command(sentence))
+            #expect(result.garbage == .utterance, "\(sentence): \(result.words.map(\.word))")
+            #expect(result.text.isEmpty && result.spokenWords.isEmpty)
+            #expect(result.garbageShare == 1)
+        }
+        let url = URL(
+            fileURLWithPath: "\(ConfidenceTests.librivox)/sense_and_sensibility_01_austen_64kb-0880.wav")
+        recognizer.forgetChannel()
+        let read = try recognizer.recognize(try WAVFile.read(from: url).forRecognizer)
+        #expect(read.garbage == .utterance, "\(read.words.map(\.word))")
+    }
+
+    /// "The Louvre" is no landmark of the app: the command's shape is heard, and the value goes
+    /// to the slot's garbage loop instead of to Uluru.
+    @Test func anUnknownValueLandsOnTheSlotsGarbageLoop() async throws {
+        let recognizer = try await Self.recognizer(GarbageModel(utterance: 1e-2, phone: 0.01, value: 1e-2))
+        recognizer.forgetChannel()
+        let known = try recognizer.recognize(
+            try ConfidenceTests.command("how busy is uluru in travel tracking"))
+        #expect(known.text == "how busy is uluru in travel tracking")
+        #expect(known.garbage == nil)
+        recognizer.forgetChannel()
+        let unknown = try recognizer.recognize(
+            try ConfidenceTests.command("how busy is the louvre in travel tracking"))
+        #expect(unknown.garbage == .value, "\(unknown.text)")
+        #expect(unknown.text.hasPrefix("how busy is ~") && unknown.text.hasSuffix(" in travel tracking"))
+        #expect(unknown.spokenWords.map(\.word) == ["how", "busy", "is", "in", "travel", "tracking"])
+        #expect((0.01..<0.99).contains(unknown.garbageShare))
+    }
+}

@@ -42,7 +42,7 @@ public struct GarbageModel: Sendable, Hashable {
     }
 
     /// The setting chosen by `rejection-benchmark` (see `Models/README.md`, "Rejection").
-    public static let standard = GarbageModel(utterance: 1e-2, phone: 1e-2)
+    public static let standard = GarbageModel(utterance: 1e-2, phone: 1e-3)
 
     /// The context-independent phones of the CMU US English model (its `mdef`, without SIL and
     /// the noise phones), one pseudo-word each.

@@ -538,6 +538,15 @@ public struct RecognitionResult: Sendable, Hashable {
         words.filter { !$0.isFiller && !$0.isGarbage }
     }
 
+    /// The share of the frames of words (garbage included, silences and fillers not) that the
+    /// best path spent in garbage loops: 0 without garbage, 1 for a whole-utterance loop.
+    public var garbageShare: Double {
+        let segments = words.filter { !$0.isFiller }
+        let frames = segments.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
+        let garbage = segments.filter(\.isGarbage).reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
+        return frames > 0 ? Double(garbage) / Double(frames) : 0
+    }
+
     /// Whether the best path went through a garbage loop of the grammar (``GarbageModel``), and
     /// where: through the whole utterance (not a command), or in place of values of a command
     /// (a near miss); `nil` when it kept to the commands, or the grammar has no garbage path.
