@@ -118,6 +118,9 @@ struct Job: Sendable {
     var canSay = false
     /// The words said, as the grammar spells them ("" when not known).
     var words = ""
+    /// What the matcher should make of the sentence (`nil` for recordings under grammars of their
+    /// own transcripts: those are right when heard word for word).
+    var expectation: PhraseTestSuite.Expectation?
 }
 
 /// Near misses: a command's shape with a value the app does not know, or a verb it has none for.
@@ -146,6 +149,7 @@ func isTuning(_ key: String) -> Bool {
 var grammars: [String: SpeechGrammar] = [:]
 /// Each grammar again with each garbage setting, by "<grammar>#<setting index>".
 var garbageGrammars: [String: SpeechGrammar] = [:]
+var matchers: [String: PhraseMatcher] = [:]
 var jobList: [Job] = []
 let evaluation = SpokenEvaluation(
     voices: voices, conditions: [.clean, .noise(.pink, snr: 10), .noise(.babble, snr: 10)],
@@ -154,6 +158,7 @@ let mixer = NoiseMixer(babble: try evaluation.babbleTrack())
 for app in SampleApp.all {
     let name = app.name
     let matcher = try await app.matcher()
+    matchers[name] = matcher
     let plain = SpeechGrammar(matcher.spokenForms, name: name)
     grammars[name] = plain
     for (index, setting) in garbageSettings.enumerated() {
@@ -183,6 +188,7 @@ for app in SampleApp.all {
             isTuning: isTuning(item.testCase.sentence), hearsDictation: false,
             audio: { try evaluation.clip(item, mixer: mixer) })
         job.canSay = plain.canSay(item.testCase.sentence)
+        job.expectation = item.testCase.expectation
         job.words = SpeechGrammar.spokenWords(item.testCase.sentence).joined(separator: " ")
         jobList.append(job)
     }
@@ -224,7 +230,8 @@ for recording in recordings + prompts.recordings {
         jobList.append(
             Job(
                 label: "\(recording.name) under \(app)", grammar: app, isCommand: false, group: "recorded",
-                isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples }))
+                isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples },
+                expectation: .noMatch))
     }
 }
 // Dictation on an even spread of the held-out eSpeak NG clips (it is slow).
@@ -235,7 +242,8 @@ for index in Swift.stride(from: 0, to: spread.count, by: step).map({ spread[$0] 
     jobList[index] = Job(
         label: job.label, grammar: job.grammar, isCommand: job.isCommand, group: job.group,
         isTuning: job.isTuning,
-        hearsDictation: true, audio: job.audio, canSay: job.canSay, words: job.words)
+        hearsDictation: true, audio: job.audio, canSay: job.canSay, words: job.words,
+        expectation: job.expectation)
 }
 let allGrammars = grammars
 let allGarbageGrammars = garbageGrammars
@@ -698,4 +706,55 @@ if !garbageSettings.isEmpty {
             }
         }
     }
+}
+
+// MARK: End to end
+
+/// What the matcher makes of each transcript, by grammar and transcript.
+var matched: [String: PhraseTestSuite.Expectation] = [:]
+for clip in heard {
+    guard let matcher = matchers[clip.job.grammar] else { continue }
+    for transcript in [clip.transcript] + clip.garbage.map(\.transcript)
+    where matched["\(clip.job.grammar)|\(transcript)"] == nil {
+        matched["\(clip.job.grammar)|\(transcript)"] =
+            transcript.isEmpty ? .noMatch : await matcher.outcome(of: transcript).0
+    }
+}
+
+let matchedTranscripts = matched
+
+/// What the app would do with a clip: act rightly, act wrongly, or not act (`setting`: a garbage
+/// setting's index; `nil`: the plain grammar).
+enum Action { case right, wrong, none }
+func action(_ clip: Outcome, _ setting: Int?) -> Action {
+    let transcript = setting.map { clip.garbage[$0].transcript } ?? clip.transcript
+    let accepted = setting.map { garbageAccepts(clip, $0) } ?? !transcript.isEmpty
+    guard accepted else { return .none }
+    guard let expectation = clip.job.expectation else {
+        return transcript == clip.job.words ? .right : .wrong
+    }
+    let got = matchedTranscripts["\(clip.job.grammar)|\(transcript)"] ?? .noMatch
+    if got == .noMatch { return .none }
+    return expectation.isMet(by: got) ? .right : .wrong
+}
+
+let endToEnd: [(label: String, index: Int?)] =
+    [("plain grammar (no garbage path)", nil)]
+    + garbageSettings.enumerated().filter { !$0.element.loopOnly }.map { ($0.element.label, $0.offset) }
+print(
+    """
+
+    end to end, held out: the recognizer, then the app's matcher (recordings under grammars of their own \
+    transcripts: right when heard word for word). A near miss or other non-command acted on is a false accept.
+    | setting | commands acted on rightly | commands acted on wrongly | commands not acted on | non-commands acted on | of them near misses |
+    |---|---|---|---|---|---|
+    """)
+for (label, index) in endToEnd {
+    let commands = heldOut.filter(\.job.isCommand)
+    let others = heldOut.filter { !$0.job.isCommand }
+    let misses = others.filter { $0.job.group.hasSuffix("near miss") }
+    let actions = commands.map { action($0, index) }
+    print(
+        "| \(label) | \(actions.filter { $0 == .right }.count)/\(commands.count) | \(actions.filter { $0 == .wrong }.count)/\(commands.count) | \(actions.filter { $0 == .none }.count)/\(commands.count) | \(others.filter { action($0, index) != .none }.count)/\(others.count) | \(misses.filter { action($0, index) != .none }.count)/\(misses.count) |"
+    )
 }
