@@ -61,7 +61,7 @@ struct GarbageSetting: Sendable {
 }
 let garbageSpecification =
     options["garbage"]
-    ?? "0/1e-3;1e-10/1e-3;1e-10/1e-4;1e-10/1e-5;1e-10/1e-4/1e-4;1e-10/1e-4/1e-2;1e-10/1e-4//lattice"
+    ?? "0/1e-3;1e-2/1e-3;1e-2/3e-3;1e-2/0.01;1e-2/0.03;loop/0.01;1e-2/1e-3/1e-4;1e-2/3e-3/1e-3"
 let garbageSettings: [GarbageSetting] =
     garbageSpecification == "none"
     ? []
