@@ -9,10 +9,10 @@
 ///   the utterance was not a command (``RecognitionResult/garbage`` is ``GarbageKind/utterance``,
 ///   and ``RecognitionResult/spokenWords`` is empty);
 /// - optionally, the same loop as one more choice in every value slot (enum and entity names,
-///   suggested text), entered with probability ``value``: "find six tickets for the louvre", when
-///   the app knows no Louvre, comes out as "find six tickets for the ~l ~uw ~v" (a near miss:
-///   the command's shape with an unknown value; ``GarbageKind/value``) rather than as
-///   "… for kyoto".
+///   suggested text), entered with probability ``value``: "how busy is the louvre in travel
+///   tracking", when the app knows no Louvre, can come out as "how busy is ~uh in travel
+///   tracking" (a near miss: the command's shape with an unknown value; ``GarbageKind/value``)
+///   rather than as "how busy is uluru …" (measured, it mostly does not: a close name still wins).
 ///
 /// The probabilities are the rejection threshold: a larger ``utterance`` or ``phone`` rejects more.
 /// They are written into the FSG (PocketSphinx applies its language weight `-lw` to them), and the
