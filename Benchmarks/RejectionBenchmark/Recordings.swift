@@ -11,11 +11,11 @@ struct Recording {
 }
 
 /// A grammar of exactly `sentences`.
-func grammar(_ name: String, _ sentences: [[String]]) -> SpeechGrammar {
+func grammar(_ name: String, _ sentences: [[String]], garbage: GarbageModel? = nil) -> SpeechGrammar {
     SpeechGrammar(
         SpokenForms(
             phrases: sentences.map { SpokenForms.Phrase(intent: name, elements: $0.map { .word($0) }) }),
-        name: name)
+        name: name, garbage: garbage)
 }
 
 /// PocketSphinx's own test recordings: goforward, numbers, something, the cards, TIDIGITS'

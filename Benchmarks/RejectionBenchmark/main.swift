@@ -15,7 +15,11 @@
 //
 // Options: --commands N (commands per app, default 60), --voices a,b, --dictation N (clips also
 // heard by dictation, default 60), --jobs N, --limit N (an even spread of N clips), --all-senones yes
-// (also decode with -compallsen yes, which measured no better and costs an extra RTF of 0.08).
+// (also decode with -compallsen yes, which measured no better and costs an extra RTF of 0.08),
+// --garbage "p/q[/v][/lattice];…" (garbage path settings, each one more decode of every clip
+// under the grammar with a `GarbageModel`: whole-utterance entry p, phone q, value-slot entry v;
+// "lattice" searches it with PocketSphinx's lattice best path instead of the Viterbi path; "none"
+// for no garbage decodes), --phone-loop no (skip the phone loop).
 
 import BenchmarkSupport
 import Dispatch
@@ -44,6 +48,37 @@ let commandsPerApp = Int(options["commands"] ?? "") ?? 60
 let voices = (options["voices"] ?? "en-us,en-us+f2").split(separator: ",").map(String.init)
 let dictationClips = Int(options["dictation"] ?? "") ?? 60
 let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+let hearsPhoneLoop = options["phone-loop"] != "no"
+
+/// One garbage path setting to measure.
+struct GarbageSetting: Sendable {
+    let label: String
+    let model: GarbageModel
+    /// Searched for the Viterbi path (`-bestpath no`) rather than the lattice's best path.
+    let viterbi: Bool
+    /// The garbage loop alone, without the commands: a reference score, not a verdict.
+    var loopOnly = false
+}
+let garbageSpecification =
+    options["garbage"]
+    ?? "0/1e-3;1e-2/1e-3;1e-2/3e-3;1e-2/0.01;1e-2/0.03;loop/0.01;1e-2/1e-3/1e-4;1e-2/3e-3/1e-3"
+let garbageSettings: [GarbageSetting] =
+    garbageSpecification == "none"
+    ? []
+    : garbageSpecification.split(separator: ";").map { item in
+        let fields = item.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let value = fields.count > 2 ? Double(fields[2]) : nil
+        let viterbi = !fields.contains("lattice")
+        // "loop/q": the garbage loop alone, as a reference score.
+        let loopOnly = fields[0] == "loop"
+        return GarbageSetting(
+            label: (loopOnly ? "garbage loop alone q=\(fields[1])" : "garbage p=\(fields[0]) q=\(fields[1])")
+                + (value.map { " v=\($0)" } ?? "") + (viterbi ? "" : ", lattice best path"),
+            model: GarbageModel(
+                utterance: loopOnly ? 0.5 : Double(fields[0]) ?? 0, phone: Double(fields[1]) ?? 1e-3,
+                value: value),
+            viterbi: viterbi, loopOnly: loopOnly)
+    }
 
 let configuration = try SpeechRecognizer.Configuration.installed()
 print(
@@ -51,9 +86,15 @@ print(
 )
 
 /// The phone loops compared as the reference score.
-let loops: [(name: String, loop: PhoneLoop)] = [
-    ("phone loop, CI phones, beam 1e-20", PhoneLoop(beam: 1e-20, phoneBeam: 1e-20, contextIndependent: true))
-]
+let loops: [(name: String, loop: PhoneLoop)] =
+    hearsPhoneLoop
+    ? [
+        (
+            "phone loop, CI phones, beam 1e-20",
+            PhoneLoop(beam: 1e-20, phoneBeam: 1e-20, contextIndependent: true)
+        )
+    ]
+    : []
 // A loop with beams of 1e-10 collapsed (one phone held for two seconds) and scored worse.
 // Triphones in the loop (`-allphone_ci no`, beam 1e-20) measured an extra real-time factor of 2.2
 // on 60 clips, forty times the budget, and separated no better: not run by default.
@@ -71,13 +112,44 @@ struct Job: Sendable {
     let isTuning: Bool
     let hearsDictation: Bool
     let audio: @Sendable () throws -> [Int16]
+    /// Whether the grammar can say the sentence word for word: commands that do not lean on the
+    /// matcher's tolerance, and sentences that are not commands but are in the grammar (negative
+    /// phrases, "never mind"), which the matcher, not the recognizer, turns down.
+    var canSay = false
+    /// The words said, as the grammar spells them ("" when not known).
+    var words = ""
+    /// What the matcher should make of the sentence (`nil` for recordings under grammars of their
+    /// own transcripts: those are right when heard word for word).
+    var expectation: PhraseTestSuite.Expectation?
 }
+
+/// Near misses: a command's shape with a value the app does not know, or a verb it has none for.
+/// Spoken like the phrase tests, they are not commands (they should be rejected, or heard as a
+/// command with an unknown value).
+let nearMisses: [String: [String]] = [
+    "travel-tracking": [
+        "find six tickets for the louvre", "how busy is the louvre in travel tracking",
+        "how crowded is big ben right now", "find two tickets for the alhambra in travel tracking",
+        "navigate to settings in travel tracking", "check the crowd level for mount everest",
+        "buy tickets for buckingham palace in travel tracking",
+        "add the kremlin to my favorites in travel tracking", "how busy is times square in travel tracking",
+        "find three tickets for yellowstone",
+    ],
+    "library": [
+        "open the book harry potter in library", "buy two copies of harry potter",
+        "show me the poetry shelf in my library", "read the great gatsby in my library",
+        "open the cookbook shelf in library", "buy moby dick in my library",
+    ],
+]
 
 func isTuning(_ key: String) -> Bool {
     (UInt64(SpeechCache.hash(key).suffix(4), radix: 16) ?? 0) % 2 == 0
 }
 
 var grammars: [String: SpeechGrammar] = [:]
+/// Each grammar again with each garbage setting, by "<grammar>#<setting index>".
+var garbageGrammars: [String: SpeechGrammar] = [:]
+var matchers: [String: PhraseMatcher] = [:]
 var jobList: [Job] = []
 let evaluation = SpokenEvaluation(
     voices: voices, conditions: [.clean, .noise(.pink, snr: 10), .noise(.babble, snr: 10)],
@@ -86,21 +158,39 @@ let mixer = NoiseMixer(babble: try evaluation.babbleTrack())
 for app in SampleApp.all {
     let name = app.name
     let matcher = try await app.matcher()
-    grammars[name] = SpeechGrammar(matcher.spokenForms, name: name)
+    matchers[name] = matcher
+    let plain = SpeechGrammar(matcher.spokenForms, name: name)
+    grammars[name] = plain
+    for (index, setting) in garbageSettings.enumerated() {
+        garbageGrammars["\(name)#\(index)"] = SpeechGrammar(
+            setting.loopOnly ? SpokenForms(phrases: []) : matcher.spokenForms,
+            name: "\(name)_garbage\(index)",
+            garbage: setting.model)
+    }
     let cases = try app.testCases()
+    let misses = Set(nearMisses[name] ?? [])
     let none = cases.filter { $0.expectation == .noMatch }
-    let commands = cases.filter { $0.expectation != .noMatch }.sorted {
+    let commands = cases.filter { $0.expectation != .noMatch && !misses.contains($0.sentence) }.sorted {
         SpeechCache.hash($0.sentence) < SpeechCache.hash($1.sentence)
     }.prefix(commandsPerApp)
-    print("\(name): \(commands.count) commands, \(none.count) sentences that are not commands")
-    for item in evaluation.items(for: Array(commands) + none) {
+    let nearMissCases = misses.sorted().map {
+        PhraseTestSuite.Case(sentence: $0, expectation: .noMatch, source: .swift)
+    }
+    print(
+        "\(name): \(commands.count) commands, \(none.count) sentences that are not commands, \(nearMissCases.count) near misses"
+    )
+    for item in evaluation.items(for: Array(commands) + none + nearMissCases) {
         let isCommand = item.testCase.expectation != .noMatch
-        jobList.append(
-            Job(
-                label: "\(item.testCase.sentence) [\(item.speaker), \(item.condition)]", grammar: name,
-                isCommand: isCommand, group: "eSpeak NG, \(item.condition)",
-                isTuning: isTuning(item.testCase.sentence), hearsDictation: false,
-                audio: { try evaluation.clip(item, mixer: mixer) }))
+        let isNearMiss = misses.contains(item.testCase.sentence)
+        var job = Job(
+            label: "\(item.testCase.sentence) [\(item.speaker), \(item.condition)]", grammar: name,
+            isCommand: isCommand, group: isNearMiss ? "eSpeak NG near miss" : "eSpeak NG, \(item.condition)",
+            isTuning: isTuning(item.testCase.sentence), hearsDictation: false,
+            audio: { try evaluation.clip(item, mixer: mixer) })
+        job.canSay = plain.canSay(item.testCase.sentence)
+        job.expectation = item.testCase.expectation
+        job.words = SpeechGrammar.spokenWords(item.testCase.sentence).joined(separator: " ")
+        jobList.append(job)
     }
 }
 
@@ -110,9 +200,17 @@ let prompts = try asteriskPrompts(stride: 3, knows: knower.knows)
 print(
     "real recordings: \(recordings.count) of PocketSphinx's test data, \(prompts.recordings.count) Asterisk prompts"
 )
-grammars["asterisk"] = grammar("asterisk", prompts.all)
-grammars["librivox"] = grammar("librivox", recordings.filter { $0.name.hasPrefix("librivox") }.map(\.words))
-grammars["goforward"] = grammar("goforward", [words("go forward ten meters")])
+let ownSentences = [
+    "asterisk": prompts.all, "librivox": recordings.filter { $0.name.hasPrefix("librivox") }.map(\.words),
+    "goforward": [words("go forward ten meters")],
+]
+for (name, sentences) in ownSentences {
+    grammars[name] = grammar(name, sentences)
+    for (index, setting) in garbageSettings.enumerated() {
+        garbageGrammars["\(name)#\(index)"] = grammar(
+            "\(name)_garbage\(index)", setting.loopOnly ? [] : sentences, garbage: setting.model)
+    }
+}
 for recording in recordings + prompts.recordings {
     let samples = recording.samples
     let own =
@@ -121,16 +219,19 @@ for recording in recordings + prompts.recordings {
         : recording.name.hasPrefix("librivox")
             ? "librivox" : recording.name == "goforward" ? "goforward" : nil
     if let own {
-        jobList.append(
-            Job(
-                label: "\(recording.name) under \(own)", grammar: own, isCommand: true, group: "recorded",
-                isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples }))
+        var job = Job(
+            label: "\(recording.name) under \(own)", grammar: own, isCommand: true, group: "recorded",
+            isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples })
+        job.canSay = true
+        job.words = recording.words.joined(separator: " ")
+        jobList.append(job)
     }
     for app in SampleApp.all.map(\.name) {
         jobList.append(
             Job(
                 label: "\(recording.name) under \(app)", grammar: app, isCommand: false, group: "recorded",
-                isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples }))
+                isTuning: isTuning(recording.name), hearsDictation: false, audio: { samples },
+                expectation: .noMatch))
     }
 }
 // Dictation on an even spread of the held-out eSpeak NG clips (it is slow).
@@ -141,9 +242,11 @@ for index in Swift.stride(from: 0, to: spread.count, by: step).map({ spread[$0] 
     jobList[index] = Job(
         label: job.label, grammar: job.grammar, isCommand: job.isCommand, group: job.group,
         isTuning: job.isTuning,
-        hearsDictation: true, audio: job.audio)
+        hearsDictation: true, audio: job.audio, canSay: job.canSay, words: job.words,
+        expectation: job.expectation)
 }
 let allGrammars = grammars
+let allGarbageGrammars = garbageGrammars
 let measuresAllSenones = options["all-senones"] == "yes"
 // --limit N: an even spread of N clips, for a quick look.
 if let limit = Int(options["limit"] ?? ""), limit < jobList.count {
@@ -164,6 +267,21 @@ struct Outcome: Sendable {
     let allSenonesSeconds: Double
     let dictationSeconds: Double?
     let measures: [String: Double]
+    /// What each garbage setting heard, in the order of `garbageSettings`.
+    var garbage: [GarbageHearing] = []
+}
+
+/// What one clip gave under a grammar with a garbage path.
+struct GarbageHearing: Sendable {
+    let transcript: String
+    let kind: GarbageKind?
+    /// The command's words (no garbage, no fillers).
+    let words: [String]
+    let seconds: Double
+    /// The share of the frames of words (garbage included) spent on garbage phone-words.
+    let garbageShare: Double
+    /// The path score.
+    let score: Int
 }
 
 let outcomes = Mutex<[Outcome]>([])
@@ -183,7 +301,11 @@ DispatchQueue.concurrentPerform(iterations: jobs) { worker in
         let allSenones = try SpeechRecognizer(allSenonesConfiguration)
         for (_, grammar) in allGrammars.sorted(by: { $0.key < $1.key }) {
             try recognizer.useGrammar(grammar)
-            try allSenones.useGrammar(grammar)
+            if measuresAllSenones { try allSenones.useGrammar(grammar) }
+        }
+        for (key, grammar) in allGarbageGrammars.sorted(by: { $0.key < $1.key }) {
+            recognizer.garbageUsesViterbiPath = garbageSettings[Int(key.split(separator: "#").last!)!].viterbi
+            try recognizer.useGrammar(grammar)
         }
         for index in Swift.stride(from: worker, to: jobsToRun.count, by: jobs) {
             let job = jobsToRun[index]
@@ -273,11 +395,44 @@ DispatchQueue.concurrentPerform(iterations: jobs) { worker in
                         Double(said.filter(heard.contains).count) / Double(max(said.count, 1))
                 }
             }
-            let outcome = Outcome(
+            var hearings: [GarbageHearing] = []
+            for index in garbageSettings.indices {
+                try recognizer.useGrammar(allGarbageGrammars["\(job.grammar)#\(index)"]!)
+                recognizer.forgetChannel()
+                began = clock.now
+                let heard = try recognizer.recognize(samples)
+                let seconds = seconds(clock.now - began)
+                let wordFrames = heard.words.filter { !$0.isFiller }.reduce(0) {
+                    $0 + $1.endFrame - $1.startFrame + 1
+                }
+                let garbageFrames = heard.words.filter(\.isGarbage).reduce(0) {
+                    $0 + $1.endFrame - $1.startFrame + 1
+                }
+                hearings.append(
+                    GarbageHearing(
+                        transcript: heard.text, kind: heard.garbage, words: heard.spokenWords.map(\.word),
+                        seconds: seconds, garbageShare: Double(garbageFrames) / Double(max(wordFrames, 1)),
+                        score: heard.score))
+            }
+            // The garbage loop alone as a reference: how much worse the commands' Viterbi path
+            // (the first setting without loops, or else the plain grammar's) scores per frame.
+            if !spoken.isEmpty {
+                let viterbi = garbageSettings.indices.first {
+                    !garbageSettings[$0].loopOnly && garbageSettings[$0].model.utterance == 0
+                        && garbageSettings[$0].model.value == nil
+                }
+                let commandScore = Double(viterbi.map { hearings[$0].score } ?? result.score)
+                for (index, setting) in garbageSettings.enumerated() where setting.loopOnly {
+                    measures["\(setting.label): margin per frame"] =
+                        (commandScore - Double(hearings[index].score)) / frames
+                }
+            }
+            var outcome = Outcome(
                 job: job, transcript: result.text, audioSeconds: Double(samples.count) / 16_000,
                 grammarSeconds: grammarSeconds, loopSeconds: loopSeconds,
                 allSenonesSeconds: normalisedSeconds, dictationSeconds: dictationSeconds,
                 measures: measures)
+            outcome.garbage = hearings
             let done = outcomes.withLock {
                 $0.append(outcome)
                 return $0.count
@@ -358,6 +513,9 @@ for (index, (name, _)) in loops.enumerated() {
         costs["\(name): \(kind)"] = cost
     }
 }
+for (index, setting) in garbageSettings.enumerated() where setting.loopOnly {
+    costs["\(setting.label): margin per frame"] = heard.reduce(0) { $0 + $1.garbage[index].seconds } / audio
+}
 let allSenonesRTF = heard.reduce(0) { $0 + $1.allSenonesSeconds } / audio
 if allSenonesRTF > 0 {
     print("grammar decode with all senones (-compallsen yes): real-time factor \(format(allSenonesRTF))\n")
@@ -431,4 +589,172 @@ if ProcessInfo.processInfo.environment["VERBOSE"] != nil {
             "  \(clip.job.isCommand ? "rejected" : "accepted") \(clip.job.label) as \"\(clip.transcript)\" (\(format(clip.measures[best] ?? -.infinity, 1)))"
         )
     }
+}
+
+// MARK: Garbage paths
+
+/// Whether a garbage setting let a clip through as a command: some words, and no garbage in them.
+func garbageAccepts(_ clip: Outcome, _ index: Int) -> Bool {
+    let hearing = clip.garbage[index]
+    return hearing.kind == nil && !hearing.words.isEmpty
+}
+
+/// A garbage setting's figures on `clips`, optionally combined with a measure's threshold.
+func garbageRates(_ clips: [Outcome], _ index: Int, measure: String? = nil, threshold: Double = -.infinity)
+    -> (fa: Double, fr: Double, commands: Int, others: Int)
+{
+    let commands = clips.filter(\.job.isCommand)
+    let others = clips.filter { !$0.job.isCommand }
+    func accepted(_ clip: Outcome) -> Bool {
+        garbageAccepts(clip, index)
+            && (measure.map { (clip.measures[$0] ?? -.infinity) >= threshold } ?? true)
+    }
+    return (
+        Double(others.filter(accepted).count) / Double(max(others.count, 1)),
+        Double(commands.filter { !accepted($0) }.count) / Double(max(commands.count, 1)), commands.count,
+        others.count
+    )
+}
+
+/// The highest threshold of `measure` that keeps the combination's false rejects among the
+/// tuning commands at most `allowed` (no threshold when the garbage path alone rejects more).
+func combinedThreshold(_ clips: [Outcome], _ index: Int, _ measure: String, allowed: Double = 0.02) -> Double
+{
+    let commands = clips.filter(\.job.isCommand)
+    let budget = Int((Double(commands.count) * allowed).rounded(.down))
+    let rejectedByGarbage = commands.filter { !garbageAccepts($0, index) }.count
+    guard rejectedByGarbage < budget else { return -.infinity }
+    let values = commands.filter { garbageAccepts($0, index) }.compactMap { $0.measures[measure] }.sorted()
+    let left = budget - rejectedByGarbage
+    return values.isEmpty ? -.infinity : values[min(left, values.count - 1)]
+}
+
+if !garbageSettings.isEmpty {
+    func share(_ count: Int, _ total: Int) -> String { "\(count)/\(total)" }
+    print(
+        """
+
+        garbage paths (each a decode under the grammar with a GarbageModel; accepted: words, none of \
+        them garbage). Near misses count among the clips that are not commands; "not in the grammar": \
+        leaving out what the grammar says word for word (negative phrases, "never mind": the matcher's \
+        to turn down); "heard right": commands the plain grammar heard word for word.
+        | setting | false accepts (held out) | FA, not in the grammar | of them near misses | false rejects (held out) | FR, commands heard right | commands' words changed | commands on garbage: utterance / value | near misses on value garbage | false accepts (tuning) | false rejects (tuning) | extra RTF |
+        |---|---|---|---|---|---|---|---|---|---|---|---|
+        """)
+    for (index, setting) in garbageSettings.enumerated() where !setting.loopOnly {
+        let held = garbageRates(heldOut, index)
+        let tuned = garbageRates(tuning, index)
+        let commands = heldOut.filter(\.job.isCommand)
+        let heardRight = commands.filter { !$0.job.words.isEmpty && $0.transcript == $0.job.words }
+        let unsayable = heldOut.filter { !$0.job.isCommand && !$0.job.canSay }
+        let misses = heldOut.filter { $0.job.group.hasSuffix("near miss") }
+        let changed = commands.filter {
+            garbageAccepts($0, index) && $0.garbage[index].transcript != $0.transcript
+        }.count
+        let onUtterance = commands.filter { $0.garbage[index].kind == .utterance }.count
+        let onValue = commands.filter { $0.garbage[index].kind == .value }.count
+        let rtf = heard.reduce(0) { $0 + $1.garbage[index].seconds } / audio - grammarRTF
+        print(
+            "| \(setting.label) | \(percent(held.fa)) of \(held.others) | \(share(unsayable.filter { garbageAccepts($0, index) }.count, unsayable.count)) | \(share(misses.filter { garbageAccepts($0, index) }.count, misses.count)) | \(percent(held.fr)) of \(held.commands) | \(share(heardRight.filter { !garbageAccepts($0, index) }.count, heardRight.count)) | \(share(changed, commands.count)) | \(onUtterance) / \(onValue) | \(share(misses.filter { $0.garbage[index].kind == .value }.count, misses.count)) | \(percent(tuned.fa)) | \(percent(tuned.fr)) | \(format(rtf)) |"
+        )
+    }
+    // Combined with a continuous measure: the garbage path's verdict, then the measure's
+    // threshold (chosen on the tuning half so the two together reject at most 2% of its commands).
+    let combinable =
+        ["path score per frame"] + loops.map { "\($0.name): words' margin" }
+        + garbageSettings.filter(\.loopOnly).map { "\($0.label): margin per frame" }
+    print(
+        """
+
+        garbage path and a measure (threshold on the tuning half: the combination rejects at most 2% of its commands)
+        | setting | measure | threshold | false accepts (held out) | false rejects (held out) |
+        |---|---|---|---|---|
+        """)
+    for (index, setting) in garbageSettings.enumerated() where !setting.loopOnly {
+        for measure in combinable {
+            let chosen = combinedThreshold(tuning, index, measure)
+            let held = garbageRates(heldOut, index, measure: measure, threshold: chosen)
+            print(
+                "| \(setting.label) | \(measure) | \(format(chosen, 1)) | \(percent(held.fa)) of \(held.others) | \(percent(held.fr)) of \(held.commands) |"
+            )
+        }
+    }
+    print("\ngarbage paths held out by group (false accepts / false rejects):")
+    let groups = Set(heard.map(\.job.group)).sorted()
+    print("| setting | " + groups.joined(separator: " | ") + " |")
+    print("|---|" + groups.map { _ in "---|" }.joined())
+    for (index, setting) in garbageSettings.enumerated() where !setting.loopOnly {
+        let cells = groups.map { group -> String in
+            let figures = garbageRates(heldOut.filter { $0.job.group == group }, index)
+            return
+                "\(percent(figures.fa)) of \(figures.others) / \(percent(figures.fr)) of \(figures.commands)"
+        }
+        print("| \(setting.label) | " + cells.joined(separator: " | ") + " |")
+    }
+    if ProcessInfo.processInfo.environment["VERBOSE"] != nil {
+        for (index, setting) in garbageSettings.enumerated() where !setting.loopOnly {
+            print("\n\(setting.label), every clip heard differently from the plain grammar or wrongly:")
+            for clip in heard.sorted(by: { $0.job.label < $1.job.label }) {
+                let hearing = clip.garbage[index]
+                let accepted = garbageAccepts(clip, index)
+                guard accepted != clip.job.isCommand || hearing.transcript != clip.transcript else {
+                    continue
+                }
+                print(
+                    "  \(clip.job.isCommand ? "command" : "other") \(clip.job.isTuning ? "(tuning)" : "(held out)") \(clip.job.label): \"\(clip.transcript)\" → \"\(hearing.transcript)\"\(hearing.kind.map { " [\($0)]" } ?? "")"
+                )
+            }
+        }
+    }
+}
+
+// MARK: End to end
+
+/// What the matcher makes of each transcript, by grammar and transcript.
+var matched: [String: PhraseTestSuite.Expectation] = [:]
+for clip in heard {
+    guard let matcher = matchers[clip.job.grammar] else { continue }
+    for transcript in [clip.transcript] + clip.garbage.map(\.transcript)
+    where matched["\(clip.job.grammar)|\(transcript)"] == nil {
+        matched["\(clip.job.grammar)|\(transcript)"] =
+            transcript.isEmpty ? .noMatch : await matcher.outcome(of: transcript).0
+    }
+}
+
+let matchedTranscripts = matched
+
+/// What the app would do with a clip: act rightly, act wrongly, or not act (`setting`: a garbage
+/// setting's index; `nil`: the plain grammar).
+enum Action { case right, wrong, none }
+func action(_ clip: Outcome, _ setting: Int?) -> Action {
+    let transcript = setting.map { clip.garbage[$0].transcript } ?? clip.transcript
+    let accepted = setting.map { garbageAccepts(clip, $0) } ?? !transcript.isEmpty
+    guard accepted else { return .none }
+    guard let expectation = clip.job.expectation else {
+        return transcript == clip.job.words ? .right : .wrong
+    }
+    let got = matchedTranscripts["\(clip.job.grammar)|\(transcript)"] ?? .noMatch
+    if got == .noMatch { return .none }
+    return expectation.isMet(by: got) ? .right : .wrong
+}
+
+let endToEnd: [(label: String, index: Int?)] =
+    [("plain grammar (no garbage path)", nil)]
+    + garbageSettings.enumerated().filter { !$0.element.loopOnly }.map { ($0.element.label, $0.offset) }
+print(
+    """
+
+    end to end, held out: the recognizer, then the app's matcher (recordings under grammars of their own \
+    transcripts: right when heard word for word). A near miss or other non-command acted on is a false accept.
+    | setting | commands acted on rightly | commands acted on wrongly | commands not acted on | non-commands acted on | of them near misses |
+    |---|---|---|---|---|---|
+    """)
+for (label, index) in endToEnd {
+    let commands = heldOut.filter(\.job.isCommand)
+    let others = heldOut.filter { !$0.job.isCommand }
+    let misses = others.filter { $0.job.group.hasSuffix("near miss") }
+    let actions = commands.map { action($0, index) }
+    print(
+        "| \(label) | \(actions.filter { $0 == .right }.count)/\(commands.count) | \(actions.filter { $0 == .wrong }.count)/\(commands.count) | \(actions.filter { $0 == .none }.count)/\(commands.count) | \(others.filter { action($0, index) != .none }.count)/\(others.count) | \(misses.filter { action($0, index) != .none }.count)/\(misses.count) |"
+    )
 }

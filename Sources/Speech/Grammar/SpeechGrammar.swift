@@ -50,6 +50,10 @@ public struct SpeechGrammar: Sendable {
     /// The wake phrase the grammar starts with, if any, as words ("hey travel tracking").
     public let wakePhrase: [String]?
 
+    /// The garbage path the recognizer searches beside the commands, if any (``GarbageModel``).
+    /// It is in ``fsg`` only; the JSGF has none.
+    public let garbage: GarbageModel?
+
     /// Writes the grammar of `forms`.
     ///
     /// With a wake phrase, the grammar hears the wake phrase alone, the wake phrase followed by a
@@ -61,7 +65,8 @@ public struct SpeechGrammar: Sendable {
     ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).
     ///   - name: The grammar's name.
     ///   - wakePhrase: Words that wake the app ("Hey Travel Tracking"), or `nil`.
-    public init(_ forms: SpokenForms, name: String, wakePhrase: String? = nil) {
+    ///   - garbage: A garbage path for sounds that are not commands, or `nil` (the default).
+    public init(_ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil) {
         let wake = wakePhrase.map(Self.spokenWords).flatMap { $0.isEmpty ? nil : $0 }
         var writer = Writer()
         let application = Self.applicationNames(forms).map { $0.joined(separator: " ") }
@@ -96,9 +101,10 @@ public struct SpeechGrammar: Sendable {
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
         self.freeTextPhrases = skipped
         self.wakePhrase = wake
-        self.graph = WordGraph(forms, wakePhrase: wake)
-        self.fsg = graph.fsg(name: self.name)
-        self.words = words.union(graph.words)
+        self.garbage = garbage
+        self.graph = WordGraph(forms, wakePhrase: wake, garbage: garbage)
+        self.fsg = graph.fsg(name: self.name, garbage: garbage)
+        self.words = words.union(graph.words).union(garbage == nil ? [] : GarbageModel.words)
     }
 
     /// Whether a grammar can hold `phrase`: none of its placeholders takes any words without
@@ -125,6 +131,7 @@ public struct SpeechGrammar: Sendable {
         self.fsg = graph.fsg(name: name)
         self.freeTextPhrases = 0
         self.wakePhrase = nil
+        self.garbage = nil
     }
 
     /// Builds rule bodies and collects the words they use.

@@ -22,8 +22,8 @@ struct WordGraph: Sendable, Hashable {
 
     var stateCount: Int { arcs.count }
     var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
-    /// Every word on an arc.
-    var words: Set<String> { Set(arcs.joined().compactMap(\.word)) }
+    /// Every word on an arc (garbage loop markers left out).
+    var words: Set<String> { Set(arcs.joined().compactMap(\.word)).filter { !GarbageModel.isMarker($0) } }
 
     mutating func addState() -> Int {
         arcs.append([])
@@ -138,33 +138,75 @@ struct WordGraph: Sendable, Hashable {
     /// The graph in PocketSphinx's FSG text format, with one final state reached by jumps from
     /// every state where a sentence may end. Each state shares its probability evenly among the
     /// arcs that leave it (ending there counts as one).
-    func fsg(name: String) -> String {
+    ///
+    /// With a `garbage` model, every marker arc (``GarbageModel/utteranceMarker``,
+    /// ``GarbageModel/valueMarker``) becomes a loop of its own: a jump with the marker's
+    /// probability into a state whose phone-word arcs (each with ``GarbageModel/phone``) lead to
+    /// a state that jumps back into the loop or on to the marker's target. The other arcs of the
+    /// marker's state share what is left. Without one, marker arcs are left out.
+    func fsg(name: String, garbage: GarbageModel? = nil) -> String {
         let final = stateCount
-        var lines = [
-            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + 1)", "START_STATE \(start)",
-            "FINAL_STATE \(final)",
-        ]
+        var loops: [String] = []
+        var extraStates = 0
+        var lines: [String] = []
+        // One loop per marker and target state: every arc into it shares it (the language is the
+        // same, and the decoder searches one loop instead of one per slot).
+        var loopEntries: [Arc: Int] = [:]
         for (state, leaving) in arcs.enumerated() {
+            let markers = leaving.filter { $0.word.map(GarbageModel.isMarker) ?? false }
+            let plain = leaving.filter { !($0.word.map(GarbageModel.isMarker) ?? false) }
             let ends = finals.contains(state)
-            let choices = leaving.count + (ends ? 1 : 0)
-            let probability = choices > 0 ? 1 / Double(choices) : 1
+            var taken = 0.0
+            if let garbage {
+                for marker in markers {
+                    let weight =
+                        marker.word == GarbageModel.utteranceMarker ? garbage.utterance : garbage.value ?? 0
+                    guard weight > 0 else { continue }
+                    taken += weight
+                    if let entry = loopEntries[marker] {
+                        loops.append("TRANSITION \(state) \(entry) \(String(weight))")
+                        continue
+                    }
+                    // The loop: state -(weight)-> entry -phone-words-> exit -> entry | target.
+                    let entry = final + 1 + extraStates
+                    let exit = entry + 1
+                    extraStates += 2
+                    loopEntries[marker] = entry
+                    loops.append("TRANSITION \(state) \(entry) \(String(weight))")
+                    for word in GarbageModel.words {
+                        loops.append("TRANSITION \(entry) \(exit) \(String(garbage.phone)) \(word)")
+                    }
+                    loops.append("TRANSITION \(exit) \(entry) 1.0")
+                    loops.append("TRANSITION \(exit) \(marker.target) 1.0")
+                }
+            }
+            let choices = plain.count + (ends ? 1 : 0)
+            // Garbage weights of 1 or more would leave the state's own arcs nothing.
+            let probability = choices > 0 ? max(1 - taken, 1e-6) / Double(choices) : 1
             let written = String(probability)
-            for arc in leaving {
+            for arc in plain {
                 lines.append(
                     "TRANSITION \(state) \(arc.target) \(written)" + (arc.word.map { " \($0)" } ?? ""))
             }
             if ends { lines.append("TRANSITION \(state) \(final) \(written)") }
         }
-        lines.append("FSG_END")
-        return lines.joined(separator: "\n") + "\n"
+        let header = [
+            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + 1 + extraStates)", "START_STATE \(start)",
+            "FINAL_STATE \(final)",
+        ]
+        return (header + lines + loops + ["FSG_END"]).joined(separator: "\n") + "\n"
     }
 }
 
 extension WordGraph {
     /// The graph of an app's spoken forms: every phrase without free text, or whose free text
     /// has suggestions (as the JSGF of ``SpeechGrammar``), after an optional wake phrase that may also be said alone, minimised.
-    init(_ forms: SpokenForms, wakePhrase: [String]? = nil) {
+    /// With a `garbage` model, a marker arc from the start to the end stands for the
+    /// whole-utterance garbage loop, and (when the model has a ``GarbageModel/value``
+    /// probability) one in every slot of names stands for a loop in place of a name.
+    init(_ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
+        builder.valueGarbage = garbage?.value != nil
         let end = builder.graph.addState()
         let commands = builder.graph.addState()
         builder.graph.connect(builder.graph.start, commands)
@@ -179,12 +221,21 @@ extension WordGraph {
         }
         builder.graph.finals = [end]
         self = builder.graph.minimized()
+        if garbage != nil {
+            // A final state of its own: a final state of the commands may have arcs of its own
+            // ("… in travel tracking"), which garbage must not lead into.
+            let end = addState()
+            finals.insert(end)
+            connect(start, end, saying: GarbageModel.utteranceMarker)
+        }
     }
 
     /// Adds the elements of phrases to a graph.
     struct Builder {
         var graph = WordGraph()
         let applicationNames: [[String]]
+        /// Whether slots of names get a garbage loop marker as one more choice.
+        var valueGarbage = false
 
         /// Contractions by the words they stand for: ["what", "is"] → "what's".
         static let contractions = Dictionary(
@@ -243,7 +294,8 @@ extension WordGraph {
         mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
             switch values {
             case .names(let names), .suggestedText(let names):
-                return graph.choice(names.map { $0.flatMap(NumberWords.spokenToken) }, from: from)
+                let spoken = names.map { $0.flatMap(NumberWords.spokenToken) }
+                return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
             case .integer:
                 return number(from: from)
             case .decimal:

@@ -166,9 +166,14 @@ public final class SpeechRecognizer {
 
     /// The pronunciations of `words` in the lexicon, and of the rest in the dictionary.
     private func lookUp(_ words: Set<String>) throws(SpeechError) -> [String: [String]] {
+        // Garbage pseudo-words ("~aa") are their one phone.
         var found: [String: [String]] = [:]
+        for word in words { if let phone = GarbageModel.phone(of: word) { found[word] = [phone] } }
+        let words = words.subtracting(found.keys)
         if let lexicon = settings.lexicon {
-            found = try PronunciationDictionary.entries(for: words, in: URL(fileURLWithPath: lexicon))
+            found.merge(
+                try PronunciationDictionary.entries(for: words, in: URL(fileURLWithPath: lexicon)),
+                uniquingKeysWith: { garbage, _ in garbage })
         }
         let rest = words.subtracting(found.keys)
         if !rest.isEmpty {
@@ -235,6 +240,12 @@ public final class SpeechRecognizer {
         case jsgf
     }
 
+    /// Whether a grammar with a garbage model (``SpeechGrammar/garbage``) is searched for its
+    /// Viterbi path (`-bestpath no`, the default here) rather than the lattice's best path; set it
+    /// before the grammar is first used. The lattice's best path is how PocketSphinx decodes
+    /// grammars otherwise; `rejection-benchmark` compares the two.
+    public var garbageUsesViterbiPath = true
+
     /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
@@ -257,6 +268,12 @@ public final class SpeechRecognizer {
                 return fsg_model_read(file, ps_get_logmath(decoder), weight)
             }
             defer { if let model { fsg_model_free(model) } }
+            // The search reads `-bestpath` when it is made: a garbage grammar's is made with the
+            // Viterbi path, whose score holds the garbage weights, and the setting is put back.
+            let viterbi = grammar.garbage != nil && garbageUsesViterbiPath
+            let bestPath = cmd_ln_int_r(configuration, "-bestpath")
+            if viterbi { cmd_ln_set_int_r(configuration, "-bestpath", 0) }
+            defer { if viterbi { cmd_ln_set_int_r(configuration, "-bestpath", bestPath) } }
             guard let model, ps_set_fsg(decoder, name, model) == 0 else {
                 throw SpeechError(
                     .invalidInput,
@@ -375,8 +392,12 @@ public final class SpeechRecognizer {
     func currentResult() -> RecognitionResult {
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let words = currentSegments()
+        // Garbage throughout: nothing fitted a command.
+        let isGarbage = words.contains(where: \.isGarbage) && words.allSatisfy { $0.isGarbage || $0.isFiller }
         return RecognitionResult(
-            text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: currentSegments())
+            text: isGarbage ? "" : text, score: Int(score), frames: Int(ps_get_n_frames(decoder)),
+            words: words)
     }
 
     /// The best path of the utterance just ended, unit by unit (words, or phones in a phone
@@ -393,6 +414,11 @@ public final class SpeechRecognizer {
             var backoff: Int32 = 0
             let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
             let word = String(cString: ps_seg_word(current))
+            // The Viterbi path (`-bestpath no`) lists the grammar's jumps too: they say nothing.
+            if word == "(NULL)" {
+                segment = ps_seg_next(current)
+                continue
+            }
             words.append(
                 RecognizedWord(
                     word: word, startFrame: Int(start), endFrame: Int(end), acousticScore: Int(acoustic),
@@ -480,7 +506,9 @@ extension SpeechRecognizer {
 
 /// What the recognizer heard in one utterance.
 public struct RecognitionResult: Sendable, Hashable {
-    /// The words, space-separated; empty when nothing fitted.
+    /// The words, space-separated; empty when nothing fitted (or only a garbage path did: see
+    /// ``garbage``). A value heard on a garbage path (``GarbageKind/value``) is written as its
+    /// phone-words: "find six tickets for ~l ~uw ~v".
     public let text: String
     /// PocketSphinx's path score (log scale; higher is better).
     public let score: Int
@@ -504,9 +532,27 @@ public struct RecognitionResult: Sendable, Hashable {
         self.confidence = confidence
     }
 
-    /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`).
+    /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`, no
+    /// garbage phone-words).
     public var spokenWords: [RecognizedWord] {
-        words.filter { !$0.word.hasPrefix("<") && !$0.word.hasPrefix("[") && !$0.word.hasPrefix("++") }
+        words.filter { !$0.isFiller && !$0.isGarbage }
+    }
+
+    /// The share of the frames of words (garbage included, silences and fillers not) that the
+    /// best path spent in garbage loops: 0 without garbage, 1 for a whole-utterance loop.
+    public var garbageShare: Double {
+        let segments = words.filter { !$0.isFiller }
+        let frames = segments.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
+        let garbage = segments.filter(\.isGarbage).reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
+        return frames > 0 ? Double(garbage) / Double(frames) : 0
+    }
+
+    /// Whether the best path went through a garbage loop of the grammar (``GarbageModel``), and
+    /// where: through the whole utterance (not a command), or in place of values of a command
+    /// (a near miss); `nil` when it kept to the commands, or the grammar has no garbage path.
+    public var garbage: GarbageKind? {
+        guard words.contains(where: \.isGarbage) else { return nil }
+        return spokenWords.isEmpty ? .utterance : .value
     }
 }
 
@@ -521,6 +567,11 @@ public struct RecognizedWord: Sendable, Hashable {
     public let acousticScore: Int
     public let languageScore: Int
     public let posterior: Int
+
+    /// Whether the segment is a phone-word of a garbage loop ("~aa"; ``GarbageModel``).
+    public var isGarbage: Bool { GarbageModel.isGarbage(word) }
+    /// Whether the segment is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
+    public var isFiller: Bool { word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++") }
 
     /// When the word starts and ends, in seconds from the start of the utterance.
     public var start: Double { Double(startFrame) / 100 }
