@@ -181,7 +181,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
             let policy = try self.policy(context: context, logger: logger)
             recognizer.measuresConfidence = policy.measuresConfidence
-            let commands = try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase)
+            let commands = try await context.grammar(
+                phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model)
             try recognizer.useGrammar(commands)
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: 10, read: source.read, mouth: mouth,

@@ -227,7 +227,8 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             try recognizer.useDictation()
         } else {
             try recognizer.useGrammar(
-                try await context.grammar(phraseOptions.location, wakePhrase: wakePhrase))
+                try await context.grammar(
+                    phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model))
         }
         return recognizer
     }
@@ -257,7 +258,11 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
 extension AppContext {
     /// The recognizer grammar of the app's phrases and values.
-    func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil) async throws -> SpeechGrammar {
-        SpeechGrammar(try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase)
+    func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
+        async throws -> SpeechGrammar
+    {
+        SpeechGrammar(
+            try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase,
+            garbage: garbage)
     }
 }

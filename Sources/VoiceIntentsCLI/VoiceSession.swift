@@ -267,7 +267,7 @@ struct VoiceSession: Sendable {
         let recognized = ContinuousClock.now
         channel.startTurn()
         let understanding = Understanding(
-            heard: heard, match: await matcher.match(heard.text), threshold: policy.minimum)
+            heard: heard, match: await matcher.match(heard.commandText), threshold: policy.minimum)
         let matched = ContinuousClock.now
         var metadata: Logger.Metadata = [
             "transcript": "\(heard.text)", "score": "\(heard.score)",
@@ -278,13 +278,13 @@ struct VoiceSession: Sendable {
             metadata["heard"] = "\(String(format: "%.2f", confidence.value))"
         }
         if let rejection = understanding.rejection, !isAddressed, rejection.meansNotForTheApp {
-            transcript.write("> \(heard.text) (ignored: \(rejection))\n")
+            transcript.write("> \(heard.readableText) (ignored: \(rejection))\n")
             metadata["intent"] = "none"
             metadata["rejected"] = "\(rejection)"
             logger.debug("turn", metadata: metadata)
             return false
         }
-        transcript.write("> \(heard.text)\n")
+        transcript.write("> \(heard.readableText)\n")
         guard let match = understanding.command else {
             let result = understanding.match
             try say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
@@ -334,7 +334,7 @@ extension Understanding.Rejection {
     /// misunderstood): an always-listening loop stays quiet about it.
     var meansNotForTheApp: Bool {
         switch self {
-        case .lowConfidence, .negativePhrase, .nothingHeard: true
+        case .lowConfidence, .negativePhrase, .nothingHeard, .notACommand: true
         case .noMatch: false
         }
     }

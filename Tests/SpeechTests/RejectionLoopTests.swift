@@ -79,6 +79,27 @@ struct RejectionLoopTests {
         #expect(acknowledged.output == "> stop tracking my travel\n< Okay.\n", "\(acknowledged.output)")
     }
 
+    /// A near miss becomes a question: with value loops in the grammar, a landmark the app does
+    /// not know is heard as garbage in the command's slot, and the runner asks for the landmark
+    /// instead of picking the nearest-sounding one it knows. Without them, the grammar forces the
+    /// Louvre onto a landmark it has.
+    @Test func anUnknownLandmarkIsAskedForNotGuessed() throws {
+        let sentences = ["how busy is the louvre in travel tracking", "uluru"]
+        let asked = try Self.listen(sentences, ["--garbage", "values"])
+        #expect(asked.status == 0, "\(asked.errors)")
+        #expect(
+            asked.output == """
+                > how busy is … in travel tracking
+                < Which landmark?
+                > uluru
+                < Uluru is quiet right now, with about 1200 visitors.
+
+                """, "\(asked.output)")
+        let forced = try Self.listen(Array(sentences.prefix(1)), [])
+        #expect(forced.output.hasPrefix("> how busy is "), "\(forced.output)")
+        #expect(!forced.output.contains("Which landmark?"), "\(forced.output)")
+    }
+
     @Test func confidenceBarsAreChecked() throws {
         let outOfRange = try Executables.run(
             "travel-tracking", ["listen", "--text", "--min-confidence", "1.5"])

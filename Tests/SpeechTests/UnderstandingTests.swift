@@ -52,8 +52,32 @@ struct UnderstandingTests {
             Issue.record("\(String(describing: negative.rejection))")
             return
         }
+        let garbage = Understanding(
+            heard: RecognitionResult(
+                text: "", score: -1, frames: 60,
+                words: [
+                    RecognizedWord(
+                        word: "~aa", startFrame: 0, endFrame: 59, acousticScore: -1, languageScore: 0,
+                        posterior: 0)
+                ]),
+            match: await matcher.match(""), threshold: 0)
+        #expect(garbage.rejection == .notACommand)
         let nothing = Understanding(
             heard: Self.heard("bake a cake"), match: await matcher.match("bake a cake"), threshold: 0)
         #expect(nothing.rejection == .noMatch)
+    }
+
+    /// A value heard on a garbage path is left out of what the matcher is given, so the app asks
+    /// for it, and written as "…" for people.
+    @Test func garbageWordsAreLeftOutOfTheCommandAndShownAsAnEllipsis() async throws {
+        let heard = Self.heard("how busy is ~l ~uw ~v in travel tracking")
+        #expect(heard.commandText == "how busy is in travel tracking")
+        #expect(heard.readableText == "how busy is … in travel tracking")
+        let matcher = try await RoundTripTests.travelTrackingMatcher()
+        let understanding = Understanding(
+            heard: heard, match: await matcher.match(heard.commandText), threshold: 0)
+        let command = try #require(understanding.command)
+        #expect(command.intent == "GetCrowdStatusIntent")
+        #expect(command.missing == ["landmark"])
     }
 }

@@ -538,6 +538,27 @@ public struct RecognitionResult: Sendable, Hashable {
         words.filter { !$0.isFiller && !$0.isGarbage }
     }
 
+    /// ``text`` without garbage phone-words: what a matcher is given. A value heard on a garbage
+    /// path is left out ("how busy is in travel tracking"), so the runner asks for it rather than
+    /// guessing.
+    public var commandText: String {
+        text.split(separator: " ").filter { !GarbageModel.isGarbage(String($0)) }.joined(separator: " ")
+    }
+
+    /// ``text`` with each run of garbage phone-words written as "…", for people to read: "how
+    /// busy is … in travel tracking".
+    public var readableText: String {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if GarbageModel.isGarbage(word) {
+                if words.last != "…" { words.append("…") }
+            } else {
+                words.append(word)
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
     /// The share of the frames of words (garbage included, silences and fillers not) that the
     /// best path spent in garbage loops: 0 without garbage, 1 for a whole-utterance loop.
     public var garbageShare: Double {

@@ -11,7 +11,7 @@ import PhraseMatching
 /// ```swift
 /// recognizer.measuresConfidence = true
 /// let heard = try recognizer.recognize(samples)
-/// let understanding = Understanding(heard: heard, match: await matcher.match(heard.text), threshold: 0.5)
+/// let understanding = Understanding(heard: heard, match: await matcher.match(heard.commandText), threshold: 0.5)
 /// if let rejection = understanding.rejection { print("ignored: \(rejection)") }
 /// ```
 public struct Understanding: Sendable {
@@ -19,6 +19,9 @@ public struct Understanding: Sendable {
     public enum Rejection: Sendable, Hashable, CustomStringConvertible {
         /// No words were heard (a cough, a door, noise the grammar could not fit).
         case nothingHeard
+        /// The grammar's garbage path fitted the sound better than any command
+        /// (``GarbageKind/utterance``).
+        case notACommand
         /// The words fit no phrase well enough, or fit two commands equally.
         case noMatch
         /// The words fit one of the app's negative phrases: not meant for the app.
@@ -30,6 +33,7 @@ public struct Understanding: Sendable {
         public var description: String {
             switch self {
             case .nothingHeard: "nothing heard"
+            case .notACommand: "not a command (garbage path)"
             case .noMatch: "no phrase fits"
             case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
             case .lowConfidence(let value, let threshold):
@@ -42,7 +46,7 @@ public struct Understanding: Sendable {
 
     /// What the recognizer heard.
     public let heard: RecognitionResult
-    /// What the matcher made of it.
+    /// What the matcher made of its ``RecognitionResult/commandText``.
     public let match: MatchResult
     /// How sure it is that ``command`` is what was meant, from 0 to 1: the recognizer's
     /// confidence (1 when it was not measured) times the matcher's score of the best candidate
@@ -58,7 +62,9 @@ public struct Understanding: Sendable {
         self.heard = heard
         self.match = match
         confidence = Self.confidence(hearing: heard.confidence?.value ?? 1, match: match)
-        if heard.spokenWords.isEmpty {
+        if heard.garbage == .utterance {
+            rejection = .notACommand
+        } else if heard.spokenWords.isEmpty {
             rejection = .nothingHeard
         } else if let negative = match.negativePhrase {
             rejection = .negativePhrase(negative)
