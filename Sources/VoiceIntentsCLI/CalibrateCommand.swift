@@ -84,14 +84,16 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             default: context.testFiles(phraseOptions.location), context: context, locale: phraseOptions.locale
         )
         let matcher = try await context.matcher(phraseOptions.location)
-        let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
+        let grammar = spoken.grammar(matcher, context)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             measuresConfidence: true,
             commandName: "calibrate", defaultNoise: "pink")
         let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
         let calibration = Calibration(
-            app: context.executableName, samples: samples, maxFalseRejects: falseRejectCap ?? 0.02,
+            app: context.executableName, measure: Calibration.measure(garbage: grammar.garbage),
+            samples: samples,
+            maxFalseRejects: falseRejectCap ?? 0.02,
             command: spoken.reproduction("calibrate", context, apps: Apps.self, defaultNoise: "pink").joined(
                 separator: " ")
                 + (maxFalseRejects == "2%" ? "" : " --max-false-rejects \(maxFalseRejects)"))

@@ -77,7 +77,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
             default: context.ownTestFile(phraseOptions.location).map { [$0] } ?? [], context: context,
             locale: phraseOptions.locale)
         let matcher = try await context.matcher(phraseOptions.location)
-        let grammar = SpeechGrammar(matcher.spokenForms, name: context.executableName)
+        let grammar = spoken.grammar(matcher, context)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "evaluate",

@@ -128,14 +128,14 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let calibration = try Calibration.installed(
                 app: context.executableName, locale: phraseOptions.locale)
         {
-            if calibration.measure == Calibration.confidenceMeasure {
+            if calibration.measure == Calibration.measure(garbage: recognizerOptions.garbage.model) {
                 minimum = calibration.threshold
                 logger.info(
                     "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(Calibration.fileName(app: context.executableName)))"
                 )
             } else {
                 logger.warning(
-                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again"
+                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage"
                 )
             }
         }

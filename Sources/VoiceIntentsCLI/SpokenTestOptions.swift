@@ -155,6 +155,12 @@ struct SpokenTestOptions: ParsableArguments {
     }
 
     /// The command line that hears the same clips again: `name command [--app app] …`.
+    /// The app's command grammar, with the garbage path `--garbage` asks for.
+    func grammar(_ matcher: PhraseMatcher, _ context: AppContext) -> SpeechGrammar {
+        SpeechGrammar(
+            matcher.spokenForms, name: context.executableName, garbage: recognizerOptions.garbage.model)
+    }
+
     func reproduction<Apps: AppSet>(
         _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
     ) -> [String] {
@@ -171,6 +177,7 @@ struct SpokenTestOptions: ParsableArguments {
             words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
         }
         words += ["--snr", snr]
+        if recognizerOptions.garbage != .off { words += ["--garbage", recognizerOptions.garbage.rawValue] }
         return words
     }
 }

@@ -132,4 +132,15 @@ struct CalibrationTests {
             with: "\"threshold\" : 1.5,\n  \"tuning\"")
         #expect(error(tooHigh).contains("threshold 1.5 is not between 0 and 1"), "\(error(tooHigh))")
     }
+
+    /// A threshold chosen with a garbage path is for that path: its measure names it, so `listen`
+    /// without the same `--garbage` does not take it.
+    @Test func aGarbagePathIsPartOfTheMeasure() {
+        #expect(Calibration.measure(garbage: nil) == Calibration.confidenceMeasure)
+        let standard = Calibration.measure(garbage: .standard)
+        let withValues = Calibration.measure(garbage: .withValues)
+        #expect(
+            standard != Calibration.confidenceMeasure && standard.hasPrefix(Calibration.confidenceMeasure))
+        #expect(withValues != standard && withValues.contains("value"))
+    }
 }

@@ -131,6 +131,14 @@ public struct Calibration: Sendable, Codable, Equatable {
     /// The name of the measure ``RecognitionConfidence`` gives.
     public static let confidenceMeasure = "phone-loop margin (RecognitionConfidence) times match score"
 
+    /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none): a
+    /// garbage path changes what is heard, so a threshold chosen without it does not hold with it.
+    public static func measure(garbage: GarbageModel?) -> String {
+        guard let garbage else { return confidenceMeasure }
+        return confidenceMeasure + ", garbage path p \(garbage.utterance) q \(garbage.phone)"
+            + (garbage.value.map { " value \($0)" } ?? "")
+    }
+
     /// Chooses the threshold for `samples` and measures it on both halves.
     ///
     /// - Parameters:

@@ -239,7 +239,8 @@ public struct SpokenEvaluation: Sendable {
             }
         }
         let decodeTime = (ContinuousClock.now - started).inSeconds
-        let transcript = utterances.first?.text ?? ""
+        // Without garbage phone-words: what the voice loop's matcher is given.
+        let transcript = utterances.first?.commandText ?? ""
         let confidence =
             recognizer.measuresConfidence ? (utterances.first?.confidence?.value ?? 0) : nil
         let said = SpeechGrammar.spokenWords(item.testCase.sentence)
