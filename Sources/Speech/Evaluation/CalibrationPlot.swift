@@ -9,15 +9,17 @@ extension Calibration {
         let panel = 330.0
         let gap = 90.0
         let left = 70.0
-        let top = 80.0
+        let top = 96.0
         let width = left + 2 * panel + gap + 40
         var body = SVG.text(x: 20, y: 22, "\(app): confidence threshold", size: 15, bold: true)
-        body += SVG.text(
-            x: 20, y: 40,
-            "\(measure); tuning half solid, held-out half dashed; chosen \(String(format: "%.2f", threshold)) (false rejects ≤ \(Self.percent(maxFalseRejects)) on the tuning half)",
-            size: 12, color: "#555")
+        // The measure has a line of its own: with a garbage path, its name is long.
+        body += SVG.text(x: 20, y: 40, measure, size: 12, color: "#555")
         body += SVG.text(
             x: 20, y: 56,
+            "tuning half solid, held-out half dashed; chosen \(String(format: "%.2f", threshold)) (false rejects ≤ \(Self.percent(maxFalseRejects)) on the tuning half)",
+            size: 12, color: "#555")
+        body += SVG.text(
+            x: 20, y: 72,
             "false accepts: non-commands accepted; false rejects: commands heard right but under the threshold",
             size: 12, color: "#555")
 
