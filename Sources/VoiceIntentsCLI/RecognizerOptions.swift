@@ -10,7 +10,7 @@ struct RecognizerOptions: ParsableArguments {
         help: ArgumentHelp(
             "A garbage path beside the app's commands: off, commands, or values.",
             discussion:
-                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some speech that is not a command and few commands heard right, but far from all (Models/README.md, Rejection)."
+                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Models/README.md, Rejection)."
         ))
     var garbage: GarbagePath = .off
 
