@@ -144,7 +144,11 @@ extension PhraseMatcher {
     /// What `sentence` reaches, in a phrase test's terms, and the same in words for a report (with
     /// the score, or why nothing was reached).
     public func outcome(of sentence: String) async -> (PhraseTestSuite.Expectation, description: String) {
-        let result = await match(sentence)
+        outcome(of: await match(sentence))
+    }
+
+    /// What a match already made reaches, in a phrase test's terms, described as for a sentence.
+    public func outcome(of result: MatchResult) -> (PhraseTestSuite.Expectation, description: String) {
         if let best = result.best {
             // Words that name no known value leave the parameter unfilled: the runtime asks.
             let values = best.values.filter(\.value.isKnown).mapValues { $0.title ?? $0.words }

@@ -197,33 +197,25 @@ public struct EvaluationReport: Sendable, Codable {
     /// Matches every transcript and compares it with its test.
     public init(app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher) async {
         var clips: [Clip] = []
-        var outcomes: [String: (PhraseTestSuite.Expectation, String)] = [:]
-        var confidences: [String: Double] = [:]
+        // Each transcript is matched once: what it reaches, and the matcher's score, which the
+        // confidence the voice loop acts on (``Understanding``) multiplies the recognizer's by.
+        var outcomes: [String: (got: PhraseTestSuite.Expectation, description: String, matching: Double)] =
+            [:]
         for clip in heard {
-            let outcome: (PhraseTestSuite.Expectation, description: String)
+            let outcome: (got: PhraseTestSuite.Expectation, description: String, matching: Double)
             if let known = outcomes[clip.transcript] {
                 outcome = known
             } else if clip.transcript.isEmpty {
-                outcome = (.noMatch, "no match (nothing heard)")
+                outcome = (.noMatch, "no match (nothing heard)", 0)
             } else {
-                outcome = await matcher.outcome(of: clip.transcript)
+                let match = await matcher.match(clip.transcript)
+                let (got, description) = matcher.outcome(of: match)
+                outcome = (got, description, Understanding.confidence(hearing: 1, match: match))
             }
             outcomes[clip.transcript] = outcome
             var clip = clip
-            if let hearing = clip.confidence {
-                // The confidence the voice loop acts on (``Understanding``): the recognizer's
-                // times the matcher's score.
-                let matching: Double
-                if let known = confidences[clip.transcript] {
-                    matching = known
-                } else {
-                    let match = clip.transcript.isEmpty ? nil : await matcher.match(clip.transcript)
-                    matching = Understanding.confidence(hearing: 1, match: match)
-                    confidences[clip.transcript] = matching
-                }
-                clip.confidence = hearing * matching
-            }
-            clips.append(Self.clip(clip, got: outcome.0, description: outcome.description))
+            if let hearing = clip.confidence { clip.confidence = hearing * outcome.matching }
+            clips.append(Self.clip(clip, got: outcome.got, description: outcome.description))
         }
         self.init(app: app, clips: clips)
     }
