@@ -87,7 +87,6 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
         let grammar = spoken.grammar(matcher, context)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
-            measuresConfidence: true,
             commandName: "calibrate", defaultNoise: "pink")
         let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
         let calibration = Calibration(
@@ -137,7 +136,7 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
         return try clips.map { clip in
             guard let score = clip.confidence else {
                 throw CommandFailure(
-                    "\(file.path): \"\(clip.sentence)\" has no confidence: these clips are evaluate's; run calibrate without --report-only"
+                    "\(file.path): \"\(clip.sentence)\" has no confidence; run calibrate without --report-only"
                 )
             }
             return Calibration.Sample(

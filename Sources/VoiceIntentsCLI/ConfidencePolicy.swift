@@ -22,9 +22,6 @@ struct ConfidencePolicy: Sendable, Hashable {
         self.confirmation = max(minimum, confirmation ?? (minimum == 0 ? 0 : (1 + minimum) / 2))
     }
 
-    /// Whether confidence must be measured at all (it costs a second hearing of each utterance).
-    var measuresConfidence: Bool { minimum > 0 || confirmation > 0 }
-
     /// The bar an answer to `question` must clear.
     func bar(for question: ConversationQuestion) -> Double {
         question.kind == .confirmation || question.isDestructive ? confirmation : minimum

@@ -77,7 +77,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         help: ArgumentHelp(
             "The lowest confidence (0 to 1) acted on.",
             discussion:
-                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Measuring it costs a second hearing of each utterance. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or 0 (act on anything the grammar fits) when there is none."
+                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or 0 (act on anything the grammar fits) when there is none."
         ))
     var minConfidence: Double?
 
@@ -180,7 +180,6 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             shutdown.onSignal { source.stop() }
             let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
             let policy = try self.policy(context: context, logger: logger)
-            recognizer.measuresConfidence = policy.measuresConfidence
             let commands = try await context.grammar(
                 phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model)
             try recognizer.useGrammar(commands)

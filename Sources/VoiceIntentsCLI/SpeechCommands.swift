@@ -139,7 +139,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Also print how sure the recognizer is that the audio was the words it heard (0 to 1; a second hearing by a phone loop)."
+            "Also print how sure the recognizer is that the audio was the words it heard (0 to 1; from the words' acoustic score per frame)."
     )
     var confidence = false
 
@@ -222,7 +222,6 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
         let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
-        recognizer.measuresConfidence = confidence
         if dictation {
             try recognizer.useDictation()
         } else {
@@ -236,9 +235,9 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     /// Prints the transcript (and its match); exits non-zero when nothing was heard.
     private func report(_ result: RecognitionResult, context: AppContext) async throws {
         print(result.text)
-        if let measured = result.confidence {
+        if confidence, let measured = result.confidence {
             print(
-                "confidence \(String(format: "%.2f", measured.value)) (margin \(String(format: "%.1f", measured.margin)) per frame)"
+                "confidence \(String(format: "%.2f", measured.value)) (acoustic score \(String(format: "%.1f", measured.scorePerFrame)) per frame)"
             )
         }
         if segments {

@@ -102,7 +102,7 @@ struct SpokenTestOptions: ParsableArguments {
     /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
     func report(
         _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
-        measuresConfidence: Bool = false, commandName: String, defaultNoise: String
+        commandName: String, defaultNoise: String
     ) async throws -> EvaluationReport {
         if reportOnly {
             return try Self.report(
@@ -114,7 +114,6 @@ struct SpokenTestOptions: ParsableArguments {
         var evaluation = SpokenEvaluation(
             voices: voiceList, rates: rateList, conditions: try conditions(defaultNoise: defaultNoise),
             configuration: try recognizerOptions.configuration(), workers: jobs)
-        evaluation.measuresConfidence = measuresConfidence
         if !noCache {
             evaluation.cache = try SpeechCache(
                 folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)

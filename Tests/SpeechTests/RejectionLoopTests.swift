@@ -2,9 +2,8 @@ import Foundation
 import Testing
 
 /// How the voice loop uses the recognizer's confidence, over real speech: eSpeak NG says the
-/// commands and answers into a recording, `travel-tracking listen --input` hears them with
-/// confidence measured (a phone loop's second hearing), and its transcript shows what it acted
-/// on. The bars here sit far above or below any confidence the recordings get, so each test
+/// commands and answers into a recording, `travel-tracking listen --input` hears them, and its
+/// transcript shows what it acted on. The bars here sit far above or below any confidence the recordings get, so each test
 /// shows the loop's behaviour on either side of a bar, whatever the measure's exact value.
 @Suite("Voice loop rejection")
 struct RejectionLoopTests {

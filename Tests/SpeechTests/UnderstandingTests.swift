@@ -8,7 +8,7 @@ import Testing
 /// times the matcher's, and each rejection names its reason.
 @Suite("Understanding")
 struct UnderstandingTests {
-    static func heard(_ text: String, confidence margin: Double? = nil) -> RecognitionResult {
+    static func heard(_ text: String, confidence scorePerFrame: Double? = nil) -> RecognitionResult {
         let words = text.split(separator: " ").enumerated().map { index, word in
             RecognizedWord(
                 word: String(word), startFrame: index * 30, endFrame: index * 30 + 29, acousticScore: -1_000,
@@ -16,7 +16,7 @@ struct UnderstandingTests {
         }
         return RecognitionResult(
             text: text, score: -1_000, frames: words.count * 30, words: words,
-            confidence: margin.map(RecognitionConfidence.init(margin:)))
+            confidence: scorePerFrame.map(RecognitionConfidence.init(scorePerFrame:)))
     }
 
     @Test func theConfidenceIsTheHearingsTimesTheMatchersScore() async throws {

@@ -16,7 +16,7 @@ import Foundation
 /// {
 ///   "version": 1,
 ///   "app": "travel-tracking",
-///   "measure": "phone-loop margin (RecognitionConfidence) times match score",
+///   "measure": "acoustic score per frame (RecognitionConfidence) times match score",
 ///   "threshold": 0.62,
 ///   "maxFalseRejects": 0.02,
 ///   "tuning": { "threshold": 0.62, "clips": 900, "commands": 700, "nonCommands": 200,
@@ -129,7 +129,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     public var curve: [CurvePoint]?
 
     /// The name of the measure ``RecognitionConfidence`` gives.
-    public static let confidenceMeasure = "phone-loop margin (RecognitionConfidence) times match score"
+    public static let confidenceMeasure = "acoustic score per frame (RecognitionConfidence) times match score"
 
     /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none): a
     /// garbage path changes what is heard, so a threshold chosen without it does not hold with it.

@@ -68,8 +68,7 @@ public struct SpokenEvaluation: Sendable {
         public let duration: Double
         public let decodeTime: Double
         public let latency: Double
-        /// The recognizer's confidence in the first utterance heard (0 when nothing was), when
-        /// the evaluation ``measuresConfidence``; `nil` otherwise.
+        /// The recognizer's confidence in the first utterance heard (0 when nothing was).
         public var confidence: Double? = nil
     }
 
@@ -85,10 +84,6 @@ public struct SpokenEvaluation: Sendable {
     public var cache: SpeechCache?
     /// How many recognizers decode at once.
     public var workers: Int
-    /// Whether each clip's ``Heard/confidence`` is measured
-    /// (``SpeechRecognizer/measuresConfidence``): a second hearing of each utterance, which
-    /// costs about half the decoding again.
-    public var measuresConfidence = false
     /// Seconds of room noise before and after each sentence.
     public var leadIn = 0.5
     public var tail = 0.8
@@ -147,7 +142,6 @@ public struct SpokenEvaluation: Sendable {
             items.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
         ) { recognizer, index throws(SpeechError) in
             let item = items[index]
-            recognizer.measuresConfidence = measuresConfidence
             return try Self.listen(
                 to: try clip(item, mixer: mixer), item: item,
                 isSayable: grammar.canSay(item.testCase.sentence),
@@ -241,8 +235,7 @@ public struct SpokenEvaluation: Sendable {
         let decodeTime = (ContinuousClock.now - started).inSeconds
         // Without garbage phone-words: what the voice loop's matcher is given.
         let transcript = utterances.first?.commandText ?? ""
-        let confidence =
-            recognizer.measuresConfidence ? (utterances.first?.confidence?.value ?? 0) : nil
+        let confidence = utterances.first?.confidence?.value ?? 0
         let said = SpeechGrammar.spokenWords(item.testCase.sentence)
         let heardWords = SpeechGrammar.spokenWords(transcript)
         let alignment = WordAlignment(said: said, heard: heardWords) { said, heard in

@@ -5,51 +5,56 @@ import Foundation
 /// command) to 1.
 ///
 /// A grammar forces every sound onto some command: "what's the weather like today" comes out as
-/// "what's the crowd level of oia". To tell, the same audio is heard a second time by a *phone
-/// loop* (``PhoneLoop``): any sequence of English phones, weighted by a phone language model, with
-/// no words and no grammar. Over the frames of the words heard, the grammar's path scores nearly
-/// as well as the loop when the words are really there, and worse when the audio had to be bent
-/// onto them. The confidence is a logistic function of that difference per frame (``margin``):
+/// "what's the crowd level of oia". PocketSphinx scores each frame against the best of the sounds
+/// it was considering in that frame, so the acoustic score per frame of the words heard
+/// (``scorePerFrame``) says how far below that best the grammar had to go: near the top when the
+/// words are really there, lower when the audio had to be bent onto them. The confidence is a
+/// logistic function of it, read off the grammar's own pass at no extra cost:
 ///
 /// ```swift
-/// recognizer.measuresConfidence = true
 /// let result = try recognizer.recognize(samples)
 /// if let confidence = result.confidence, confidence.value < 0.5 { print("not a command") }
 /// ```
 ///
-/// 0.5 sits at the threshold chosen by `rejection-benchmark` on a tuning half of its clips (the
-/// highest that rejects at most 2% of commands). Measured on the held-out half, it is weak
-/// evidence, not a verdict: it rejects real recordings that are not commands, but most eSpeak NG
-/// sentences that are not commands still score above it (`Models/README.md`, "Rejection"). An
-/// utterance with no words scores 0.
+/// It is weak evidence, not a verdict. `rejection-benchmark` measured it separating commands from
+/// other speech about as well as the words' margin over a second hearing by a phone loop
+/// (``SpeechRecognizer/hearPhones(_:loop:chunk:)``), which costs half to three quarters of the
+/// decode again (`Models/README.md`, "Rejection"). Choose a threshold per app with `voice-intents calibrate`,
+/// on the voice loop's measure (this times the matcher's score, ``Understanding``). An utterance
+/// with no words scores 0.
 public struct RecognitionConfidence: Sendable, Hashable {
-    /// The confidence, from 0 to 1; 0.5 at the measured threshold.
+    /// The confidence, from 0 to 1; 0.5 at a score of ``threshold`` per frame.
     public let value: Double
-    /// How much worse the grammar's words fit their frames than the phone loop does over the same
-    /// frames, per frame (PocketSphinx's log scale): near 0 for a command, lower for anything
-    /// forced onto one.
-    public let margin: Double
+    /// The words' acoustic score per frame (PocketSphinx's log scale, against the best sound
+    /// considered in each frame): near 0 for words that are really there, lower for anything
+    /// forced onto them. Silences and fillers are left out.
+    public let scorePerFrame: Double
 
-    /// The margin at which the confidence is 0.5, and how far the margin moves for the confidence
-    /// to go from 0.5 to 0.73 (one unit of the logistic function). Measured by
-    /// `rejection-benchmark` (200 clips, 2026-11-22: commands' median −28, other speech's −44).
+    /// The score per frame at which the confidence is 0.5, and how far the score moves for the
+    /// confidence to go from 0.5 to 0.73 (one unit of the logistic function). First fitted by
+    /// `rejection-benchmark` (2026-11-22); kept so that thresholds chosen by `calibrate` keep
+    /// their meaning.
     public static let threshold = -63.0
     public static let scale = 8.0
 
-    /// The confidence of words that fit their frames `margin` worse per frame than a phone loop.
-    public init(margin: Double) {
-        self.margin = margin
-        value = 1 / (1 + exp(-(margin - Self.threshold) / Self.scale))
+    /// The confidence of words that score `scorePerFrame` per frame.
+    public init(scorePerFrame: Double) {
+        self.scorePerFrame = scorePerFrame
+        value = 1 / (1 + exp(-(scorePerFrame - Self.threshold) / Self.scale))
     }
 
-    /// The confidence of an utterance with no words: 0.
-    init(empty: Void) {
-        margin = -.infinity
-        value = 0
+    /// The confidence of `words` (silences, fillers and garbage phone-words left out): 0 when
+    /// there are none.
+    public init(words: [RecognizedWord]) {
+        let spoken = words.filter { !$0.isFiller && !$0.isGarbage }
+        let frames = spoken.reduce(0) { $0 + max($1.endFrame - $1.startFrame + 1, 1) }
+        self.init(
+            scorePerFrame: frames > 0
+                ? Double(spoken.reduce(0) { $0 + $1.acousticScore }) / Double(frames) : -.infinity)
     }
 }
 
-/// How the phone loop that ``SpeechRecognizer/measuresConfidence`` compares with is searched.
+/// How a phone loop (``SpeechRecognizer/hearPhones(_:loop:chunk:)``) is searched.
 public struct PhoneLoop: Sendable, Hashable {
     /// The loop's beams (PocketSphinx's `-beam` and `-pbeam` for this search only): narrower is
     /// faster and scores a little lower.
@@ -127,59 +132,11 @@ public struct PhoneLoopResult: Sendable, Hashable {
     }
 }
 
-/// The audio of the utterance in progress and the channel estimate before it, for a second
-/// hearing; empty unless the recognizer measures confidence.
-struct UtteranceRecord {
-    var samples: [Int16] = []
-    var cepstralMean: [mfcc_t] = []
-
-    mutating func start(_ recognizer: SpeechRecognizer) {
-        samples.removeAll(keepingCapacity: true)
-        guard recognizer.measuresConfidence else { return }
-        cepstralMean = recognizer.cepstralMean
-    }
-
-    mutating func append(_ chunk: [Int16], _ recognizer: SpeechRecognizer) {
-        if recognizer.measuresConfidence { samples += chunk }
-    }
-}
-
 extension SpeechRecognizer {
-    /// The decoder's live cepstral mean: what it has learnt of the channel so far.
-    var cepstralMean: [mfcc_t] {
-        get {
-            var mean = [mfcc_t](repeating: 0, count: Int(vi_cepstral_mean_length(decoder)))
-            if !mean.isEmpty { vi_cepstral_mean(decoder, &mean, 0) }
-            return mean
-        }
-        set {
-            var mean = newValue
-            if !mean.isEmpty { vi_cepstral_mean(decoder, &mean, 1) }
-        }
-    }
-
-    /// `result` with its confidence, when the recognizer measures confidence: the utterance's
-    /// samples heard again by the phone loop, from the same channel estimate the grammar's pass
-    /// started with. The channel estimate the grammar's pass left is kept afterwards, so a stream
-    /// goes on as if the utterance had been heard once.
-    func measuringConfidence(_ result: RecognitionResult) throws(SpeechError) -> RecognitionResult {
-        guard measuresConfidence else { return result }
-        var result = result
-        let words = result.spokenWords
-        guard !words.isEmpty, result.frames > 0 else {
-            result.confidence = RecognitionConfidence(empty: ())
-            return result
-        }
-        let after = cepstralMean
-        cepstralMean = utterance.cepstralMean
-        defer { cepstralMean = after }
-        let loop = try hearPhones(utterance.samples)
-        result.confidence = RecognitionConfidence(margin: loop.margin(of: words))
-        return result
-    }
-
     /// Hears `samples` as one utterance with a phone loop instead of the search in use, which is
-    /// in use again afterwards. The confidence's reference; public for measuring other settings.
+    /// in use again afterwards: any sequence of English phones, weighted by a phone language
+    /// model, with no words and no grammar. A reference for measuring rejection
+    /// (`rejection-benchmark`); its frames line up with a grammar's pass over the same audio.
     ///
     /// ```swift
     /// let phones = try recognizer.hearPhones(samples)

@@ -33,9 +33,8 @@ public final class SpeechRecognizer {
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
         public var trailingSilence: Double = 0.5
-        /// The phone language model of the phone loop that ``SpeechRecognizer/measuresConfidence``
-        /// compares a grammar's path with; `nil` takes `en-us-phone.lm.bin` beside
-        /// ``languageModel``.
+        /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
+        /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
@@ -69,14 +68,6 @@ public final class SpeechRecognizer {
     private var hasWholeDictionary = false
     /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
     public private(set) var guessedWords: [String: String] = [:]
-
-    /// Whether each result carries a ``RecognitionResult/confidence``: the utterance is heard a
-    /// second time by a phone loop, which costs about a third more decoding time (see
-    /// ``RecognitionConfidence``). Off by default.
-    public var measuresConfidence = false
-    /// The samples of the utterance in progress and the channel estimate before it, kept only
-    /// while ``measuresConfidence`` is on, for the phone loop's second hearing.
-    var utterance = UtteranceRecord()
 
     /// Loads the acoustic model and dictionary.
     ///
@@ -330,10 +321,8 @@ public final class SpeechRecognizer {
     ///   - samples: The audio.
     ///   - chunk: Samples per call to the decoder.
     public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
-        utterance.start(self)
         try decode(samples, chunk: chunk)
-        utterance.append(samples, self)
-        return try measuringConfidence(currentResult())
+        return currentResult()
     }
 
     /// Decodes `samples` as one utterance under the search in use, fed `chunk` samples at a time.
@@ -397,18 +386,27 @@ public final class SpeechRecognizer {
         let isGarbage = words.contains(where: \.isGarbage) && words.allSatisfy { $0.isGarbage || $0.isFiller }
         return RecognitionResult(
             text: isGarbage ? "" : text, score: Int(score), frames: Int(ps_get_n_frames(decoder)),
-            words: words)
+            words: words, confidence: RecognitionConfidence(words: words))
     }
 
     /// The best path of the utterance just ended, unit by unit (words, or phones in a phone
-    /// loop), with their frames and scores.
+    /// loop), with their frames and scores. Frames count from the start of the utterance.
+    ///
+    /// PocketSphinx numbers a segment's frames from the start of the *stream*, so the same audio
+    /// heard twice (a grammar, then a phone loop) comes out with frames that do not overlap. The
+    /// best path covers the utterance from its first frame, so its first segment's start is
+    /// the utterance's offset in the stream.
     func currentSegments() -> [RecognizedWord] {
         var words: [RecognizedWord] = []
+        var offset: Int32?
         var segment = ps_seg_iter(decoder)
         while let current = segment {
             var start: Int32 = 0
             var end: Int32 = 0
             ps_seg_frames(current, &start, &end)
+            if offset == nil { offset = start }
+            start -= offset ?? 0
+            end -= offset ?? 0
             var acoustic: Int32 = 0
             var language: Int32 = 0
             var backoff: Int32 = 0
@@ -446,7 +444,6 @@ extension SpeechRecognizer {
     public func listen(
         timeout: Double, read: () throws(SpeechError) -> [Int16]?
     ) throws(SpeechError) -> RecognitionResult? {
-        utterance.start(self)
         guard ps_start_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
         }
@@ -454,7 +451,6 @@ extension SpeechRecognizer {
         var samplesRead = 0
         while let chunk = try read() {
             samplesRead += chunk.count
-            utterance.append(chunk, self)
             let processed = chunk.withUnsafeBufferPointer { buffer in
                 ps_process_raw(decoder, buffer.baseAddress, chunk.count, 0, 0)
             }
@@ -476,11 +472,10 @@ extension SpeechRecognizer {
                     throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
                 }
                 let result = currentResult()
-                if !result.spokenWords.isEmpty { return try measuringConfidence(result) }
+                if !result.spokenWords.isEmpty { return result }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
                 heardSpeech = false
-                utterance.start(self)
                 guard ps_start_utt(decoder) == 0 else {
                     throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
                 }
@@ -493,7 +488,7 @@ extension SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
-        return heardSpeech ? try measuringConfidence(currentResult()) : nil
+        return heardSpeech ? currentResult() : nil
     }
 
     /// Whether the utterance so far has a hypothesis with words in it.
@@ -517,8 +512,8 @@ public struct RecognitionResult: Sendable, Hashable {
     /// Every segment of the best path, silences and fillers included.
     public let words: [RecognizedWord]
 
-    /// How sure the recognizer is that the utterance was what it heard, when it was asked to
-    /// measure it (``SpeechRecognizer/measuresConfidence``); `nil` otherwise.
+    /// How sure the recognizer is that the utterance was what it heard; `nil` only for a result
+    /// made by hand without one.
     public internal(set) var confidence: RecognitionConfidence?
 
     public init(

@@ -9,7 +9,6 @@ import PhraseMatching
 /// heard clearly but matched loosely, or matched word for word but heard poorly, scores low.
 ///
 /// ```swift
-/// recognizer.measuresConfidence = true
 /// let heard = try recognizer.recognize(samples)
 /// let understanding = Understanding(heard: heard, match: await matcher.match(heard.commandText), threshold: 0.5)
 /// if let rejection = understanding.rejection { print("ignored: \(rejection)") }
