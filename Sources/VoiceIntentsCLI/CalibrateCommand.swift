@@ -117,6 +117,8 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             (\(EvaluationReport.percent(held.allFalseRejects)) of all commands not accepted)
             wrote \(folder.path)/calibration.json, calibration.svg\(spoken.reportOnly ? "" : ", clips.jsonl")
             """)
+        print(
+            Self.recordings(report.clips, samples: samples, threshold: calibration.threshold), terminator: "")
         if save {
             guard
                 let url = Calibration.installedURL(app: context.executableName, locale: phraseOptions.locale)
@@ -143,6 +145,29 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
                 sentence: clip.sentence, score: score, isCommand: clip.isCommand,
                 reachedIntent: clip.gotIntent != nil, isRight: clip.isRight)
         }
+    }
+
+    /// How the threshold treats the clips heard as recorded (tests with `audio:`), both halves: people
+    /// fit the acoustic model better than eSpeak NG's voices, so a threshold chosen mostly on
+    /// synthetic speech can let real speech through. Empty when there are none.
+    static func recordings(
+        _ clips: [EvaluationReport.Clip], samples: [Calibration.Sample], threshold: Double
+    ) -> String {
+        let recorded = zip(clips, samples).filter { $0.0.speaker == "recorded" }
+        var lines = ""
+        for isCommand in [false, true] {
+            let group = recorded.filter { $0.0.isCommand == isCommand }
+            guard !group.isEmpty else { continue }
+            let accepted = group.filter { $0.1.isAccepted(at: threshold) }
+            lines +=
+                "recordings \(isCommand ? "of commands" : "that are no command"): \(accepted.count) of \(group.count) accepted"
+            let shown = (isCommand ? group.filter { !$0.1.isAccepted(at: threshold) } : accepted).map {
+                "\"\($0.0.sentence.prefix(40))\" (\($0.0.condition), \(String(format: "%.2f", $0.1.score)))"
+            }
+            lines +=
+                shown.isEmpty ? "\n" : (isCommand ? "; not: " : ": ") + shown.joined(separator: ", ") + "\n"
+        }
+        return lines
     }
 
     /// The trade-off curve as a table: a row every `step`, and the chosen threshold's row (→).

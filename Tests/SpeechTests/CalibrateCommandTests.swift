@@ -10,6 +10,41 @@ struct CalibrateCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Recordings (tests with `audio:`) are heard as recorded, and calibrate says how its threshold
+    /// treats them: people fit the acoustic model better than eSpeak NG's voices do.
+    @Test func recordingsAreCountedOnTheirOwn() throws {
+        let output = try EvaluateCommandTests.temporaryFolder("calibrate-recordings")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let tests = output.appendingPathComponent("tests.yaml")
+        try """
+        tests:
+          - { say: "navigate to map in travel tracking", intent: NavigateIntent, values: { navigationOption: Map } }
+        """.write(to: tests, atomically: true, encoding: .utf8)
+        let recorded = output.appendingPathComponent("recorded.yaml")
+        let data = "/usr/share/pocketsphinx/test/data"
+        try """
+        tests:
+          - { say: "he was not an ill disposed young man", audio: \(data)/librivox/sense_and_sensibility_01_austen_64kb-0880.wav, intent: none }
+          - { say: "five five", audio: \(data)/cards/004.wav, intent: none }
+        """.write(to: recorded, atomically: true, encoding: .utf8)
+        let run = try Executables.run(
+            "voice-intents",
+            [
+                "calibrate", "--app", "travel-tracking", "--tests", tests.path, "--also", recorded.path,
+                "--voices",
+                "en-us", "--snr", "clean", "--output", output.path,
+            ])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let line = run.output.split(separator: "\n").first {
+            $0.hasPrefix("recordings that are no command: ")
+        }
+        #expect(line?.contains(" of 2 accepted") == true, "\(run.output)")
+        #expect(!run.output.contains("recordings of commands"), "no recording here is a command")
+        let clips = try String(contentsOf: output.appendingPathComponent("clips.jsonl"), encoding: .utf8)
+        #expect(
+            clips.split(separator: "\n").count == 3 && clips.contains("\"speaker\":\"recorded\""), "\(clips)")
+    }
+
     @Test func aSmallCalibrationPrintsTheCurveAndWritesItsFiles() throws {
         let output = try EvaluateCommandTests.temporaryFolder("calibrate")
         defer { try? FileManager.default.removeItem(at: output) }
