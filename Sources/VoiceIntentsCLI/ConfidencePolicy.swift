@@ -1,3 +1,4 @@
+import Speech
 import VoiceIntents
 
 /// How sure the voice loop must be of what it heard before it acts: one bar for commands and
@@ -12,7 +13,7 @@ struct ConfidencePolicy: Sendable, Hashable {
     /// does something that cannot be undone.
     var confirmation: Double
 
-    /// Acts on everything the grammar fits: the recognizer does not measure confidence.
+    /// Acts on everything the grammar fits, whatever its confidence.
     static let off = ConfidencePolicy(minimum: 0, confirmation: 0)
 
     /// A policy with `minimum` for commands and, unless given, a confirmation bar halfway from
@@ -25,5 +26,13 @@ struct ConfidencePolicy: Sendable, Hashable {
     /// The bar an answer to `question` must clear.
     func bar(for question: ConversationQuestion) -> Double {
         question.kind == .confirmation || question.isDestructive ? confirmation : minimum
+    }
+
+    /// Why `heard` is not acted on when its confidence is under `bar` (``minimum`` unless given);
+    /// `nil` when it clears it.
+    func rejection(of heard: RecognitionResult, bar: Double? = nil) -> Understanding.Rejection? {
+        let bar = bar ?? minimum
+        guard let confidence = heard.confidence?.value, confidence < bar else { return nil }
+        return .lowConfidence(confidence, threshold: bar)
     }
 }

@@ -149,9 +149,9 @@ struct VoiceConversation: Conversation {
             return channel.ended ? .cancel : .silence
         }
         guard !heard.text.isEmpty else { return .silence }
-        let bar = policy.bar(for: question)
-        if let confidence = heard.confidence?.value, confidence < bar, !SpokenAnswer.isCancel(heard.text) {
-            let rejection = Understanding.Rejection.lowConfidence(confidence, threshold: bar)
+        if !SpokenAnswer.isCancel(heard.text),
+            let rejection = policy.rejection(of: heard, bar: policy.bar(for: question))
+        {
             transcript.write("> \(heard.text) (not taken: \(rejection))\n")
             logger?.debug(
                 "answer not taken", metadata: ["transcript": "\(heard.text)", "why": "\(rejection)"])
@@ -231,8 +231,7 @@ struct VoiceSession: Sendable {
         guard command.text.isEmpty else { return command }
         // The wake phrase alone is only a sound until it is heard clearly: a television saying
         // something like it must not make the app answer.
-        if let confidence = heard.confidence?.value, confidence < policy.minimum {
-            let rejection = Understanding.Rejection.lowConfidence(confidence, threshold: policy.minimum)
+        if let rejection = policy.rejection(of: heard) {
             transcript.write("> \(heard.text) (ignored: \(rejection))\n")
             logger.debug(
                 "not spoken to", metadata: ["transcript": "\(heard.text)", "rejected": "\(rejection)"])
