@@ -94,6 +94,32 @@ struct EvaluationTests {
         #expect(SpeechCache.hash("open the map") == SpeechCache.hash("open the map"))
     }
 
+    /// eSpeak NG gives different samples for the same sentence within one process, depending on
+    /// what it said before; two caches filled in different orders must still hold the same audio.
+    @Test func twoCachesFilledInAnyOrderHoldTheSameSpeech() throws {
+        func fresh() throws -> (SpeechCache, URL) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "speech-cache-\(UUID())")
+            return (try SpeechCache(folder: folder), folder)
+        }
+        let (first, firstFolder) = try fresh()
+        let (second, secondFolder) = try fresh()
+        defer {
+            try? FileManager.default.removeItem(at: firstFolder)
+            try? FileManager.default.removeItem(at: secondFolder)
+        }
+        let sentence = "turn off the lights in the kitchen"
+        let before = try first.speech(sentence, voice: "en-us+f2", rate: 175)
+        // Other speech in between, in this process and through the cache.
+        _ = try SpeechSynthesizer(voice: "en-us", rate: 175).speak("how busy is uluru in travel tracking")
+        _ = try second.speech("find two tickets for petra", voice: "en+m7", rate: 150)
+        let after = try second.speech(sentence, voice: "en-us+f2", rate: 175)
+        #expect(before.count == after.count)
+        let same = before == after
+        #expect(same, "\(zip(before, after).count { $0 != $1 }) of \(before.count) samples differ")
+        #expect(throws: SpeechError.self) { try first.speech(sentence, voice: "xx-nonexistent", rate: 175) }
+    }
+
     @Test func wordsAreAlignedToFindTheMisheard() {
         let alignment = WordAlignment(
             said: ["find", "two", "tickets", "for", "uluru"], heard: ["find", "tickets", "to", "uluru"],

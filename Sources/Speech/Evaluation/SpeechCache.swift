@@ -2,8 +2,14 @@ import Foundation
 
 /// Synthesised speech kept on disk, keyed by a hash of everything that makes it: the text, the
 /// voice, the rate and eSpeak NG's version. A second evaluation of the same sentences reads the
-/// WAV files back instead of speaking again, and hears exactly the same audio (eSpeak NG does
-/// not always give the same samples twice within one process).
+/// WAV files back instead of speaking again, and hears exactly the same audio.
+///
+/// What is missing is spoken by the `espeak-ng` program, one process a sentence, rather than in
+/// this process: eSpeak NG carries state from one sentence to the next, so within a process the
+/// same text in the same voice comes out different each time (most samples differ), and a cache
+/// filled in process would hold whatever order the sentences happened to be spoken in. A fresh
+/// process always gives the same samples, so every machine fills its cache with the same audio.
+/// Without the program (Debian's `espeak-ng`), speech is made in process.
 ///
 /// ```swift
 /// let cache = try SpeechCache(folder: SpeechCache.defaultFolder)
@@ -41,12 +47,11 @@ public struct SpeechCache: Sendable {
     /// spoken (and then kept).
     public func speech(_ text: String, voice: String, rate: Int) throws(SpeechError) -> [Float] {
         let file = folder.appendingPathComponent(
-            Self.hash("speech 1|\(engineVersion)|\(voice)|\(rate)|\(text)") + ".wav")
+            Self.hash("speech 2|\(engineVersion)|\(voice)|\(rate)|\(text)") + ".wav")
         if let cached = try? WAVFile.read(from: file), cached.sampleRate == AudioFormat.recognizerSampleRate {
             return cached.samples
         }
-        let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
-        let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+        let audio = try Self.speakInOwnProcess(text, voice: voice, rate: rate)
             .resampled(to: AudioFormat.recognizerSampleRate)
         // Written aside and moved into place, so a reader never sees half a file.
         let partial = folder.appendingPathComponent(".\(UUID().uuidString).wav")
@@ -60,6 +65,78 @@ public struct SpeechCache: Sendable {
         return AudioBuffer(samples: audio.samples, sampleRate: audio.sampleRate).int16Samples.map {
             Float($0) / 32_768
         }
+    }
+
+    /// `text` spoken by a process of its own (`espeak-ng -w`), or in this one when there is no
+    /// `espeak-ng` on the `PATH`.
+    static func speakInOwnProcess(_ text: String, voice: String, rate: Int) throws(SpeechError) -> AudioBuffer
+    {
+        guard let program = Self.program("espeak-ng") else {
+            let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
+            return AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+        }
+        // An unknown voice is named here: the program would fall back to another one without a word.
+        let engine = try ESpeakEngine.shared()
+        try engine.exclusively { () throws(SpeechError) in try engine.selectVoice(voice) }
+        let name = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "voice-intents-speech-\(UUID().uuidString)")
+        let input = name.appendingPathExtension("txt")
+        let output = name.appendingPathExtension("wav")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: output)
+        }
+        // The text from a file, so that text starting with "-" is not read as an option.
+        do {
+            try text.write(to: input, atomically: false, encoding: .utf8)
+        } catch {
+            throw SpeechError(
+                .invalidInput, "cannot write \(input.path) for espeak-ng: \(error.localizedDescription)")
+        }
+        let status = Self.run([
+            program, "-v", voice, "-s", String(min(max(rate, 80), 450)), "-p", "50", "-b", "1", "-f",
+            input.path,
+            "-w", output.path,
+        ])
+        guard status == 0 else {
+            throw SpeechError(.engineFailure, "espeak-ng failed to speak \"\(text)\" (exit status \(status))")
+        }
+        do {
+            return try WAVFile.read(from: output)
+        } catch {
+            throw SpeechError(.engineFailure, "espeak-ng wrote no readable speech for \"\(text)\": \(error)")
+        }
+    }
+
+    /// The path of `name` in a folder of the `PATH`; `nil` when there is none.
+    static func program(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Runs `arguments` (the program first) with no input and its output thrown away, and waits
+    /// for it: its exit status, or -1 when it could not start. `posix_spawn` and `waitpid`, which
+    /// are safe on any thread (Foundation's `Process` can hang waiting from async code).
+    static func run(_ arguments: [String]) -> Int32 {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pointers = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &pointers, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// A stable 64-bit FNV-1a hash of `text`, as 16 hex digits (Swift's `Hasher` changes from

@@ -185,8 +185,8 @@ public struct SpokenEvaluation: Sendable {
     /// `text` spoken at 16 kHz, from the cache when there is one.
     func spoken(_ text: String, voice: String, rate: Int) throws(SpeechError) -> [Float] {
         if let cache { return try cache.speech(text, voice: voice, rate: rate) }
-        let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
-        return AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).resampled(
+        // In a process of its own, as the cache speaks: the same samples whatever came before.
+        return try SpeechCache.speakInOwnProcess(text, voice: voice, rate: rate).resampled(
             to: AudioFormat.recognizerSampleRate
         ).samples
     }
