@@ -274,7 +274,7 @@ public struct Calibration: Sendable, Codable, Equatable {
         do {
             calibration = try JSONDecoder().decode(Calibration.self, from: data)
         } catch let error as DecodingError {
-            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(describe(error))")
+            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(error.summary)")
         } catch {
             throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(error)")
         }
@@ -298,18 +298,5 @@ public struct Calibration: Sendable, Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(copy).write(to: url, options: .atomic)
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            let path = (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
-            return "missing \"\(path)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return ((path.isEmpty ? "" : "\(path): ") + context.debugDescription)
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

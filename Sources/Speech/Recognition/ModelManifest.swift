@@ -41,7 +41,7 @@ extension SpeechRecognizer.Configuration {
         do {
             manifest = try YAMLDecoder().decode(Manifest.self, from: text)
         } catch let error as DecodingError {
-            throw SpeechError(.invalidInput, "\(url.path): \(Self.describe(error))")
+            throw SpeechError(.invalidInput, "\(url.path): \(error.summary)")
         } catch {
             throw SpeechError(.invalidInput, "\(url.path): \(error)")
         }
@@ -95,15 +95,5 @@ extension SpeechRecognizer.Configuration {
             if FileManager.default.fileExists(atPath: manifest.path) { return manifest }
         }
         return nil
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            (context.codingPath.map(\.stringValue).joined(separator: ".") + " " + context.debugDescription)
-                .trimmingCharacters(in: .whitespaces)
-        @unknown default: "\(error)"
-        }
     }
 }
