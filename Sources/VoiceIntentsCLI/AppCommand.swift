@@ -15,7 +15,7 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
                 LintCommand<SingleApp<App>>.self, TranscribeCommand<SingleApp<App>>.self,
                 SayCommand<SingleApp<App>>.self, GrammarCommand<SingleApp<App>>.self,
                 ListenCommand<SingleApp<App>>.self, EvaluateCommand<SingleApp<App>>.self,
-                CalibrateCommand<SingleApp<App>>.self,
+                CalibrateCommand<SingleApp<App>>.self, RecordCommand<SingleApp<App>>.self,
                 ShortcutsCommand<SingleApp<App>>.self,
                 ValidateCommand<SingleApp<App>>.self,
             ],

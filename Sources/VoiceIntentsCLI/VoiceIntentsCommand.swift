@@ -12,6 +12,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
                 MatchCommand<Apps>.self, TestCommand<Apps>.self, LintCommand<Apps>.self,
                 TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
                 ListenCommand<Apps>.self, EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self,
+                RecordCommand<Apps>.self,
                 RunCommand<Apps>.self,
                 PerformCommand<Apps>.self, ShortcutsCommand<Apps>.self, ValidateCommand<Apps>.self,
             ])

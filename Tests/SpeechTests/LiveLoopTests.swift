@@ -9,16 +9,17 @@ import Testing
 /// question before answering, and a service manager that stops the loop with SIGTERM.
 @Suite("Live voice loop", .serialized)
 struct LiveLoopTests {
-    /// `travel-tracking listen` started on the server, its output read as it comes.
+    /// `travel-tracking listen` (or another of its commands) started on the server, its output
+    /// read as it comes.
     final class Listener: @unchecked Sendable {  // `text` behind `lock`
         let process: Process
         private let lock = NSLock()
         private var text = ""
         private var errorText = ""
 
-        init(_ arguments: [String], environment: [String: String]) throws {
+        init(_ arguments: [String], environment: [String: String], command: String = "listen") throws {
             process = try Executables.process(
-                "travel-tracking", ["listen"] + arguments, environment: environment)
+                "travel-tracking", [command] + arguments, environment: environment)
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output

@@ -444,11 +444,30 @@ extension SpeechRecognizer {
     public func listen(
         timeout: Double, read: () throws(SpeechError) -> [Int16]?
     ) throws(SpeechError) -> RecognitionResult? {
+        try listen(timeout: timeout, read: read, speechStarted: { _ in })
+    }
+
+    /// ``listen(timeout:read:)``, also telling `speechStarted` how many samples had been read
+    /// when the detector heard speech begin (again after a false start). With `wordlessSpeech`,
+    /// speech that lasted at least that many seconds ends the listening even when the grammar
+    /// found no words in it: a recording wants what was said, whatever it was.
+    func listen(
+        timeout: Double, read: () throws(SpeechError) -> [Int16]?, speechStarted: (Int) -> Void,
+        wordlessSpeech: Double? = nil
+    ) throws(SpeechError) -> RecognitionResult? {
         guard ps_start_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
         }
         var heardSpeech = false
         var samplesRead = 0
+        var speechStart = 0
+        /// Whether the speech just ended is long enough to count without words.
+        func isLongEnough() -> Bool {
+            guard let wordlessSpeech else { return false }
+            // The detector reports the end `trailingSilence` after the speech.
+            let seconds = Double(samplesRead - speechStart) / Double(AudioFormat.recognizerSampleRate)
+            return seconds - settings.trailingSilence >= wordlessSpeech
+        }
         while let chunk = try read() {
             samplesRead += chunk.count
             let processed = chunk.withUnsafeBufferPointer { buffer in
@@ -460,8 +479,12 @@ extension SpeechRecognizer {
                     .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
             }
             let inSpeech = ps_get_in_speech(decoder) != 0
-            if inSpeech { heardSpeech = true }
-            if heardSpeech && !inSpeech && !hasPartialWords() {
+            if inSpeech && !heardSpeech {
+                heardSpeech = true
+                speechStart = samplesRead
+                speechStarted(samplesRead)
+            }
+            if heardSpeech && !inSpeech && !hasPartialWords() && !isLongEnough() {
                 // A click, a breath, or the detector starting before it has learnt the noise
                 // floor: no words so far, so the utterance goes on. Ending it here and starting
                 // another lost the next command (measured on a live microphone).
@@ -472,7 +495,7 @@ extension SpeechRecognizer {
                     throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
                 }
                 let result = currentResult()
-                if !result.spokenWords.isEmpty { return result }
+                if !result.spokenWords.isEmpty || isLongEnough() { return result }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
                 heardSpeech = false

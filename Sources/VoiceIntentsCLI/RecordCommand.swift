@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import PhraseMatching
+import Speech
+
+/// `record`: show an app's phrase tests one at a time and record each from the microphone, into
+/// WAV files and a test file of `audio:` tests that `evaluate` and `calibrate` hear as real speech.
+struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "record",
+            abstract: "Record yourself saying the app's phrase tests, for evaluate and calibrate.",
+            discussion: """
+                Each sentence is shown in turn: say it, then pause. Every recording is a 16 kHz WAV \
+                file in the folder, listed in the folder's tests.yaml with what the sentence must \
+                reach. Stop whenever you like (Ctrl-C): the same command goes on where it stopped. \
+                Then choose a confidence threshold for your voice:
+                  calibrate --tests <folder>/tests.yaml --also Phrases/en/tests/out-of-domain.yaml --save
+                """)
+    }
+
+    @OptionGroup var selection: AppSelection<Apps>
+
+    @OptionGroup var options: AppOptions
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Option(
+        help:
+            "The phrase test file whose sentences to say, e.g. Phrases/en/tests/out-of-domain.yaml (default: the app's own)."
+    )
+    var tests: String?
+
+    @Option(help: "Say this many of the sentences, spread evenly over the file; all when not given.")
+    var sample: Int?
+
+    @Option(
+        name: .shortAndLong,
+        help: "The folder for the recordings and their tests.yaml (default: recordings/<app>).")
+    var output: String?
+
+    @Option(help: "Where to listen (default, pulse, pulse:<source>, alsa:<pcm>), as for listen.")
+    var device: String?
+
+    @Option(help: "Seconds to wait for each sentence to be said before stopping.")
+    var timeout = 10.0
+
+    @OptionGroup var recognizerOptions: RecognizerOptions
+
+    func validate() throws {
+        if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
+        if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if let device { _ = try AudioDevice(parsingOption: device) }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let context = try selection.context()
+            let location = phraseOptions.location
+            guard let file = tests.map({ URL(fileURLWithPath: $0) }) ?? context.ownTestFile(location) else {
+                throw CommandFailure(
+                    "\(context.executableName) has no phrase tests (\(location.locale)/tests/\(context.executableName).yaml); give a file with --tests"
+                )
+            }
+            let folder = URL(fileURLWithPath: output ?? "recordings/\(context.executableName)")
+            var recordings = try RecordingsFile(folder: folder, app: context.executableName)
+            let chosen = SpokenTestOptions.spread(
+                try PhraseTestSuite.load(from: file).cases.filter { $0.audio == nil }, count: sample)
+            let toDo = chosen.filter { !recordings.contains($0) }
+            guard !toDo.isEmpty else {
+                say(
+                    "nothing left to record: \(recordings.count) recordings in \(recordings.file.relativePath)"
+                )
+                return
+            }
+
+            let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+            try recognizer.useGrammar(try await context.grammar(location))
+            let input = try openMicrophone(context: context)
+            defer { input.stop() }
+            say(
+                "\(toDo.count) of \(chosen.count) sentences to record from \(input.name) into \(folder.relativePath)/; say each one when it is shown, then pause."
+            )
+            for (index, testCase) in toDo.enumerated() {
+                say("[\(index + 1)/\(toDo.count)] say: \(testCase.sentence)")
+                guard let said = try recognizer.record(timeout: timeout, read: input.read) else {
+                    throw CommandFailure(
+                        "nothing heard within \(Int(timeout)) s from \(input.name); \(index) recorded this time. Run the same command again to go on."
+                    )
+                }
+                let name = try recordings.add(testCase, audio: said.audio)
+                let heard =
+                    said.result.readableText.isEmpty ? "no command" : "\"\(said.result.readableText)\""
+                say(
+                    "  heard \(heard) (\(String(format: "%.1f", said.audio.duration)) s, peak \(String(format: "%.0f", said.peakDecibels)) dBFS) → \(name)"
+                )
+                if said.clippedShare > 0.001 {
+                    say(
+                        "  warning: clipped (too loud): lower the input volume or move back from the microphone"
+                    )
+                } else if said.peakDecibels < -30 {
+                    say("  warning: very quiet: raise the input volume (pavucontrol) or move closer")
+                }
+            }
+            say(
+                """
+                \(recordings.count) recordings in \(recordings.file.relativePath). Hear them:
+                  calibrate --tests \(recordings.file.relativePath) --also Phrases/\(location.locale)/tests/out-of-domain.yaml
+                """)
+        }
+    }
+
+    /// Writes a line to standard output at once (prompts must not wait in a buffer).
+    private func say(_ line: String) {
+        FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+    }
+
+    private func openMicrophone(context: AppContext) throws -> VoiceInput {
+        let device = try AudioDevice(parsingOption: device ?? "default")
+        do {
+            return try VoiceInput(microphone: device, logger: options.logger(for: context))
+        } catch {
+            throw CommandFailure(
+                "no microphone: \(error.message)\nName one with --device (pactl list short sources, or arecord -L)."
+            )
+        }
+    }
+}
+
+/// A folder of recordings and the test file that lists them (`tests.yaml`), added to one
+/// recording at a time so that stopping loses at most the sentence being said.
+struct RecordingsFile {
+    let folder: URL
+    let file: URL
+    private var recorded: Set<Key>
+
+    var count: Int { recorded.count }
+
+    private struct Key: Hashable {
+        let sentence: String
+        let expectation: PhraseTestSuite.Expectation
+    }
+
+    /// Opens (or starts) `folder/tests.yaml`; `app` goes into a new file's heading.
+    init(folder: URL, app: String) throws {
+        self.folder = folder
+        file = folder.appendingPathComponent("tests.yaml")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: file.path),
+            let text = try? String(contentsOf: file, encoding: .utf8),
+            text.contains("\n  - ")
+        {
+            recorded = Set(
+                try PhraseTestSuite.load(from: file).cases.map {
+                    Key(sentence: $0.sentence, expectation: $0.expectation)
+                })
+        } else {
+            recorded = []
+            let heading = """
+                # Phrase tests of \(app) said by a person, recorded with `record`: each with what it
+                # must reach and its recording (audio:, relative to this file). Hear them with
+                # evaluate or calibrate --tests <this file>.
+                tests:
+
+                """
+            try Data(heading.utf8).write(to: file, options: .atomic)
+        }
+    }
+
+    func contains(_ testCase: PhraseTestSuite.Case) -> Bool {
+        recorded.contains(Key(sentence: testCase.sentence, expectation: testCase.expectation))
+    }
+
+    /// Writes `audio` as the next free `NNNN.wav` and lists it; returns the file's name.
+    mutating func add(_ testCase: PhraseTestSuite.Case, audio: AudioBuffer) throws -> String {
+        var number = recorded.count + 1
+        var name: String { String(format: "%04d.wav", number) }
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) { number += 1 }
+        try WAVFile.write(audio, to: folder.appendingPathComponent(name))
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("  - \(Self.line(testCase, audio: name))\n".utf8))
+        recorded.insert(Key(sentence: testCase.sentence, expectation: testCase.expectation))
+        return name
+    }
+
+    /// `{ say: "…", intent: …, values: { … }, audio: 0001.wav }`, as phrase test files write a test.
+    static func line(_ testCase: PhraseTestSuite.Case, audio: String) -> String {
+        func quoted(_ text: String) -> String {
+            "\""
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                    of: "\"", with: "\\\"")
+                + "\""
+        }
+        let expectation: String
+        switch testCase.expectation {
+        case .noMatch:
+            expectation = "intent: none"
+        case .intent(let intent, let values):
+            let pairs = values.sorted { $0.key < $1.key }.map { "\($0.key): \(quoted($0.value))" }
+            expectation =
+                "intent: \(intent), values: {\(pairs.isEmpty ? "" : " \(pairs.joined(separator: ", ")) ")}"
+        }
+        return "{ say: \(quoted(testCase.sentence)), \(expectation), audio: \(audio) }"
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import PhraseMatching
+import Testing
+
+@testable import Speech
+@testable import VoiceIntentsCLI
+
+/// `record`: a person says the phrase tests into a real microphone (a private PulseAudio server's
+/// virtual source), and what they said becomes `audio:` tests.
+@Suite("Recording phrase tests", .serialized)
+struct RecordCommandTests {
+    /// One test of TravelTracking and one sentence that is no command, said by Debian's real
+    /// recording: both are recorded whole, listed with their expectations, and heard again.
+    @Test(
+        .enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled),
+        .enabled(if: FileManager.default.fileExists(atPath: goForwardPath), "needs pocketsphinx's test data"))
+    func sentencesSaidIntoTheMicrophoneBecomeTestsWithTheirRecordings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "record-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sentences = folder.appendingPathComponent("sentences.yaml")
+        try """
+        tests:
+          - { say: "buy tickets for uluru in travel tracking", intent: FindTicketsIntent, values: { landmark: "Uluru" } }
+          - { say: "go forward ten meters", intent: none }
+
+        """.write(to: sentences, atomically: true, encoding: .utf8)
+        let recordings = folder.appendingPathComponent("mine")
+        let arguments = ["--tests", sentences.path, "--output", recordings.path]
+        let spoken = try LiveLoopTests.spoken("buy tickets for uluru in travel tracking")
+        var reader = try RawPCMReader(url: URL(fileURLWithPath: goForwardPath))
+        let person = try reader.readAll().forRecognizer
+
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let recorder = try LiveLoopTests.Listener(
+            arguments, environment: server.environment, command: "record")
+        defer { if recorder.process.isRunning { recorder.process.terminate() } }
+        // Each sentence is said once it is shown, as a person reading the prompts would.
+        for (prompt, speech) in [("[1/2] say: buy tickets", spoken), ("[2/2] say: go forward", person)] {
+            try #require(recorder.waitFor(prompt), "\(recorder.output)\(recorder.errors)")
+            Thread.sleep(forTimeInterval: 0.5)
+            microphone.say(speech)
+        }
+        try #require(recorder.waitFor("2 recordings in"), "\(recorder.output)\(recorder.errors)")
+        recorder.process.waitUntilExit()
+        #expect(recorder.process.terminationStatus == 0, "\(recorder.errors)")
+        #expect(
+            recorder.output.contains("heard \"buy tickets for uluru in travel tracking\""),
+            "\(recorder.output)")
+
+        let recorded = try PhraseTestSuite.load(from: recordings.appendingPathComponent("tests.yaml")).cases
+        #expect(
+            recorded.map(\.sentence) == ["buy tickets for uluru in travel tracking", "go forward ten meters"])
+        #expect(
+            recorded.map(\.expectation) == [
+                .intent("FindTicketsIntent", values: ["landmark": "Uluru"]), .noMatch,
+            ])
+        #expect(recorded.map { $0.audio?.lastPathComponent } == ["0001.wav", "0002.wav"])
+
+        // Heard again from the files, as a user would: the command under the app's grammar, the
+        // person's sentence (2.8 s as recorded) by dictation, which would lose words cut off at
+        // either end.
+        let first = try #require(recorded[0].audio)
+        let second = try #require(recorded[1].audio)
+        for file in [first, second] { #expect(try WAVFile.read(from: file).sampleRate == 16_000) }
+        let duration = try WAVFile.read(from: second).duration
+        #expect((2.8...4.5).contains(duration), "\(duration) s")
+        let command = try Executables.run("travel-tracking", ["transcribe", first.path])
+        #expect(command.output == "buy tickets for uluru in travel tracking\n", "\(command.errors)")
+        let dictated = try Executables.run("travel-tracking", ["transcribe", "--dictation", second.path])
+        #expect(dictated.output == "go forward ten meters\n", "\(dictated.errors)")
+    }
+
+    /// Stopped and started again, `record` goes on with the sentences not yet recorded, and a run
+    /// with nothing left to record says so without opening a microphone.
+    @Test func aSecondRunKeepsWhatWasRecordedAndAsksOnlyForTheRest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "record-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var file = try RecordingsFile(folder: folder, app: "travel-tracking")
+        let source = PhraseSource(file: "sentences.yaml", line: 1, column: 1)
+        let cases = [
+            PhraseTestSuite.Case(
+                sentence: #"say "hello\" to the map"#,
+                expectation: .intent("NavigateIntent", values: ["navigationOption": #"The "Map""#]),
+                source: source),
+            PhraseTestSuite.Case(sentence: "tell me a joke", expectation: .noMatch, source: source),
+        ]
+        let tone = AudioBuffer(
+            samples: (0..<8_000).map { Float(sin(Double($0) / 10)) / 4 }, sampleRate: 16_000)
+        #expect(try file.add(cases[0], audio: tone) == "0001.wav")
+
+        let reopened = try RecordingsFile(folder: folder, app: "travel-tracking")
+        #expect(reopened.contains(cases[0]) && !reopened.contains(cases[1]))
+        let listed = try PhraseTestSuite.load(from: reopened.file).cases
+        #expect(listed.map(\.sentence) == [cases[0].sentence])
+        #expect(listed.map(\.expectation) == [cases[0].expectation])
+        #expect(try WAVFile.read(from: try #require(listed.first?.audio)).duration == 0.5)
+
+        // With every sentence recorded, the command needs no microphone at all.
+        var full = reopened
+        #expect(try full.add(cases[1], audio: tone) == "0002.wav")
+        let sentences = folder.appendingPathComponent("sentences.yaml")
+        try "tests:\n  - { say: \"tell me a joke\", intent: none }\n".write(
+            to: sentences, atomically: true, encoding: .utf8)
+        let run = try Executables.run(
+            "travel-tracking",
+            ["record", "--tests", sentences.path, "--output", folder.path, "--device", "pulse:nowhere"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("nothing left to record: 2 recordings in"), "\(run.output)")
+    }
+}
