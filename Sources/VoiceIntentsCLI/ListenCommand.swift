@@ -139,8 +139,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 )
             }
         }
-        guard minimum != nil || confirmationConfidence != nil else { return .off }
-        return ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence)
+        var policy =
+            minimum != nil || confirmationConfidence != nil
+            ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
+        policy.trailingSilence = try recognizerOptions.configuration().trailingSilence
+        return policy
     }
 
     func run() async throws {

@@ -123,9 +123,10 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 /// answered: the options' names, ordinals, yes and no, numbers, or dictation for free text;
 /// "cancel" and "never mind" always.
 ///
-/// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks is not taken:
-/// the runner hears silence, says "Sorry, I didn't catch that" and asks again, and cancels when
-/// the second answer is no clearer. "Cancel" is always taken.
+/// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks, or an answer to
+/// a confirmation with more sound around its words than ``ConfidencePolicy/confirmationSlack``
+/// allows, is not taken: the runner hears silence, says "Sorry, I didn't catch that" and asks
+/// again, and cancels when the second answer is no clearer. "Cancel" is always taken.
 struct VoiceConversation: Conversation {
     let channel: VoiceChannel
     let transcript: TextSink
@@ -149,8 +150,7 @@ struct VoiceConversation: Conversation {
             return channel.ended ? .cancel : .silence
         }
         guard !heard.text.isEmpty else { return .silence }
-        if !SpokenAnswer.isCancel(heard.text),
-            let rejection = policy.rejection(of: heard, bar: policy.bar(for: question))
+        if !SpokenAnswer.isCancel(heard.text), let rejection = policy.rejection(ofAnswer: heard, to: question)
         {
             transcript.write("> \(heard.text) (not taken: \(rejection))\n")
             logger?.debug(
@@ -333,7 +333,7 @@ extension Understanding.Rejection {
     /// misunderstood): an always-listening loop stays quiet about it.
     var meansNotForTheApp: Bool {
         switch self {
-        case .lowConfidence, .negativePhrase, .nothingHeard, .notACommand: true
+        case .lowConfidence, .negativePhrase, .nothingHeard, .notACommand, .tooMuchAroundTheWords: true
         case .noMatch: false
         }
     }

@@ -64,6 +64,20 @@ struct RejectionLoopTests {
         #expect(cancelled.output.hasSuffix("> cancel\n< Okay, cancelled.\n"), "\(cancelled.output)")
     }
 
+    /// A confirmation is answered with a word or two: a news sentence heard in its place is
+    /// forced onto an answer with seconds of it heard as silence, and is not taken, with no
+    /// confidence bar at all; a plain "yes" still is.
+    @Test func aLongSentenceHeardAsAnAnswerDoesNotConfirm() throws {
+        let command = "find two tickets for uluru in travel tracking"
+        let news = try Self.listen([command, "good evening and welcome to the six o'clock news", "yes"], [])
+        #expect(news.status == 0, "\(news.errors)")
+        #expect(
+            news.output.contains(" (not taken: ")
+                && news.output.contains(" s of sound around the words, over 1.2)\n"),
+            "\(news.output)")
+        #expect(news.output.contains("> yes\n< I found 2 tickets to Uluru"), "\(news.output)")
+    }
+
     /// One of the app's negative phrases is not for the app: always listening, it is ignored
     /// quietly; after the wake phrase, it is acknowledged and nothing runs.
     @Test func aNegativePhraseIsIgnoredOrAcknowledged() throws {

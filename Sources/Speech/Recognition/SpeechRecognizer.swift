@@ -556,6 +556,17 @@ public struct RecognitionResult: Sendable, Hashable {
         words.filter { !$0.isFiller && !$0.isGarbage }
     }
 
+    /// Seconds of the utterance outside its ``spokenWords``: the silences and noises before,
+    /// between and after them, the trailing silence that ended the utterance included. Speech
+    /// the grammar could not fit lands here too: a news sentence heard under a yes-or-no grammar
+    /// as "please do" has two seconds of "silence" between the two words. So an answer of a word
+    /// or two with much more than the trailing silence around it was likely not an answer
+    /// (`Models/README.md`, "Answers to a confirmation").
+    public var secondsOutsideWords: Double {
+        let wordFrames = spokenWords.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
+        return Double(max(0, frames - wordFrames)) / 100
+    }
+
     /// ``text`` without garbage phone-words: what a matcher is given. A value heard on a garbage
     /// path is left out ("how busy is in travel tracking"), so the runner asks for it rather than
     /// guessing.

@@ -28,6 +28,10 @@ public struct Understanding: Sendable {
         /// The words fit a command, but the confidence is below the threshold: most likely
         /// speech that was not a command, forced onto one by the grammar.
         case lowConfidence(Double, threshold: Double)
+        /// An answer of a few words with more sound around them than a person leaves around a
+        /// yes or a no (``RecognitionResult/secondsOutsideWords`` over `limit`): most likely a
+        /// longer sentence forced onto the answer.
+        case tooMuchAroundTheWords(Double, limit: Double)
 
         public var description: String {
             switch self {
@@ -37,6 +41,8 @@ public struct Understanding: Sendable {
             case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
             case .lowConfidence(let value, let threshold):
                 "confidence \(Self.format(value)) below \(Self.format(threshold))"
+            case .tooMuchAroundTheWords(let seconds, let limit):
+                "\(String(format: "%.1f", seconds)) s of sound around the words, over \(String(format: "%.1f", limit))"
             }
         }
 
