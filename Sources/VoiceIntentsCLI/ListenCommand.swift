@@ -87,6 +87,14 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var confirmationConfidence: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds of sound an answer to a confirmation may have around its words, beyond the silence that ends it; off for no limit.",
+            discussion:
+                "A yes or a no is short; a longer sentence heard as one (the television saying \"… please do …\") has seconds of it taken for silence. Raise it if you pause inside your answers. (default: 0.7)",
+            valueName: "seconds"))
+    var answerSlack: String?
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
@@ -116,6 +124,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         if let minimum = minConfidence, let confirmation = confirmationConfidence, confirmation < minimum {
             throw ValidationError("--confirmation-confidence must be at least --min-confidence")
         }
+        if let answerSlack, answerSlack != "off",
+            !(Double(answerSlack).map { (0...10).contains($0) } ?? false)
+        {
+            throw ValidationError("--answer-slack takes 0 to 10 seconds, or off; not \(answerSlack)")
+        }
         if text, minConfidence != nil || confirmationConfidence != nil {
             throw ValidationError("typed commands have no confidence: leave out --min-confidence with --text")
         }
@@ -143,6 +156,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
         policy.trailingSilence = try recognizerOptions.configuration().trailingSilence
+        if let answerSlack { policy.confirmationSlack = Double(answerSlack) }
         return policy
     }
 

@@ -76,6 +76,12 @@ struct RejectionLoopTests {
                 && news.output.contains(" s of sound around the words, over 1.2)\n"),
             "\(news.output)")
         #expect(news.output.contains("> yes\n< I found 2 tickets to Uluru"), "\(news.output)")
+
+        // Someone who pauses inside their answers can turn it off.
+        let unlimited = try Self.listen(
+            [command, "good evening and welcome to the six o'clock news"], ["--answer-slack", "off"])
+        #expect(!unlimited.output.contains("(not taken: "), "\(unlimited.output)")
+        #expect(unlimited.output.contains("< I found 2 tickets to Uluru"), "\(unlimited.output)")
     }
 
     /// One of the app's negative phrases is not for the app: always listening, it is ignored
@@ -122,5 +128,10 @@ struct RejectionLoopTests {
             "travel-tracking",
             ["listen", "--input", "x.wav", "--min-confidence", "0.6", "--confirmation-confidence", "0.4"])
         #expect(inverted.errors.contains("--confirmation-confidence must be at least"), "\(inverted.errors)")
+        let slack = try Executables.run(
+            "travel-tracking", ["listen", "--input", "x.wav", "--answer-slack", "soon"])
+        #expect(
+            slack.errors.contains("--answer-slack takes 0 to 10 seconds, or off; not soon"), "\(slack.errors)"
+        )
     }
 }

@@ -54,8 +54,8 @@ public struct Understanding: Sendable {
     /// What the matcher made of its ``RecognitionResult/commandText``.
     public let match: MatchResult
     /// How sure it is that ``command`` is what was meant, from 0 to 1: the recognizer's
-    /// confidence (1 when it was not measured) times the matcher's score of the best candidate
-    /// (0 when none).
+    /// confidence (1 for a result made by hand without one) times the matcher's score of the
+    /// best candidate (0 when none).
     public let confidence: Double
     /// Why it is not acted on; `nil` when ``command`` is.
     public let rejection: Rejection?
