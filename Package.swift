@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
         .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
         .executable(name: "rejection-benchmark", targets: ["RejectionBenchmark"]),
+        .executable(name: "answer-benchmark", targets: ["AnswerBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,6 +122,12 @@ let package = Package(
                 "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
             ],
             path: "Benchmarks/RejectionBenchmark"
+        ),
+
+        .executableTarget(
+            name: "AnswerBenchmark",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "BenchmarkSupport"],
+            path: "Benchmarks/AnswerBenchmark"
         ),
 
         // Runs the travel-tracking and library executables from the same build folder.

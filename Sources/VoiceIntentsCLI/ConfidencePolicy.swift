@@ -17,9 +17,10 @@ struct ConfidencePolicy: Sendable, Hashable {
     /// that may lie outside its words beyond the trailing silence that ends every utterance;
     /// `nil` for no limit. A yes or a no is short: a longer sentence forced onto one (the
     /// television, talk in the room) has seconds of it heard as silence around the words.
-    /// Measured over eSpeak NG's yes-and-no answers and out-of-domain sentences, 0.7 s turned
-    /// away none of the answers heard clean and 1% in pink noise at 10 dB, and most sentences
-    /// the confidence lets through (`Models/README.md`, "Answers to a confirmation").
+    /// Measured (`answer-benchmark`) over eSpeak NG's yes-and-no answers, out-of-domain
+    /// sentences and people's recordings, 0.7 s turned away none of the answers heard clean and
+    /// one in 150 in pink noise at 10 dB, and three in four of the sentences
+    /// (`Models/README.md`, "Answers to a confirmation").
     var confirmationSlack: Double? = 0.7
     /// The silence that ends an utterance (`--silence`, the manifest's `trailingSilence`).
     var trailingSilence = 0.5

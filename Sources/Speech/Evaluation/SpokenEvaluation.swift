@@ -70,6 +70,9 @@ public struct SpokenEvaluation: Sendable {
         public let latency: Double
         /// The recognizer's confidence in the first utterance heard (0 when nothing was).
         public var confidence: Double? = nil
+        /// How long the first utterance heard went on outside its words
+        /// (``RecognitionResult/secondsOutsideWords``); `nil` when nothing was heard.
+        public var secondsOutsideWords: Double? = nil
     }
 
     /// eSpeak NG voices, male and female.
@@ -248,7 +251,8 @@ public struct SpokenEvaluation: Sendable {
             misheard: alignment.misheard,
             wordErrors: alignment.errors, wordsSaid: said.count,
             duration: Double(clip.count) / Double(AudioFormat.recognizerSampleRate), decodeTime: decodeTime,
-            latency: latency, confidence: confidence)
+            latency: latency, confidence: confidence,
+            secondsOutsideWords: utterances.first?.secondsOutsideWords)
     }
 
     // MARK: Babble

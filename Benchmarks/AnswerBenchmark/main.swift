@@ -1,0 +1,158 @@
+// Answer benchmark: how the voice loop tells an answer to a confirmation ("Search for 2 tickets
+// to Uluru?") from other speech heard in its place, under the grammar of yes and no.
+//
+//     swift build -c release --product answer-benchmark && .build/release/answer-benchmark
+//
+// Clips: every yes-and-no phrase of `SpokenAnswer` spoken by eSpeak NG (the answers); the
+// out-of-domain sentences of `Phrases/en/tests/out-of-domain.yaml` spoken the same way, with
+// Debian's recordings it lists, and Asterisk's prompts (one person), as speech that is no answer;
+// each clean and in pink noise at 10 dB, heard as `evaluate` hears a clip. For each way of
+// deciding, it counts the answers not taken and the other speech taken, by group. It prints
+// figures only; it asserts nothing.
+//
+// Options: --voices a,b (default: evaluate's five), --jobs N, --asterisk N (every Nth of
+// Asterisk's prompts of 2 to 12 words, default 8; 0 for none).
+
+import BenchmarkSupport
+import Foundation
+import PhraseMatching
+import Speech
+import VoiceIntents
+
+var options: [String: String] = [:]
+var argumentList = Array(CommandLine.arguments.dropFirst())
+while argumentList.count >= 2, argumentList[0].hasPrefix("--") {
+    options[String(argumentList[0].dropFirst(2))] = argumentList[1]
+    argumentList.removeFirst(2)
+}
+let voices =
+    options["voices"].map { $0.split(separator: ",").map(String.init) } ?? SpokenEvaluation.defaultVoices
+let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+let asteriskStride = Int(options["asterisk"] ?? "") ?? 8
+
+let configuration = try SpeechRecognizer.Configuration.installed()
+let source = PhraseSource(file: "answer-benchmark", line: 0, column: 0)
+let answer = PhraseTestSuite.Expectation.intent("answer", values: [:])
+var cases = (SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases).map {
+    PhraseTestSuite.Case(sentence: $0, expectation: answer, source: source)
+}
+cases += try PhraseTestSuite.load(from: packagePhrases.appendingPathComponent("en/tests/out-of-domain.yaml"))
+    .cases
+
+// Asterisk's prompts, as WAV files the evaluation reads like any recording.
+let prompts = FileManager.default.temporaryDirectory.appendingPathComponent("answer-benchmark-\(getpid())")
+defer { try? FileManager.default.removeItem(at: prompts) }
+if asteriskStride > 0, FileManager.default.fileExists(atPath: asteriskTranscripts) {
+    try FileManager.default.createDirectory(at: prompts, withIntermediateDirectories: true)
+    let chosen = try asteriskTexts().filter { key, text in
+        !key.contains("/") && !text.contains("[") && (2...12).contains(words(text).count)
+            && FileManager.default.fileExists(atPath: "\(asterisk)/\(key).g722")
+    }
+    for (index, prompt) in chosen.enumerated() where index % asteriskStride == 0 {
+        let file = prompts.appendingPathComponent("\(prompt.key).wav")
+        try WAVFile.write(
+            AudioBuffer(int16: try readG722("\(asterisk)/\(prompt.key).g722"), sampleRate: 16_000), to: file)
+        cases.append(
+            PhraseTestSuite.Case(sentence: prompt.text, expectation: .noMatch, source: source, audio: file))
+    }
+}
+
+var evaluation = SpokenEvaluation(
+    voices: voices, conditions: try NoiseCondition.conditions(kinds: [.pink], snrs: ["clean", "10"]),
+    configuration: configuration, workers: jobs)
+evaluation.cache = try SpeechCache(folder: SpeechCache.defaultFolder)
+let items = evaluation.items(for: cases)
+print(
+    "answer benchmark: \(items.count) clips (\(voices.count) voices, clean and pink 10 dB), \(jobs) jobs; trailing silence \(configuration.trailingSilence) s"
+)
+let started = ContinuousClock.now
+let heard = try evaluation.hear(items, grammar: SpeechGrammar(answers: [.yesOrNo], name: "confirmation")) {
+    done, total in
+    if done % 100 == 0 || done == total {
+        FileHandle.standardError.write(Data("\r\(done) of \(total) clips".utf8))
+    }
+}
+FileHandle.standardError.write(Data("\n".utf8))
+let elapsed = ContinuousClock.now - started
+let audio = heard.reduce(0) { $0 + $1.duration }
+print(
+    "decoded \(String(format: "%.0f", audio)) s of audio in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 0)))), real-time factor \(String(format: "%.3f", heard.reduce(0) { $0 + $1.decodeTime } / audio))\n"
+)
+
+// MARK: Figures
+
+func isAnswer(_ clip: SpokenEvaluation.Heard) -> Bool { clip.item.testCase.expectation == answer }
+func group(_ clip: SpokenEvaluation.Heard) -> String {
+    let who =
+        isAnswer(clip)
+        ? "yes/no said" : clip.item.speaker == .recording ? "people, no answer" : "eSpeak NG, no answer"
+    return "\(who), \(clip.item.condition)"
+}
+let groups = ["yes/no said", "eSpeak NG, no answer", "people, no answer"].flatMap { who in
+    ["clean", "pink 10 dB"].map { "\(who), \($0)" }
+}
+/// One way of deciding whether a clip heard with words is taken as an answer.
+struct Rule {
+    let name: String
+    let takes: (SpokenEvaluation.Heard) -> Bool
+}
+func confidence(_ clip: SpokenEvaluation.Heard) -> Double { clip.confidence ?? 0 }
+func outsideWords(_ clip: SpokenEvaluation.Heard) -> Double { clip.secondsOutsideWords ?? .infinity }
+func limit(_ slack: Double) -> Double { configuration.trailingSilence + slack }
+var rules = [Rule(name: "any words heard", takes: { _ in true })]
+for bar in [0.5, 0.75, 0.9] {
+    rules.append(Rule(name: "confidence ≥ \(bar)", takes: { confidence($0) >= bar }))
+}
+for slack in [0.5, 0.7, 1.0] {
+    rules.append(
+        Rule(
+            name: "at most \(limit(slack)) s outside the words (slack \(slack) s)",
+            takes: { outsideWords($0) <= limit(slack) }))
+}
+rules.append(
+    Rule(
+        name: "at most \(limit(0.7)) s outside the words, and confidence ≥ 0.75",
+        takes: { outsideWords($0) <= limit(0.7) && confidence($0) >= 0.75 }))
+
+print("Answers not taken (of the yes/no said) and other speech taken, out of the clips of each group:\n")
+print("| answer taken when | " + groups.joined(separator: " | ") + " |")
+print("|---|" + String(repeating: "---|", count: groups.count))
+for rule in rules {
+    let cells = groups.map { name -> String in
+        let clips = heard.filter { group($0) == name }
+        let counted = clips.filter { clip in
+            let taken = !clip.transcript.isEmpty && rule.takes(clip)
+            return isAnswer(clip) ? !taken : taken
+        }
+        return "\(counted.count) of \(clips.count)"
+    }
+    print("| \(rule.name) | " + cells.joined(separator: " | ") + " |")
+}
+
+/// The chance that an answer scores higher than other speech on `measure` (nothing heard scores
+/// lowest).
+func areaUnderCurve(_ measure: (SpokenEvaluation.Heard) -> Double) -> Double {
+    func score(_ clip: SpokenEvaluation.Heard) -> Double {
+        clip.transcript.isEmpty ? -.infinity : measure(clip)
+    }
+    let answers = heard.filter(isAnswer).map(score)
+    let others = heard.filter { !isAnswer($0) }.map(score)
+    var wins = 0.0
+    for answer in answers {
+        for other in others { wins += answer > other ? 1 : answer == other ? 0.5 : 0 }
+    }
+    return wins / Double(answers.count * others.count)
+}
+print(
+    """
+
+    AUC, answers against other speech: confidence \(String(format: "%.3f", areaUnderCurve(confidence))), \
+    seconds outside the words (fewer is better) \(String(format: "%.3f", areaUnderCurve { -outsideWords($0) }))
+    """)
+let outside = heard.filter(isAnswer).compactMap(\.secondsOutsideWords).sorted()
+if !outside.isEmpty {
+    let quantiles = [0.5, 0.9, 0.95, 0.99, 1].map {
+        String(format: "%.2f", outside[Int(Double(outside.count - 1) * $0)])
+    }
+    print("answers heard: seconds outside the words at 50/90/95/99/100%: \(quantiles.joined(separator: " "))")
+}
