@@ -132,6 +132,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         if text, minConfidence != nil || confirmationConfidence != nil {
             throw ValidationError("typed commands have no confidence: leave out --min-confidence with --text")
         }
+        if text, answerSlack != nil {
+            throw ValidationError(
+                "typed answers have no sound around them: leave out --answer-slack with --text")
+        }
     }
 
     /// How sure the loop must be before it acts: the options, or else the app's calibration.

@@ -133,5 +133,7 @@ struct RejectionLoopTests {
         #expect(
             slack.errors.contains("--answer-slack takes 0 to 10 seconds, or off; not soon"), "\(slack.errors)"
         )
+        let typed = try Executables.run("travel-tracking", ["listen", "--text", "--answer-slack", "2"])
+        #expect(typed.errors.contains("leave out --answer-slack with --text"), "\(typed.errors)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One utterance as ``SpeechRecognizer/record(timeout:lead:read:)`` heard and kept it.
+/// One utterance as ``SpeechRecognizer/record(timeout:lead:minimumSpeech:read:)`` heard and kept
+/// it.
 public struct RecordedUtterance: Sendable {
     /// What the recognizer heard.
     public let result: RecognitionResult
