@@ -129,19 +129,14 @@ for rule in rules {
     print("| \(rule.name) | " + cells.joined(separator: " | ") + " |")
 }
 
-/// The chance that an answer scores higher than other speech on `measure` (nothing heard scores
-/// lowest).
+/// The area under the ROC curve of `measure`, answers against other speech (nothing heard
+/// scores lowest).
 func areaUnderCurve(_ measure: (SpokenEvaluation.Heard) -> Double) -> Double {
     func score(_ clip: SpokenEvaluation.Heard) -> Double {
         clip.transcript.isEmpty ? -.infinity : measure(clip)
     }
-    let answers = heard.filter(isAnswer).map(score)
-    let others = heard.filter { !isAnswer($0) }.map(score)
-    var wins = 0.0
-    for answer in answers {
-        for other in others { wins += answer > other ? 1 : answer == other ? 0.5 : 0 }
-    }
-    return wins / Double(answers.count * others.count)
+    return areaUnderCurve(
+        positives: heard.filter(isAnswer).map(score), negatives: heard.filter { !isAnswer($0) }.map(score))
 }
 print(
     """
@@ -149,10 +144,10 @@ print(
     AUC, answers against other speech: confidence \(String(format: "%.3f", areaUnderCurve(confidence))), \
     seconds outside the words (fewer is better) \(String(format: "%.3f", areaUnderCurve { -outsideWords($0) }))
     """)
-let outside = heard.filter(isAnswer).compactMap(\.secondsOutsideWords).sorted()
+let outside = quantiles(
+    heard.filter(isAnswer).compactMap(\.secondsOutsideWords), at: [0.5, 0.9, 0.95, 0.99, 1])
 if !outside.isEmpty {
-    let quantiles = [0.5, 0.9, 0.95, 0.99, 1].map {
-        String(format: "%.2f", outside[Int(Double(outside.count - 1) * $0)])
-    }
-    print("answers heard: seconds outside the words at 50/90/95/99/100%: \(quantiles.joined(separator: " "))")
+    print(
+        "answers heard: seconds outside the words at 50/90/95/99/100%: \(outside.map { String(format: "%.2f", $0) }.joined(separator: " "))"
+    )
 }

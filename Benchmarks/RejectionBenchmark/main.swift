@@ -213,10 +213,11 @@ for (name, sentences) in ownSentences {
 }
 /// A recording with pink noise 10 dB below its active level (a seed per recording).
 func withPinkNoise(_ recording: Recording) -> [Int16] {
-    let speech = recording.samples.map { Float($0) / 32_768 }
+    let rate = AudioFormat.recognizerSampleRate
     let noisy = mixer.mix(
-        speech, .pink, snr: 10, seed: UInt64(SpeechCache.hash(recording.name).suffix(12), radix: 16) ?? 1)
-    return noisy.map { Int16(max(-32_768, min(32_767, ($0 * 32_768).rounded()))) }
+        AudioBuffer(int16: recording.samples, sampleRate: rate).samples, .pink, snr: 10,
+        seed: UInt64(SpeechCache.hash(recording.name).suffix(12), radix: 16) ?? 1)
+    return AudioBuffer(samples: noisy, sampleRate: rate).int16Samples
 }
 for recording in recordings + prompts.recordings {
     let own =
@@ -496,14 +497,21 @@ func threshold(_ clips: [Outcome], _ measure: String, allowed: Double = 0.02) ->
 
 /// The chance that a command with words scores higher than another clip with words.
 func areaUnderCurve(_ clips: [Outcome], _ measure: String) -> Double {
-    let commands = clips.filter(\.job.isCommand).compactMap { $0.measures[measure] }
-    let others = clips.filter { !$0.job.isCommand }.compactMap { $0.measures[measure] }
-    guard !commands.isEmpty, !others.isEmpty else { return .nan }
-    var wins = 0.0
-    for command in commands {
-        for other in others { wins += command > other ? 1 : command == other ? 0.5 : 0 }
+    areaUnderCurve(
+        positives: clips.filter(\.job.isCommand).compactMap { $0.measures[measure] },
+        negatives: clips.filter { !$0.job.isCommand }.compactMap { $0.measures[measure] })
+}
+
+/// Prints `measure` at 1/5/25/50/75/95/99% of the commands among `clips`, then of the others.
+func printSpread(_ clips: [Outcome], _ measure: String, as label: String) {
+    for isCommand in [true, false] {
+        let values = clips.filter { $0.job.isCommand == isCommand }.compactMap { $0.measures[measure] }
+        let points = quantiles(values, at: [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99])
+        guard !points.isEmpty else { continue }
+        print(
+            "\(isCommand ? "commands" : "others"): \(label) at 1/5/25/50/75/95/99%: \(points.map { format($0, 0) }.joined(separator: " "))"
+        )
     }
-    return wins / Double(commands.count * others.count)
 }
 
 let tuning = heard.filter(\.job.isTuning)
@@ -602,30 +610,11 @@ for group in ["recorded", "recorded, pink 10 dB"] {
             "| \(name) | \(format(areaUnderCurve(recordedHeldOut, name))) | \(format(own, 1)) | \(percent(ownFigures.fa)) of \(ownFigures.others) | \(percent(ownFigures.fr)) of \(ownFigures.commands) | \(eSpeakColumns) |"
         )
     }
-    let confidence = "words' acoustic score per frame (the confidence)"
-    for isCommand in [true, false] {
-        let values = recorded.filter { $0.job.isCommand == isCommand }.compactMap { $0.measures[confidence] }
-            .sorted()
-        guard !values.isEmpty else { continue }
-        let quantiles = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99].map {
-            format(values[Int(Double(values.count - 1) * $0)], 0)
-        }
-        print(
-            "\(isCommand ? "commands" : "others"): the confidence's score per frame at 1/5/25/50/75/95/99%: \(quantiles.joined(separator: " "))"
-        )
-    }
+    printSpread(
+        recorded, "words' acoustic score per frame (the confidence)", as: "the confidence's score per frame")
 }
 // Per-app recorded negatives, and the spread of the measure, for setting the confidence's scale.
-for isCommand in [true, false] {
-    let values = heard.filter { $0.job.isCommand == isCommand }.compactMap { $0.measures[best] }.sorted()
-    guard !values.isEmpty else { continue }
-    let quantiles = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99].map {
-        values[Int(Double(values.count - 1) * $0)]
-    }
-    print(
-        "\(isCommand ? "commands" : "others"): \(best) at 1/5/25/50/75/95/99%: \(quantiles.map { format($0, 0) }.joined(separator: " "))"
-    )
-}
+printSpread(heard, best, as: best)
 
 // Dictation, on its own subset.
 let dictated = heard.filter { $0.dictationSeconds != nil }
