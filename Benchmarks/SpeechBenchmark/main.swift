@@ -115,6 +115,15 @@ print(
     "grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word"
 )
 
+// The graph as it was before names became one word each (CompoundWord): every name word by word.
+let wordByWord = SpeechGrammar(matcher.spokenForms, name: "travel-tracking-words", namesAsOneWord: false)
+try recognizer.useGrammar(wordByWord)
+let wordsRun = try decode(audio)
+let wordsRight = zip(wordsRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
+print(
+    "graph with names word by word (\(wordByWord.graphSize.states) states): real-time factor \(format(wordsRun.rtf)), \(wordsRight) of \(audio.count) word for word; ratio names as one word / word by word: \(format(grammarRun.rtf / max(wordsRun.rtf, 0.0001), 2))"
+)
+
 // The baseline: the same grammar as JSGF, compiled by PocketSphinx itself.
 try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "travel-tracking-jsgf"), form: .jsgf)
 let jsgfRun = try decode(audio)
@@ -140,35 +149,38 @@ print(
 // two rates, on every core.
 if suites {
     for app in SampleApp.all {
-        let name = app.name
-        let matcher = try await app.matcher()
-        let grammar = SpeechGrammar(matcher.spokenForms, name: name)
-        let cases = try app.testCases()
-        let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
-        let roundTrip = RoundTrip(configuration: configuration)
-        let began = clock.now
-        let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
-        let elapsed = seconds(clock.now - began)
-        // Understood: what was heard reaches the intent and values the suite expects.
-        let expectations = Dictionary(
-            sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
-        var understood = 0
-        var misunderstood: [String] = []
-        for clip in report.clips {
-            let expected = expectations[clip.sentence]!
-            let result = await matcher.run(
-                PhraseTestSuite.Case(
-                    sentence: clip.heard, expectation: expected.expectation, source: expected.source))
-            if result.passed { understood += 1 } else { misunderstood.append("\(clip): \(result.got)") }
+        // Names as one word each (the graph the recognizer uses), then word by word as before.
+        for namesAsOneWord in [true, false] {
+            let name = app.name
+            let matcher = try await app.matcher()
+            let grammar = SpeechGrammar(matcher.spokenForms, name: name, namesAsOneWord: namesAsOneWord)
+            let cases = try app.testCases()
+            let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
+            let roundTrip = RoundTrip(configuration: configuration)
+            let began = clock.now
+            let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
+            let elapsed = seconds(clock.now - began)
+            // Understood: what was heard reaches the intent and values the suite expects.
+            let expectations = Dictionary(
+                sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })
+            var understood = 0
+            var misunderstood: [String] = []
+            for clip in report.clips {
+                let expected = expectations[clip.sentence]!
+                let result = await matcher.run(
+                    PhraseTestSuite.Case(
+                        sentence: clip.heard, expectation: expected.expectation, source: expected.source))
+                if result.passed { understood += 1 } else { misunderstood.append("\(clip): \(result.got)") }
+            }
+            print(
+                """
+                round trip \(name)\(namesAsOneWord ? "" : ", names word by word"): \(sayable.count) of \(cases.count) suite sentences in the grammar, \
+                \(report.clips.count) clips; heard word for word \(report.heard) (\(format(report.heardRate * 100, 1))%), \
+                understood \(understood) (\(format(Double(understood) / Double(max(report.clips.count, 1)) * 100, 1))%), \
+                real-time factor \(format(report.realTimeFactor)), \(format(elapsed, 1)) s
+                """)
+            for miss in report.misses { print("  misheard: \(miss)") }
+            for miss in misunderstood { print("  misunderstood: \(miss)") }
         }
-        print(
-            """
-            round trip \(name): \(sayable.count) of \(cases.count) suite sentences in the grammar, \
-            \(report.clips.count) clips; heard word for word \(report.heard) (\(format(report.heardRate * 100, 1))%), \
-            understood \(understood) (\(format(Double(understood) / Double(max(report.clips.count, 1)) * 100, 1))%), \
-            real-time factor \(format(report.realTimeFactor)), \(format(elapsed, 1)) s
-            """)
-        for miss in report.misses { print("  misheard: \(miss)") }
-        for miss in misunderstood { print("  misunderstood: \(miss)") }
     }
 }

@@ -52,6 +52,30 @@ struct ConfidenceTests {
             RecognitionConfidence(scorePerFrame: -40).value > RecognitionConfidence(scorePerFrame: -80).value)
     }
 
+    /// A name of several words is one word to the decoder (``CompoundWord``); what it heard
+    /// comes out word by word, each word with its share of the name's frames.
+    @Test func aNameHeardAsOneWordComesOutWordByWord() async throws {
+        let recognizer = try await Self.recognizer()
+        let clip = try Self.command("how busy is the statue of liberty in travel tracking")
+        recognizer.forgetChannel()
+        let heard = try recognizer.recognize(clip)
+        #expect(heard.text == "how busy is the statue of liberty in travel tracking")
+        let words = heard.spokenWords
+        #expect(words.map(\.word) == heard.text.split(separator: " ").map(String.init))
+        let name = try #require(words.firstIndex { $0.word == "statue" })
+        let parts = Array(words[name..<name + 3])
+        #expect(parts.map(\.word) == ["statue", "of", "liberty"])
+        for (part, next) in zip(parts, parts.dropFirst()) {
+            #expect(part.startFrame <= part.endFrame)
+            #expect(
+                next.startFrame == part.endFrame + 1, "\(part.word) and \(next.word) share the name's frames")
+        }
+        #expect(parts.allSatisfy { $0.acousticScore < 0 })
+        // The dictionary written for people has the words, not the compound.
+        #expect(recognizer.loadedPronunciations.contains("\nliberty "))
+        #expect(!recognizer.loadedPronunciations.contains("_"))
+    }
+
     /// PocketSphinx numbers frames from the start of its stream: the same audio heard a second
     /// time, right after the first, must still line up with the first hearing frame for frame.
     @Test func aSecondHearingOfTheSameAudioLinesUpWithTheFirst() async throws {

@@ -55,18 +55,28 @@ struct WordGraph: Sendable, Hashable {
         return end
     }
 
-    /// Whether the graph accepts `sentence` (words separated by spaces).
+    /// Whether the graph accepts `sentence` (words separated by spaces). An arc saying a name of
+    /// several words as one (``CompoundWord``) takes them all.
     func accepts(_ sentence: String) -> Bool {
-        var current = closure(of: [start])
-        for word in sentence.split(separator: " ").map(String.init) {
-            var next = Set<Int>()
-            for state in current {
-                for arc in arcs[state] where arc.word == word { next.insert(arc.target) }
-            }
-            current = closure(of: next)
-            if current.isEmpty { return false }
+        let words = sentence.split(separator: " ").map(String.init)
+        // Where the search has been: a state, and how many words were said to reach it.
+        struct Place: Hashable {
+            var state: Int
+            var said: Int
         }
-        return !current.isDisjoint(with: finals)
+        var seen: Set<Place> = [Place(state: start, said: 0)]
+        var pending = Array(seen)
+        while let place = pending.popLast() {
+            if place.said == words.count, finals.contains(place.state) { return true }
+            for arc in arcs[place.state] {
+                let parts = arc.word.map(CompoundWord.parts) ?? []
+                let said = place.said + parts.count
+                guard said <= words.count, words[place.said..<said].elementsEqual(parts) else { continue }
+                let next = Place(state: arc.target, said: said)
+                if seen.insert(next).inserted { pending.append(next) }
+            }
+        }
+        return false
     }
 
     /// The states reachable from `states` without saying anything.
@@ -204,9 +214,14 @@ extension WordGraph {
     /// With a `garbage` model, a marker arc from the start to the end stands for the
     /// whole-utterance garbage loop, and (when the model has a ``GarbageModel/value``
     /// probability) one in every slot of names stands for a loop in place of a name.
-    init(_ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil) {
+    /// `namesAsOneWord` says a name of several words as one word (``CompoundWord``).
+    init(
+        _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
+        namesAsOneWord: Bool = true
+    ) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         builder.valueGarbage = garbage?.value != nil
+        builder.namesAsOneWord = namesAsOneWord
         let end = builder.graph.addState()
         let commands = builder.graph.addState()
         builder.graph.connect(builder.graph.start, commands)
@@ -236,6 +251,8 @@ extension WordGraph {
         let applicationNames: [[String]]
         /// Whether slots of names get a garbage loop marker as one more choice.
         var valueGarbage = false
+        /// Whether a name of several words is one word (``CompoundWord``).
+        var namesAsOneWord = true
 
         /// Contractions by the words they stand for: ["what", "is"] → "what's".
         static let contractions = Dictionary(
@@ -294,7 +311,11 @@ extension WordGraph {
         mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
             switch values {
             case .names(let names), .suggestedText(let names):
-                let spoken = names.map { $0.flatMap(NumberWords.spokenToken) }
+                // A name of several words is one word to the recognizer (``CompoundWord``).
+                let spoken = names.map { name in
+                    let words = name.flatMap(NumberWords.spokenToken)
+                    return namesAsOneWord && words.count > 1 ? [CompoundWord.joining(words)] : words
+                }
                 return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
             case .integer:
                 return number(from: from)

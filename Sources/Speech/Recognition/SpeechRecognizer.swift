@@ -130,7 +130,9 @@ public final class SpeechRecognizer {
     /// The pronunciations the decoder holds for its grammars, in CMU format: the grammars' words
     /// from the lexicon, the dictionary, or guessed (what `voice-intents grammar` writes as
     /// `<app>.dict`).
-    public var loadedPronunciations: String { PronunciationDictionary.text(vocabulary) }
+    public var loadedPronunciations: String {
+        PronunciationDictionary.text(vocabulary.filter { !CompoundWord.isCompound($0.key) })
+    }
 
     /// Whether the lexicon or the dictionary has `word` (without guessing).
     public func knows(_ word: String) -> Bool {
@@ -176,15 +178,21 @@ public final class SpeechRecognizer {
     }
 
     /// Makes sure the decoder can say every one of `words`: from the lexicon, the dictionary, or
-    /// guessed.
-    private func load(_ words: Set<String>) throws(SpeechError) {
+    /// guessed; and every one of `compounds`, whose words must be among `words`, as its words
+    /// run together (``CompoundWord``).
+    private func load(_ words: Set<String>, compounds: Set<String> = []) throws(SpeechError) {
         let missing = words.subtracting(vocabulary.keys)
-        guard !missing.isEmpty else { return }
+        let missingCompounds = compounds.subtracting(vocabulary.keys)
+        guard !missing.isEmpty || !missingCompounds.isEmpty else { return }
         var found = try lookUp(missing)
         for word in missing.sorted() where found[word] == nil {
             let phones = try PronunciationGuesser.phones(for: word)
             guessedWords[word] = phones
             found[word] = [phones]
+        }
+        for compound in missingCompounds {
+            let parts = CompoundWord.parts(of: compound).map { found[$0] ?? vocabulary[$0] ?? [] }
+            found[compound] = CompoundWord.pronunciations(of: parts)
         }
         if hasWholeDictionary {
             for (word, pronunciations) in found.sorted(by: { $0.key < $1.key }) {
@@ -248,7 +256,7 @@ public final class SpeechRecognizer {
             }
             return
         }
-        try load(grammar.words)
+        try load(grammar.words, compounds: fsg == nil ? [] : grammar.compounds)
         if let fsg {
             let weight = Float(cmd_ln_float_r(configuration, "-lw"))
             let model = fsg.withCString { text -> UnsafeMutablePointer<fsg_model_t>? in
@@ -361,7 +369,7 @@ public final class SpeechRecognizer {
             steps += 1
             var score: Int32 = 0
             if let hypothesis = ps_nbest_hyp(current, &score) {
-                let text = String(cString: hypothesis)
+                let text = Self.spoken(String(cString: hypothesis))
                 if seen.insert(text).inserted { result.append((text, Int(score))) }
             }
             entry = ps_nbest_next(current)
@@ -380,7 +388,7 @@ public final class SpeechRecognizer {
     /// The hypothesis of the utterance just ended, with its segments.
     func currentResult() -> RecognitionResult {
         var score: Int32 = 0
-        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let text = ps_get_hyp(decoder, &score).map { Self.spoken(String(cString: $0)) } ?? ""
         let words = currentSegments()
         // Garbage throughout: nothing fitted a command.
         let isGarbage = words.contains(where: \.isGarbage) && words.allSatisfy { $0.isGarbage || $0.isFiller }
@@ -417,13 +425,46 @@ public final class SpeechRecognizer {
                 segment = ps_seg_next(current)
                 continue
             }
-            words.append(
-                RecognizedWord(
-                    word: word, startFrame: Int(start), endFrame: Int(end), acousticScore: Int(acoustic),
-                    languageScore: Int(language), posterior: Int(posterior)))
+            let heard = RecognizedWord(
+                word: word, startFrame: Int(start), endFrame: Int(end), acousticScore: Int(acoustic),
+                languageScore: Int(language), posterior: Int(posterior))
+            words += CompoundWord.isCompound(word) ? split(heard) : [heard]
             segment = ps_seg_next(current)
         }
         return words
+    }
+
+    /// A hypothesis with its names of several words (``CompoundWord``) said word by word.
+    static func spoken(_ hypothesis: String) -> String {
+        String(hypothesis.map { $0 == CompoundWord.separator ? " " : $0 })
+    }
+
+    /// The words of a name heard as one (``CompoundWord``), each with a share of its frames and
+    /// acoustic score as large as its share of the name's phones (the search does not say where
+    /// one ends and the next begins).
+    private func split(_ compound: RecognizedWord) -> [RecognizedWord] {
+        let parts = CompoundWord.parts(of: compound.word)
+        let phones = parts.map { max(1, vocabulary[$0]?.first?.split(separator: " ").count ?? 1) }
+        let total = phones.reduce(0, +)
+        let frames = compound.endFrame - compound.startFrame + 1
+        var result: [RecognizedWord] = []
+        var start = compound.startFrame
+        var scored = 0
+        var before = 0
+        for (index, part) in parts.enumerated() {
+            before += phones[index]
+            let last = index == parts.count - 1
+            // Frames and score up to the end of this part, in proportion; the last takes the rest.
+            let end = last ? compound.endFrame : max(start, compound.startFrame + frames * before / total - 1)
+            let score = last ? compound.acousticScore : compound.acousticScore * before / total
+            result.append(
+                RecognizedWord(
+                    word: part, startFrame: start, endFrame: end, acousticScore: score - scored,
+                    languageScore: index == 0 ? compound.languageScore : 0, posterior: compound.posterior))
+            scored = score
+            start = end + 1
+        }
+        return result
     }
 }
 
