@@ -1,5 +1,8 @@
 // Answer benchmark: how the voice loop tells an answer to a confirmation ("Search for 2 tickets
-// to Uluru?") from other speech heard in its place, under the grammar of yes and no.
+// to Uluru?") from other speech heard in its place, under the grammar of yes and no; or, with
+// `--question landmark` or `--question number`, an answer to "Which landmark?" (TravelTracking's
+// landmarks, their short forms) or "How many tickets?" (1 to 30) under the grammar the voice loop
+// listens with for such a question.
 //
 //     swift build -c release --product answer-benchmark && .build/release/answer-benchmark
 //
@@ -11,7 +14,7 @@
 // figures only; it asserts nothing.
 //
 // Options: --voices a,b (default: evaluate's five), --jobs N, --asterisk N (every Nth of
-// Asterisk's prompts of 2 to 12 words, default 8; 0 for none).
+// Asterisk's prompts of 2 to 12 words, default 8; 0 for none), --question yes-no|landmark|number.
 
 import BenchmarkSupport
 import Foundation
@@ -29,13 +32,34 @@ let voices =
     options["voices"].map { $0.split(separator: ",").map(String.init) } ?? SpokenEvaluation.defaultVoices
 let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
 let asteriskStride = Int(options["asterisk"] ?? "") ?? 8
+let question = options["question"] ?? "yes-no"
 
 let configuration = try SpeechRecognizer.Configuration.installed()
 let source = PhraseSource(file: "answer-benchmark", line: 0, column: 0)
 let answer = PhraseTestSuite.Expectation.intent("answer", values: [:])
-var cases = (SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases).map {
-    PhraseTestSuite.Case(sentence: $0, expectation: answer, source: source)
+// The answers, and the grammar the voice loop hears them with (`VoiceSession.grammar(for:)`).
+let answers: [String]
+let grammar: SpeechGrammar
+switch question {
+case "yes-no":
+    answers = SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases
+    grammar = SpeechGrammar(answers: [.yesOrNo], name: "confirmation")
+case "landmark":
+    let forms = try await SampleApp.all[0].matcher().spokenForms
+    let titles = forms.valueNames.first { $0.parameters.contains("landmark") }?.values.map(\.title) ?? []
+    let names = titles + SpeechGrammar.shortForms(of: titles)
+    answers = names + titles.map { "the \($0)" }
+    grammar = SpeechGrammar(
+        answers: [.values(.names(names.map(SpeechGrammar.spokenWords).filter { !$0.isEmpty }))],
+        name: "landmark")
+case "number":
+    answers = (1...30).map(String.init)
+    grammar = SpeechGrammar(answers: [.values(.integer)], name: "number")
+default:
+    print("unknown --question \(question): yes-no, landmark or number")
+    exit(2)
 }
+var cases = answers.map { PhraseTestSuite.Case(sentence: $0, expectation: answer, source: source) }
 cases += try PhraseTestSuite.load(from: packagePhrases.appendingPathComponent("en/tests/out-of-domain.yaml"))
     .cases
 
@@ -63,10 +87,10 @@ var evaluation = SpokenEvaluation(
 evaluation.cache = try SpeechCache(folder: SpeechCache.defaultFolder)
 let items = evaluation.items(for: cases)
 print(
-    "answer benchmark: \(items.count) clips (\(voices.count) voices, clean and pink 10 dB), \(jobs) jobs; trailing silence \(configuration.trailingSilence) s"
+    "answer benchmark, \(question) question: \(answers.count) answers, \(items.count) clips (\(voices.count) voices, clean and pink 10 dB), \(jobs) jobs; trailing silence \(configuration.trailingSilence) s"
 )
 let started = ContinuousClock.now
-let heard = try evaluation.hear(items, grammar: SpeechGrammar(answers: [.yesOrNo], name: "confirmation")) {
+let heard = try evaluation.hear(items, grammar: grammar) {
     done, total in
     if done % 100 == 0 || done == total {
         FileHandle.standardError.write(Data("\r\(done) of \(total) clips".utf8))
@@ -85,10 +109,10 @@ func isAnswer(_ clip: SpokenEvaluation.Heard) -> Bool { clip.item.testCase.expec
 func group(_ clip: SpokenEvaluation.Heard) -> String {
     let who =
         isAnswer(clip)
-        ? "yes/no said" : clip.item.speaker == .recording ? "people, no answer" : "eSpeak NG, no answer"
+        ? "answers said" : clip.item.speaker == .recording ? "people, no answer" : "eSpeak NG, no answer"
     return "\(who), \(clip.item.condition)"
 }
-let groups = ["yes/no said", "eSpeak NG, no answer", "people, no answer"].flatMap { who in
+let groups = ["answers said", "eSpeak NG, no answer", "people, no answer"].flatMap { who in
     ["clean", "pink 10 dB"].map { "\(who), \($0)" }
 }
 /// One way of deciding whether a clip heard with words is taken as an answer.
@@ -114,7 +138,7 @@ rules.append(
         name: "at most \(limit(0.7)) s outside the words, and confidence ≥ 0.75",
         takes: { outsideWords($0) <= limit(0.7) && confidence($0) >= 0.75 }))
 
-print("Answers not taken (of the yes/no said) and other speech taken, out of the clips of each group:\n")
+print("Answers not taken (of the answers said) and other speech taken, out of the clips of each group:\n")
 print("| answer taken when | " + groups.joined(separator: " | ") + " |")
 print("|---|" + String(repeating: "---|", count: groups.count))
 for rule in rules {

@@ -89,9 +89,9 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds of sound an answer to a confirmation may have around its words, beyond the silence that ends it; off for no limit.",
+            "Seconds of sound an answer may have around its words, beyond the silence that ends it; off for no limit.",
             discussion:
-                "A yes or a no is short; a longer sentence heard as one (the television saying \"… please do …\") has seconds of it taken for silence. Raise it if you pause inside your answers. (default: 0.7)",
+                "An answer is short; a longer sentence heard as one (the television saying \"… please do …\") has seconds of it taken for silence. Raise it if you pause inside your answers. (default: 0.7 for a yes or no to a confirmation, 1.0 for other answers; a value given sets both)",
             valueName: "seconds"))
     var answerSlack: String?
 
@@ -160,7 +160,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
         policy.trailingSilence = try recognizerOptions.configuration().trailingSilence
-        if let answerSlack { policy.confirmationSlack = Double(answerSlack) }
+        if let answerSlack {
+            policy.confirmationSlack = Double(answerSlack)
+            policy.answerSlack = Double(answerSlack)
+        }
         return policy
     }
 

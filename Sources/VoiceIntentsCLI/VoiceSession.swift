@@ -123,9 +123,9 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 /// answered: the options' names, ordinals, yes and no, numbers, or dictation for free text;
 /// "cancel" and "never mind" always.
 ///
-/// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks, or an answer to
-/// a confirmation with more sound around its words than ``ConfidencePolicy/confirmationSlack``
-/// allows, is not taken: the runner hears silence, says "Sorry, I didn't catch that" and asks
+/// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks, or with more
+/// sound around its words than ``ConfidencePolicy/confirmationSlack`` (to a confirmation) or
+/// ``ConfidencePolicy/answerSlack`` allows, is not taken: the runner hears silence, says "Sorry, I didn't catch that" and asks
 /// again, and cancels when the second answer is no clearer. "Cancel" is always taken.
 struct VoiceConversation: Conversation {
     let channel: VoiceChannel

@@ -84,6 +84,32 @@ struct RejectionLoopTests {
         #expect(unlimited.output.contains("< I found 2 tickets to Uluru"), "\(unlimited.output)")
     }
 
+    /// A name is answered in a few words too: the news heard in place of a landmark is asked
+    /// about again, and the landmark said after it is taken. With no limit, the news is taken
+    /// for whatever landmark it fits best.
+    @Test func aLongSentenceHeardAsAValueIsAskedAgain() throws {
+        let sentences = [
+            "get the crowd status in travel tracking", "good evening and welcome to the six o'clock news",
+            "uluru",
+        ]
+        let asked = try Self.listen(sentences, [])
+        #expect(asked.status == 0, "\(asked.errors)")
+        #expect(asked.output.contains("< Which landmark?\n"), "\(asked.output)")
+        #expect(
+            asked.output.contains(" (not taken: ")
+                && asked.output.contains(" s of sound around the words, over 1.5)\n"),
+            "\(asked.output)")
+        #expect(
+            asked.output.hasSuffix("> uluru\n< Uluru is quiet right now, with about 1200 visitors.\n"),
+            "\(asked.output)")
+
+        let unlimited = try Self.listen(Array(sentences.prefix(2)), ["--answer-slack", "off"])
+        #expect(!unlimited.output.contains("(not taken: "), "\(unlimited.output)")
+        #expect(
+            unlimited.output.contains(" is quiet right now") || unlimited.output.contains(" is busy"),
+            "\(unlimited.output)")
+    }
+
     /// One of the app's negative phrases is not for the app: always listening, it is ignored
     /// quietly; after the wake phrase, it is acknowledged and nothing runs.
     @Test func aNegativePhraseIsIgnoredOrAcknowledged() throws {
