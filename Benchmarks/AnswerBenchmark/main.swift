@@ -66,13 +66,10 @@ cases += try PhraseTestSuite.load(from: packagePhrases.appendingPathComponent("e
 // Asterisk's prompts, as WAV files the evaluation reads like any recording.
 let prompts = FileManager.default.temporaryDirectory.appendingPathComponent("answer-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: prompts) }
-if asteriskStride > 0, FileManager.default.fileExists(atPath: asteriskTranscripts) {
+if asteriskStride > 0 {
     try FileManager.default.createDirectory(at: prompts, withIntermediateDirectories: true)
-    let chosen = try asteriskTexts().filter { key, text in
-        !key.contains("/") && !text.contains("[") && (2...12).contains(words(text).count)
-            && FileManager.default.fileExists(atPath: "\(asterisk)/\(key).g722")
-    }
-    for (index, prompt) in chosen.enumerated() where index % asteriskStride == 0 {
+    for (index, prompt) in try asteriskSentences(wordCounts: 2...12).enumerated()
+    where index % asteriskStride == 0 {
         let file = prompts.appendingPathComponent("\(prompt.key).wav")
         try WAVFile.write(
             AudioBuffer(int16: try readG722("\(asterisk)/\(prompt.key).g722"), sampleRate: 16_000), to: file)

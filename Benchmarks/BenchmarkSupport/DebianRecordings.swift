@@ -67,3 +67,19 @@ public func asteriskTexts() throws -> [(key: String, text: String)] {
         )
     }
 }
+
+/// Asterisk's prompts that are one sentence of `wordCounts` words (no folder of digits or
+/// letters, no stage direction in brackets) and whose sound is installed, in the transcripts'
+/// order; none when the transcripts are not installed.
+public func asteriskSentences(wordCounts: ClosedRange<Int>) throws -> [(
+    key: String, text: String, words: [String]
+)] {
+    guard FileManager.default.fileExists(atPath: asteriskTranscripts) else { return [] }
+    return try asteriskTexts().compactMap { key, text in
+        let said = words(text)
+        guard !key.contains("/"), !text.contains("["), wordCounts.contains(said.count),
+            FileManager.default.fileExists(atPath: "\(asterisk)/\(key).g722")
+        else { return nil }
+        return (key, text, said)
+    }
+}

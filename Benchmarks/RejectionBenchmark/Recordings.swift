@@ -58,15 +58,10 @@ func pocketSphinxRecordings() throws -> [Recording] {
 func asteriskPrompts(stride: Int, knows: (String) -> Bool) throws -> (
     recordings: [Recording], all: [[String]]
 ) {
-    guard FileManager.default.fileExists(atPath: asteriskTranscripts) else { return ([], []) }
     var seen = Set<String>()
     var prompts: [(key: String, words: [String])] = []
-    for (key, transcript) in try asteriskTexts() {
-        guard !key.contains("/"), !transcript.contains("["), transcript.allSatisfy({ !$0.isNumber }),
-            FileManager.default.fileExists(atPath: "\(asterisk)/\(key).g722")
-        else { continue }
-        let said = words(String(transcript))
-        guard (2...10).contains(said.count), said.allSatisfy(knows),
+    for (key, transcript, said) in try asteriskSentences(wordCounts: 2...10) {
+        guard transcript.allSatisfy({ !$0.isNumber }), said.allSatisfy(knows),
             seen.insert(said.joined(separator: " ")).inserted
         else { continue }
         prompts.append((key, said))
