@@ -14,6 +14,7 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                 Each sentence is shown in turn: say it, then pause. Every recording is a 16 kHz WAV \
                 file in the folder, listed in the folder's tests.yaml with what the sentence must \
                 reach. Stop whenever you like (Ctrl-C): the same command goes on where it stopped. \
+                A recording that went wrong is said again with --redo and its file's name. \
                 Then choose a confidence threshold for your voice:
                   calibrate --tests <folder>/tests.yaml --also Phrases/en/tests/out-of-domain.yaml --save
                 """)
@@ -44,6 +45,12 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "Seconds to wait for each sentence to be said before stopping.")
     var timeout = 10.0
 
+    @Option(
+        help: ArgumentHelp(
+            "Say a recording again, first: its file's name or number (0012.wav, 12); repeat for more.",
+            valueName: "recording"))
+    var redo: [String] = []
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
@@ -63,9 +70,21 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
             }
             let folder = URL(fileURLWithPath: output ?? "recordings/\(context.executableName)")
             var recordings = try RecordingsFile(folder: folder, app: context.executableName)
+            // Recordings to say again come first, into the files they had (replaced only once
+            // the new one is in).
+            var again: [(testCase: PhraseTestSuite.Case, name: String?)] = []
+            for recording in redo {
+                let name = try RecordingsFile.fileName(recording)
+                again.append((try recordings.test(recordedIn: name), name))
+            }
             let chosen = SpokenTestOptions.spread(
                 try PhraseTestSuite.load(from: file).cases.filter { $0.audio == nil }, count: sample)
-            let toDo = chosen.filter { !recordings.contains($0) }
+            let toDo =
+                again
+                + chosen.filter { testCase in
+                    !recordings.contains(testCase)
+                        && !again.contains { $0.testCase.sentence == testCase.sentence }
+                }.map { (testCase: $0, name: String?.none) }
             guard !toDo.isEmpty else {
                 say(
                     "nothing left to record: \(recordings.count) recordings in \(recordings.file.relativePath)"
@@ -80,18 +99,20 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
             say(
                 "\(toDo.count) of \(chosen.count) sentences to record from \(input.name) into \(folder.relativePath)/; say each one when it is shown, then pause."
             )
-            for (index, testCase) in toDo.enumerated() {
+            for (index, (testCase, name)) in toDo.enumerated() {
                 say("[\(index + 1)/\(toDo.count)] say: \(testCase.sentence)")
                 guard let said = try recognizer.record(timeout: timeout, read: input.read) else {
                     throw CommandFailure(
                         "nothing heard within \(Int(timeout)) s from \(input.name); \(index) recorded this time. Run the same command again to go on."
                     )
                 }
-                let name = try recordings.add(testCase, audio: said.audio)
+                let written =
+                    try name.map { try recordings.replace($0, with: testCase, audio: said.audio) }
+                    ?? recordings.add(testCase, audio: said.audio)
                 let heard =
                     said.result.readableText.isEmpty ? "no command" : "\"\(said.result.readableText)\""
                 say(
-                    "  heard \(heard) (\(String(format: "%.1f", said.audio.duration)) s, peak \(String(format: "%.0f", said.peakDecibels)) dBFS) → \(name)"
+                    "  heard \(heard) (\(String(format: "%.1f", said.audio.duration)) s, peak \(String(format: "%.0f", said.peakDecibels)) dBFS) → \(written)"
                 )
                 if said.clippedShare > 0.001 {
                     say(
@@ -175,14 +196,67 @@ struct RecordingsFile {
         var number = recorded.count + 1
         var name: String { String(format: "%04d.wav", number) }
         while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) { number += 1 }
+        try write(testCase, audio: audio, name: name)
+        return name
+    }
+
+    /// Writes `audio` as `name` and lists it last.
+    private mutating func write(_ testCase: PhraseTestSuite.Case, audio: AudioBuffer, name: String) throws {
         try WAVFile.write(audio, to: folder.appendingPathComponent(name))
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("  - \(Self.line(testCase, audio: name))\n".utf8))
         recorded.insert(Key(sentence: testCase.sentence, expectation: testCase.expectation))
+    }
+
+    /// The file name of a recording named on the command line: "12", "0012" or "0012.wav".
+    static func fileName(_ recording: String) throws -> String {
+        if let number = Int(recording.hasSuffix(".wav") ? String(recording.dropLast(4)) : recording),
+            number > 0
+        {
+            return String(format: "%04d.wav", number)
+        }
+        guard recording.hasSuffix(".wav"), !recording.contains("/") else {
+            throw CommandFailure(
+                "--redo takes a recording's number or file name (12, 0012.wav), not \(recording)")
+        }
+        return recording
+    }
+
+    /// The test recorded in `name` (without its recording).
+    func test(recordedIn name: String) throws -> PhraseTestSuite.Case {
+        guard try lines().contains(where: { $0.hasSuffix(Self.ending(name)) }),
+            let testCase = try PhraseTestSuite.load(from: file).cases.first(where: {
+                $0.audio?.lastPathComponent == name
+            })
+        else {
+            throw CommandFailure("no recording \(name) in \(file.relativePath)")
+        }
+        return PhraseTestSuite.Case(
+            sentence: testCase.sentence, expectation: testCase.expectation, source: testCase.source)
+    }
+
+    /// Replaces the recording `name` with `audio` of `testCase`, listed last; returns `name`.
+    mutating func replace(_ name: String, with testCase: PhraseTestSuite.Case, audio: AudioBuffer) throws
+        -> String
+    {
+        var lines = try lines()
+        guard let line = lines.firstIndex(where: { $0.hasSuffix(Self.ending(name)) }) else {
+            throw CommandFailure("no recording \(name) in \(file.relativePath)")
+        }
+        lines.remove(at: line)
+        try Data(lines.joined(separator: "\n").utf8).write(to: file, options: .atomic)
+        try write(testCase, audio: audio, name: name)
         return name
     }
+
+    private func lines() throws -> [String] {
+        try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+    }
+
+    /// How the line of the recording `name` ends, as ``line(_:audio:)`` writes it.
+    private static func ending(_ name: String) -> String { "audio: \(name) }" }
 
     /// `{ say: "…", intent: …, values: { … }, audio: 0001.wav }`, as phrase test files write a test.
     static func line(_ testCase: PhraseTestSuite.Case, audio: String) -> String {
@@ -201,6 +275,6 @@ struct RecordingsFile {
             expectation =
                 "intent: \(intent), values: {\(pairs.isEmpty ? "" : " \(pairs.joined(separator: ", ")) ")}"
         }
-        return "{ say: \(quoted(testCase.sentence)), \(expectation), audio: \(audio) }"
+        return "{ say: \(quoted(testCase.sentence)), \(expectation), " + ending(audio)
     }
 }

@@ -113,4 +113,61 @@ struct RecordCommandTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("nothing left to record: 2 recordings in"), "\(run.output)")
     }
+
+    /// A recording that went wrong is said again into its own file (`--redo`); until the new one
+    /// is in, the old one stays listed, so a microphone that fails loses nothing.
+    @Test func aRecordingIsSaidAgainIntoItsOwnFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "record-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var file = try RecordingsFile(folder: folder, app: "travel-tracking")
+        let source = PhraseSource(file: "sentences.yaml", line: 1, column: 1)
+        let cases = [
+            PhraseTestSuite.Case(
+                sentence: "navigate to the map", expectation: .intent("NavigateIntent", values: [:]),
+                source: source),
+            PhraseTestSuite.Case(sentence: "tell me a joke", expectation: .noMatch, source: source),
+        ]
+        func tone(_ seconds: Double) -> AudioBuffer {
+            AudioBuffer(
+                samples: (0..<Int(seconds * 16_000)).map { Float(sin(Double($0) / 10)) / 4 },
+                sampleRate: 16_000)
+        }
+        for testCase in cases { _ = try file.add(testCase, audio: tone(0.5)) }
+
+        #expect(try RecordingsFile.fileName("1") == "0001.wav")
+        #expect(try RecordingsFile.fileName("0012.wav") == "0012.wav")
+        #expect(throws: CommandFailure.self) { try RecordingsFile.fileName("../x") }
+        let again = try file.test(recordedIn: "0001.wav")
+        #expect(again.sentence == "navigate to the map" && again.expectation == cases[0].expectation)
+        #expect(throws: CommandFailure.self) { try file.test(recordedIn: "0009.wav") }
+
+        #expect(try file.replace("0001.wav", with: again, audio: tone(1)) == "0001.wav")
+        let listed = try PhraseTestSuite.load(from: file.file).cases
+        #expect(listed.map(\.sentence) == ["tell me a joke", "navigate to the map"])
+        #expect(listed.map { $0.audio?.lastPathComponent } == ["0002.wav", "0001.wav"])
+        #expect(try WAVFile.read(from: folder.appendingPathComponent("0001.wav")).duration == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".wav")
+        }
+        #expect(files.sorted() == ["0001.wav", "0002.wav"])
+
+        // From the command line: an unknown recording is named, and a microphone that cannot be
+        // opened leaves the recording to redo where it was.
+        let before = try String(contentsOf: file.file, encoding: .utf8)
+        let sentences = folder.appendingPathComponent("sentences.yaml")
+        try "tests:\n  - { say: \"tell me a joke\", intent: none }\n".write(
+            to: sentences, atomically: true, encoding: .utf8)
+        let arguments = [
+            "record", "--tests", sentences.path, "--output", folder.path, "--device", "pulse:nowhere",
+        ]
+        let unknown = try Executables.run("travel-tracking", arguments + ["--redo", "9"])
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("no recording 0009.wav in "), "\(unknown.errors)")
+        let noMicrophone = try Executables.run("travel-tracking", arguments + ["--redo", "0002.wav"])
+        #expect(noMicrophone.status != 0)
+        #expect(noMicrophone.errors.contains("no microphone"), "\(noMicrophone.errors)")
+        #expect(try String(contentsOf: file.file, encoding: .utf8) == before)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("0002.wav").path))
+    }
 }
