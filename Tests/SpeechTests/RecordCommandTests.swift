@@ -15,8 +15,7 @@ struct RecordCommandTests {
         .enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled),
         .enabled(if: FileManager.default.fileExists(atPath: goForwardPath), "needs pocketsphinx's test data"))
     func sentencesSaidIntoTheMicrophoneBecomeTestsWithTheirRecordings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "record-\(UUID().uuidString.prefix(8))")
+        let folder = Self.temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sentences = folder.appendingPathComponent("sentences.yaml")
@@ -75,11 +74,21 @@ struct RecordCommandTests {
         #expect(dictated.output == "go forward ten meters\n", "\(dictated.errors)")
     }
 
+    /// A folder of its own for one test's recordings.
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString.prefix(8))")
+    }
+
+    /// `seconds` of a steady tone, as a recording.
+    static func tone(_ seconds: Double) -> AudioBuffer {
+        AudioBuffer(
+            samples: (0..<Int(seconds * 16_000)).map { Float(sin(Double($0) / 10)) / 4 }, sampleRate: 16_000)
+    }
+
     /// Stopped and started again, `record` goes on with the sentences not yet recorded, and a run
     /// with nothing left to record says so without opening a microphone.
     @Test func aSecondRunKeepsWhatWasRecordedAndAsksOnlyForTheRest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "record-\(UUID().uuidString.prefix(8))")
+        let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var file = try RecordingsFile(folder: folder, app: "travel-tracking")
         let source = PhraseSource(file: "sentences.yaml", line: 1, column: 1)
@@ -90,8 +99,7 @@ struct RecordCommandTests {
                 source: source),
             PhraseTestSuite.Case(sentence: "tell me a joke", expectation: .noMatch, source: source),
         ]
-        let tone = AudioBuffer(
-            samples: (0..<8_000).map { Float(sin(Double($0) / 10)) / 4 }, sampleRate: 16_000)
+        let tone = Self.tone(0.5)
         #expect(try file.add(cases[0], audio: tone) == "0001.wav")
 
         let reopened = try RecordingsFile(folder: folder, app: "travel-tracking")
@@ -117,8 +125,7 @@ struct RecordCommandTests {
     /// A recording that went wrong is said again into its own file (`--redo`); until the new one
     /// is in, the old one stays listed, so a microphone that fails loses nothing.
     @Test func aRecordingIsSaidAgainIntoItsOwnFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "record-\(UUID().uuidString.prefix(8))")
+        let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var file = try RecordingsFile(folder: folder, app: "travel-tracking")
         let source = PhraseSource(file: "sentences.yaml", line: 1, column: 1)
@@ -128,12 +135,7 @@ struct RecordCommandTests {
                 source: source),
             PhraseTestSuite.Case(sentence: "tell me a joke", expectation: .noMatch, source: source),
         ]
-        func tone(_ seconds: Double) -> AudioBuffer {
-            AudioBuffer(
-                samples: (0..<Int(seconds * 16_000)).map { Float(sin(Double($0) / 10)) / 4 },
-                sampleRate: 16_000)
-        }
-        for testCase in cases { _ = try file.add(testCase, audio: tone(0.5)) }
+        for testCase in cases { _ = try file.add(testCase, audio: Self.tone(0.5)) }
 
         #expect(try RecordingsFile.fileName("1") == "0001.wav")
         #expect(try RecordingsFile.fileName("0012.wav") == "0012.wav")
@@ -142,7 +144,7 @@ struct RecordCommandTests {
         #expect(again.sentence == "navigate to the map" && again.expectation == cases[0].expectation)
         #expect(throws: CommandFailure.self) { try file.test(recordedIn: "0009.wav") }
 
-        #expect(try file.replace("0001.wav", with: again, audio: tone(1)) == "0001.wav")
+        #expect(try file.replace("0001.wav", with: again, audio: Self.tone(1)) == "0001.wav")
         let listed = try PhraseTestSuite.load(from: file.file).cases
         #expect(listed.map(\.sentence) == ["tell me a joke", "navigate to the map"])
         #expect(listed.map { $0.audio?.lastPathComponent } == ["0002.wav", "0001.wav"])
