@@ -233,6 +233,28 @@ struct RoundTripTests {
         return previous[b.count]
     }
 
+    /// A name is one word of the graph, with no silence between its words there; its paused
+    /// pronunciation hears someone who stops inside it for a moment.
+    @Test func aPauseInsideANameIsHeard() async throws {
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        try recognizer.useGrammar(
+            SpeechGrammar(try await Self.travelTrackingMatcher().spokenForms, name: "pauses"))
+        for (voice, before, after) in [
+            ("en-us", "add machu", "picchu to my favorites in travel tracking"),
+            ("en-us+f2", "find two tickets for the great wall", "of china in travel tracking"),
+        ] {
+            let synthesizer = try SpeechSynthesizer(voice: voice, rate: 170)
+            let first = try synthesizer.speak(before)
+            let second = try synthesizer.speak(after)
+            let pause = [Int16](repeating: 0, count: first.sampleRate * 3 / 10)
+            let speech = SynthesizedSpeech(
+                samples: first.samples + pause + second.samples, sampleRate: first.sampleRate)
+            recognizer.forgetChannel()
+            let heard = try recognizer.recognize(RoundTrip().heard(speech, seed: 7))
+            #expect(heard.text == "\(before) \(after)", "\(voice)")
+        }
+    }
+
     /// Names as one word (``CompoundWord``) on real speech, not only eSpeak NG's: Debian's five
     /// card recordings under a grammar of the 52 cards' names ("ten of clubs"), a rank before a
     /// card, or two ranks, or three cards in a row, are heard word for word with the names as one

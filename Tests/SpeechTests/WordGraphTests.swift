@@ -126,10 +126,12 @@ struct WordGraphTests {
         #expect(
             CompoundWord.pronunciations(of: [["K R AY S T"], ["DH AH", "DH IY"], ["R IH D IY M ER"]]) == [
                 "K R AY S T DH AH R IH D IY M ER", "K R AY S T DH IY R IH D IY M ER",
+                "K R AY S T SIL DH AH SIL R IH D IY M ER",
             ])
         let many = CompoundWord.pronunciations(of: Array(repeating: ["A", "B"], count: 6), limit: 16)
-        #expect(many.count == 16)
+        #expect(many.count == 17)
         #expect(many.first == "A A A A A A")
+        #expect(many.last == "A SIL A SIL A SIL A SIL A SIL A")
     }
 
     /// Phrases written directly, with no app names: the JSGF stays valid for PocketSphinx.

@@ -9,8 +9,8 @@
 /// "Speech benchmark"). The recognizer splits the words apart again before anyone sees them, so
 /// transcripts, segments and confidences speak of "machu" and "picchu".
 ///
-/// No pause is heard inside a name, as none was between the words of a name people say in one
-/// breath; the grammar's other words keep theirs.
+/// The graph has no silence between a name's words, as it has between the others; one more
+/// pronunciation, with a pause (`SIL`) between the words, hears someone who stops inside a name.
 enum CompoundWord {
     /// What joins the words: no normalised word contains it.
     static let separator: Character = "_"
@@ -33,8 +33,17 @@ enum CompoundWord {
         return base.split(separator: separator).map(String.init)
     }
 
+    /// The phone of a pause.
+    static let pause = "SIL"
+
     /// Every way to say the compound made of `parts`, given each part's pronunciations: each
-    /// combination, the parts' first pronunciations first, at most `limit` of them.
+    /// combination, the parts' first pronunciations first, at most `limit` of them; then the
+    /// first pronunciations with a pause between the words.
+    ///
+    /// Measured on eSpeak NG names with 0.15 or 0.3 s of silence inside them (36 sentences of
+    /// TravelTracking, three voices): 21 heard word for word without the paused pronunciation,
+    /// 25 with it, 26 with the names word by word; its cost fell within the speech benchmark's
+    /// noise.
     static func pronunciations(of parts: [[String]], limit: Int = 16) -> [String] {
         var result = [""]
         for choices in parts {
@@ -43,6 +52,7 @@ enum CompoundWord {
             }
             if result.count > limit { result = Array(result.prefix(limit)) }
         }
-        return result
+        guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty }) else { return result }
+        return result + [parts.map { $0[0] }.joined(separator: " \(pause) ")]
     }
 }
