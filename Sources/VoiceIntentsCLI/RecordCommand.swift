@@ -196,13 +196,13 @@ struct RecordingsFile {
         var number = recorded.count + 1
         var name: String { String(format: "%04d.wav", number) }
         while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) { number += 1 }
-        try write(testCase, audio: audio, name: name)
+        try WAVFile.write(audio, to: folder.appendingPathComponent(name))
+        try list(testCase, audio: name)
         return name
     }
 
-    /// Writes `audio` as `name` and lists it last.
-    private mutating func write(_ testCase: PhraseTestSuite.Case, audio: AudioBuffer, name: String) throws {
-        try WAVFile.write(audio, to: folder.appendingPathComponent(name))
+    /// Adds the line of `testCase`, recorded in `name`, at the end of the file.
+    private mutating func list(_ testCase: PhraseTestSuite.Case, audio name: String) throws {
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         try handle.seekToEnd()
@@ -245,9 +245,11 @@ struct RecordingsFile {
         guard let line = lines.firstIndex(where: { $0.hasSuffix(Self.ending(name)) }) else {
             throw CommandFailure("no recording \(name) in \(file.relativePath)")
         }
+        // The new recording first: until the list is written again, the old line names it.
+        try WAVFile.write(audio, to: folder.appendingPathComponent(name))
         lines.remove(at: line)
         try Data(lines.joined(separator: "\n").utf8).write(to: file, options: .atomic)
-        try write(testCase, audio: audio, name: name)
+        try list(testCase, audio: name)
         return name
     }
 

@@ -70,8 +70,8 @@ public struct SpeechGrammar: Sendable {
     ///   - wakePhrase: Words that wake the app ("Hey Travel Tracking"), or `nil`.
     ///   - garbage: A garbage path for sounds that are not commands, or `nil` (the default).
     ///   - namesAsOneWord: Whether a name of several words is one word to the recognizer
-    ///     (``CompoundWord``; the default): faster, with no pause heard inside a name. `false` is
-    ///     the speech benchmark's baseline.
+    ///     (``CompoundWord``; the default): a graph with fewer states, searched faster. `false`
+    ///     is the speech benchmark's baseline.
     public init(
         _ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
         namesAsOneWord: Bool = true
