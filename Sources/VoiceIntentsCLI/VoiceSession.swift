@@ -125,8 +125,9 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 ///
 /// An answer heard with less confidence than ``ConfidencePolicy/bar(for:)`` asks, or with more
 /// sound around its words than ``ConfidencePolicy/confirmationSlack`` (to a confirmation) or
-/// ``ConfidencePolicy/answerSlack`` allows, is not taken: the runner hears silence, says "Sorry, I didn't catch that" and asks
-/// again, and cancels when the second answer is no clearer. "Cancel" is always taken.
+/// ``ConfidencePolicy/answerSlack`` allows, is not taken: the runner hears silence, says "Sorry,
+/// I didn't catch that" and asks again, and cancels when the second answer is no clearer.
+/// "Cancel" is always taken.
 struct VoiceConversation: Conversation {
     let channel: VoiceChannel
     let transcript: TextSink

@@ -123,10 +123,10 @@ public struct SpeechGrammar: Sendable {
     private static func words(_ words: Set<String>, _ graph: WordGraph) -> (
         Set<String>, compounds: Set<String>
     ) {
-        let compounds = graph.words.filter(CompoundWord.isCompound)
+        let said = graph.words
+        let compounds = said.filter(CompoundWord.isCompound)
         return (
-            words.union(graph.words.subtracting(compounds)).union(compounds.flatMap(CompoundWord.parts)),
-            compounds
+            words.union(said.subtracting(compounds)).union(compounds.flatMap(CompoundWord.parts)), compounds
         )
     }
 

@@ -29,8 +29,8 @@ public struct Understanding: Sendable {
         /// speech that was not a command, forced onto one by the grammar.
         case lowConfidence(Double, threshold: Double)
         /// An answer of a few words with more sound around them than a person leaves around a
-        /// yes or a no (``RecognitionResult/secondsOutsideWords`` over `limit`): most likely a
-        /// longer sentence forced onto the answer.
+        /// yes, a no or a name (``RecognitionResult/secondsOutsideWords`` over `limit`): most
+        /// likely a longer sentence forced onto the answer.
         case tooMuchAroundTheWords(Double, limit: Double)
 
         public var description: String {
