@@ -9,6 +9,8 @@
 #include <sphinxbase/cmd_ln.h>
 #include <sphinxbase/feat.h>
 #include <sphinxbase/cmn.h>
+#include <sphinxbase/ngram_model.h>
+#include <sphinxbase/logmath.h>
 
 /// A decoder configuration from command-line style arguments ("-hmm", path, …); NULL when an
 /// argument is unknown or a value is malformed.

@@ -90,7 +90,8 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             commandName: "calibrate", defaultNoise: "pink")
         let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
         let calibration = Calibration(
-            app: context.executableName, measure: Calibration.measure(garbage: grammar.garbage),
+            app: context.executableName,
+            measure: Calibration.measure(garbage: grammar.garbage, decoys: spoken.recognizerOptions.decoys),
             samples: samples,
             maxFalseRejects: falseRejectCap ?? 0.02,
             command: spoken.reproduction("calibrate", context, apps: Apps.self, defaultNoise: "pink").joined(

@@ -145,7 +145,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let calibration = try Calibration.installed(
                 app: context.executableName, locale: phraseOptions.locale)
         {
-            if calibration.measure == Calibration.measure(garbage: recognizerOptions.garbage.model) {
+            if calibration.measure
+                == Calibration.measure(
+                    garbage: recognizerOptions.garbage.model, decoys: recognizerOptions.decoys)
+            {
                 minimum = calibration.threshold
                 logger.info(
                     "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(Calibration.fileName(app: context.executableName)))"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Speech
 
 /// The recognizer's models and end-of-speech window, for every command that listens.
@@ -13,6 +14,14 @@ struct RecognizerOptions: ParsableArguments {
                 "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Models/README.md, Rejection)."
         ))
     var garbage: GarbagePath = .off
+
+    @Flag(
+        help: ArgumentHelp(
+            "Hear each command again with frequent words the app does not know beside its first word and names.",
+            discussion:
+                "A decoy that fits the first word better (\"sell four tickets\" when the app can only find them) makes the sentence no command; one that fits a name better (\"how busy is the Louvre\") makes the runner ask for the value. The words are Models/<locale>/decoys.txt. Off by default: it about doubles the time spent hearing, over the issue's budget (Models/README.md, Decoys)."
+        ))
+    var decoys = false
 
     /// Which garbage path the command grammar gets.
     enum GarbagePath: String, ExpressibleByArgument, CaseIterable {
@@ -34,10 +43,18 @@ struct RecognizerOptions: ParsableArguments {
         }
     }
 
-    /// The installed models (Models/<locale>/manifest.yaml), with `--silence` applied.
+    /// The installed models (Models/<locale>/manifest.yaml), with `--silence` and `--decoys`
+    /// applied.
     func configuration() throws -> SpeechRecognizer.Configuration {
         var configuration = try SpeechRecognizer.Configuration.installed()
         if let silence { configuration.trailingSilence = silence }
+        if decoys {
+            guard let list = configuration.decoys else {
+                throw SpeechError(
+                    .missingModel, "the models' manifest names no decoy list (decoys: decoys.txt)")
+            }
+            configuration.decoyCheck = try DecoyCheck(contentsOf: URL(fileURLWithPath: list))
+        }
         return configuration
     }
 }

@@ -75,6 +75,49 @@ extension AudioDevice {
     }
 }
 
+/// `decoys`: write the decoy list of the installed models (``DecoyCheck``).
+struct DecoysCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "decoys",
+            abstract: "Write the language model's most frequent words, the decoys of `listen --decoys`.",
+            discussion: """
+                The words of three phones or more, most frequent first, one a line: what \
+                Models/<locale>/decoys.txt holds. A grammar's own words are left out of its check when \
+                it is made, so one list serves every app.
+                """)
+    }
+
+    @Option(help: "How many words.")
+    var count = 1_000
+
+    @Option(name: .shortAndLong, help: "The file to write (default: print the words).")
+    var output: String?
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let models = try SpeechRecognizer.Configuration.installed()
+            let words = try DecoyCheck.frequentWords(
+                count: count, languageModel: models.languageModel, dictionary: models.dictionary)
+            let header = [
+                "# The \(words.count) most frequent words of \((models.languageModel as NSString).lastPathComponent) said with three phones or more",
+                "# (voice-intents decoys --count \(count)): decoys for `listen --decoys` (Models/README.md, \"Decoys\").",
+            ]
+            let text = (header + words).joined(separator: "\n") + "\n"
+            guard let output else {
+                print(text, terminator: "")
+                return
+            }
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            print("wrote \(words.count) decoys to \(output)")
+        }
+    }
+}
+
 /// `grammar`: write the app's recognizer grammar and the pronunciations it had to guess.
 struct GrammarCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {

@@ -177,6 +177,7 @@ struct SpokenTestOptions: ParsableArguments {
         }
         words += ["--snr", snr]
         if recognizerOptions.garbage != .off { words += ["--garbage", recognizerOptions.garbage.rawValue] }
+        if recognizerOptions.decoys { words += ["--decoys"] }
         return words
     }
 }

@@ -11,6 +11,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
             subcommands: [
                 MatchCommand<Apps>.self, TestCommand<Apps>.self, LintCommand<Apps>.self,
                 TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
+                DecoysCommand<Apps>.self,
                 ListenCommand<Apps>.self, EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self,
                 RecordCommand<Apps>.self,
                 RunCommand<Apps>.self,

@@ -145,6 +145,29 @@ struct RejectionLoopTests {
         #expect(!forced.output.contains("Which landmark?"), "\(forced.output)")
     }
 
+    /// With the decoy check, a command's shape with a verb the app has no phrase for is ignored,
+    /// and a landmark it does not know is asked for; without it, both are acted on as the
+    /// nearest command the grammar has.
+    @Test func withDecoysAWrongVerbIsIgnoredAndAnUnknownLandmarkAskedFor() throws {
+        let sentences = [
+            "cancel my tickets for machu picchu in travel tracking", "navigate to the map in travel tracking",
+            "book two tickets to big ben with travel tracking", "uluru",
+        ]
+        let checked = try Self.listen(sentences, ["--decoys"])
+        #expect(checked.status == 0, "\(checked.errors)")
+        let lines = checked.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasSuffix("(ignored: not a command (garbage path or decoy))") == true,
+            "\(checked.output)")
+        #expect(
+            checked.output.contains("> navigate to the map in travel tracking\n< Opening Map.\n"),
+            "\(checked.output)")
+        #expect(checked.output.contains("< Which landmark?\n> uluru\n"), "\(checked.output)")
+        let plain = try Self.listen(sentences, [])
+        #expect(!plain.output.contains("ignored"), "\(plain.output)")
+        #expect(!plain.output.contains("Which landmark?"), "\(plain.output)")
+    }
+
     @Test func confidenceBarsAreChecked() throws {
         let outOfRange = try Executables.run(
             "travel-tracking", ["listen", "--text", "--min-confidence", "1.5"])

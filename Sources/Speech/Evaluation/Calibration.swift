@@ -131,11 +131,13 @@ public struct Calibration: Sendable, Codable, Equatable {
     /// The name of the measure ``RecognitionConfidence`` gives.
     public static let confidenceMeasure = "acoustic score per frame (RecognitionConfidence) times match score"
 
-    /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none): a
-    /// garbage path changes what is heard, so a threshold chosen without it does not hold with it.
-    public static func measure(garbage: GarbageModel?) -> String {
-        guard let garbage else { return confidenceMeasure }
-        return confidenceMeasure + ", garbage path p \(garbage.utterance) q \(garbage.phone)"
+    /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none), heard
+    /// with or without a ``DecoyCheck``: both change what is heard, so a threshold chosen without
+    /// them does not hold with them.
+    public static func measure(garbage: GarbageModel?, decoys: Bool = false) -> String {
+        let checked = confidenceMeasure + (decoys ? ", decoy check" : "")
+        guard let garbage else { return checked }
+        return checked + ", garbage path p \(garbage.utterance) q \(garbage.phone)"
             + (garbage.value.map { " value \($0)" } ?? "")
     }
 

@@ -20,6 +20,13 @@ enum CompoundWord {
         words.joined(separator: String(separator))
     }
 
+    /// The words the search says for `name` (tokens as written): its spoken words, joined into
+    /// one when it has several and `asOneWord`.
+    static func searchWords(of name: [String], asOneWord: Bool) -> [String] {
+        let words = name.flatMap(NumberWords.spokenToken)
+        return asOneWord && words.count > 1 ? [joining(words)] : words
+    }
+
     /// Whether `word` stands for several words.
     static func isCompound(_ word: String) -> Bool {
         word.contains(separator)

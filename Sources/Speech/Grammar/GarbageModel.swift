@@ -92,6 +92,23 @@ public struct GarbageModel: Sendable, Hashable {
     /// Whether `word` is a garbage pseudo-word (or a marker of a loop in a ``WordGraph``).
     public static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
 
+    /// A decoy in place of a value ("~louver"), and in place of a command's first word
+    /// ("~~sell"): what ``DecoyCheck`` calls them in the dictionary.
+    static func valueDecoy(_ word: String) -> String { prefix + word }
+    static func commandDecoy(_ word: String) -> String { prefix + prefix + word }
+
+    /// The word a decoy stands for ("~~sell" → "sell"), or `nil` for any other word (phone-words
+    /// included).
+    public static func decoyWord(of word: String) -> String? {
+        guard word.hasPrefix(prefix), phone(of: word) == nil, !isMarker(word) else { return nil }
+        let plain = word.drop { String($0) == prefix }
+        return plain.isEmpty ? nil : String(plain)
+    }
+
+    /// Whether `word` is a decoy in place of a command's own word: the utterance had a command's
+    /// shape with a word the app does not know.
+    public static func isCommandDecoy(_ word: String) -> Bool { word.hasPrefix(prefix + prefix) }
+
     /// The marker arcs a ``WordGraph`` carries where a loop goes; `fsg(name:garbage:)` expands
     /// each into its own loop of phone-words.
     static let utteranceMarker = "~utterance"
@@ -107,4 +124,7 @@ public enum GarbageKind: Sendable, Hashable {
     /// One or more values inside a command: the command's shape with a value the app does not
     /// know (a near miss).
     case value
+    /// The command's first word, replaced by a word the app does not know (``DecoyCheck``): the
+    /// command's shape with another verb ("sell four tickets for the colosseum"), not a command.
+    case commandWord
 }

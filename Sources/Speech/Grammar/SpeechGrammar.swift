@@ -24,6 +24,13 @@ public struct SpeechGrammar: Sendable {
     /// The names of several words that the graph says as one word each (``CompoundWord``):
     /// the recognizer makes their pronunciations from their words'.
     let compounds: Set<String>
+    /// The graph's words that are names in a slot, as the search has them: one word each
+    /// (``CompoundWord``), or the first word of a name said word by word. ``DecoyCheck`` puts
+    /// decoys beside them.
+    let nameWords: Set<String>
+    /// Whether the grammar is an app's commands (not answers to a question, which the
+    /// ``DecoyCheck`` leaves alone).
+    let isCommands: Bool
     /// The phrases left out because a placeholder takes free text without suggestions (or a web
     /// address).
     public let freeTextPhrases: Int
@@ -112,6 +119,17 @@ public struct SpeechGrammar: Sendable {
         self.wakePhrase = wake
         self.garbage = garbage
         self.graph = WordGraph(forms, wakePhrase: wake, garbage: garbage, namesAsOneWord: namesAsOneWord)
+        self.isCommands = true
+        self.nameWords = Set(
+            forms.phrases.flatMap(\.placeholders.values).flatMap { values -> [String] in
+                switch values {
+                case .names(let names), .suggestedText(let names):
+                    return names.compactMap {
+                        CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord).first
+                    }
+                default: return []
+                }
+            })
         self.fsg = graph.fsg(name: self.name, garbage: garbage)
         let (spoken, compounds) = Self.words(words, graph)
         self.words = spoken.union(garbage == nil ? [] : GarbageModel.words)
@@ -155,6 +173,8 @@ public struct SpeechGrammar: Sendable {
         self.freeTextPhrases = 0
         self.wakePhrase = nil
         self.garbage = nil
+        self.nameWords = []
+        self.isCommands = false
     }
 
     /// Builds rule bodies and collects the words they use.

@@ -312,10 +312,7 @@ extension WordGraph {
             switch values {
             case .names(let names), .suggestedText(let names):
                 // A name of several words is one word to the recognizer (``CompoundWord``).
-                let spoken = names.map { name in
-                    let words = name.flatMap(NumberWords.spokenToken)
-                    return namesAsOneWord && words.count > 1 ? [CompoundWord.joining(words)] : words
-                }
+                let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
                 return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
             case .integer:
                 return number(from: from)

@@ -12,11 +12,12 @@ extension SpeechRecognizer.Configuration {
         var lexicon: String?
         var decoder: [String]?
         var trailingSilence: Double?
+        var decoys: String?
     }
 
     /// The models a locale's manifest names (`Models/en/manifest.yaml`): acoustic model,
-    /// dictionary, language model, the lexicon of hand-checked pronunciations, and the decoder
-    /// settings. Relative paths are relative to the manifest's folder.
+    /// dictionary, language model, the lexicon of hand-checked pronunciations, the decoder
+    /// settings, and the decoy list (``DecoyCheck``). Relative paths are relative to the manifest's folder.
     ///
     /// ```yaml
     /// locale: en
@@ -55,6 +56,7 @@ extension SpeechRecognizer.Configuration {
         package = manifest.package
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
+        decoys = manifest.decoys.map(resolved)
     }
 
     /// The models of `locale`: from `Models/<locale>/manifest.yaml` in the folder that

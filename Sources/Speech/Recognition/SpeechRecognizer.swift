@@ -36,6 +36,12 @@ public final class SpeechRecognizer {
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
+        /// A second hearing of each command heard under an app's grammar, with decoys beside
+        /// its first word and names (``DecoyCheck``); `nil`: none (the default).
+        public var decoyCheck: DecoyCheck?
+        /// The decoy list the locale's manifest names (`Models/<locale>/decoys.txt`), for
+        /// ``decoyCheck``.
+        public var decoys: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
         /// project (see `Models/README.md`).
@@ -60,6 +66,8 @@ public final class SpeechRecognizer {
     var searches = Set<String>()
     /// The FSG text of each grammar set, so switching back to one is only a switch.
     private var grammars: [String: String] = [:]
+    /// The grammar in use, when it is one of ``SpeechGrammar``'s (not dictation).
+    private var grammar: SpeechGrammar?
     let settings: Configuration
     /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
     /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
@@ -162,6 +170,18 @@ public final class SpeechRecognizer {
         // Garbage pseudo-words ("~aa") are their one phone.
         var found: [String: [String]] = [:]
         for word in words { if let phone = GarbageModel.phone(of: word) { found[word] = [phone] } }
+        // Decoys ("~~sell") are said as the words they stand for.
+        let decoys = Dictionary(
+            grouping: words.filter { found[$0] == nil }.compactMap { word in
+                GarbageModel.decoyWord(of: word).map { (decoy: word, plain: $0) }
+            }, by: \.plain)
+        if !decoys.isEmpty {
+            let plain = try PronunciationDictionary.entries(
+                for: Set(decoys.keys), in: URL(fileURLWithPath: settings.dictionary))
+            for (word, pronunciations) in plain {
+                for decoy in decoys[word] ?? [] { found[decoy.decoy] = pronunciations }
+            }
+        }
         let words = words.subtracting(found.keys)
         if let lexicon = settings.lexicon {
             found.merge(
@@ -180,7 +200,7 @@ public final class SpeechRecognizer {
     /// Makes sure the decoder can say every one of `words`: from the lexicon, the dictionary, or
     /// guessed; and every one of `compounds`, whose words must be among `words`, as its words
     /// run together (``CompoundWord``).
-    private func load(_ words: Set<String>, compounds: Set<String> = []) throws(SpeechError) {
+    func load(_ words: Set<String>, compounds: Set<String> = []) throws(SpeechError) {
         let missing = words.subtracting(vocabulary.keys)
         let missingCompounds = compounds.subtracting(vocabulary.keys)
         guard !missing.isEmpty || !missingCompounds.isEmpty else { return }
@@ -250,6 +270,7 @@ public final class SpeechRecognizer {
     public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
         let name = grammar.name
         let fsg = form == .minimalGraph ? grammar.fsg : nil
+        self.grammar = grammar
         if let fsg, grammars[name] == fsg {
             guard ps_set_search(decoder, name) == 0 else {
                 throw SpeechError(.engineFailure, "PocketSphinx could not switch to the grammar \"\(name)\"")
@@ -295,6 +316,7 @@ public final class SpeechRecognizer {
     /// Listens for any English from now on (free text), with the general language model.
     public func useDictation() throws(SpeechError) {
         let name = "dictation"
+        grammar = nil
         if !hasWholeDictionary {
             // The whole dictionary, and the lexicon's and guessed words the grammars use first
             // (PocketSphinx keeps the first entry of a word).
@@ -330,7 +352,15 @@ public final class SpeechRecognizer {
     ///   - chunk: Samples per call to the decoder.
     public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
         try decode(samples, chunk: chunk)
-        return currentResult()
+        return try checked(currentResult(), samples: samples)
+    }
+
+    /// `result`, heard from `samples`, after the configuration's ``DecoyCheck``, if any.
+    private func checked(_ result: RecognitionResult, samples: [Int16]) throws(SpeechError)
+        -> RecognitionResult
+    {
+        guard let check = settings.decoyCheck, let grammar, !result.spokenWords.isEmpty else { return result }
+        return try checkWithDecoys(samples, heard: result, grammar: grammar, check: check)
     }
 
     /// Decodes `samples` as one utterance under the search in use, fed `chunk` samples at a time.
@@ -388,13 +418,16 @@ public final class SpeechRecognizer {
     /// The hypothesis of the utterance just ended, with its segments.
     func currentResult() -> RecognitionResult {
         var score: Int32 = 0
-        let text = ps_get_hyp(decoder, &score).map { Self.spoken(String(cString: $0)) } ?? ""
+        let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let text = Self.spoken(hypothesis)
         let words = currentSegments()
         // Garbage throughout: nothing fitted a command.
         let isGarbage = words.contains(where: \.isGarbage) && words.allSatisfy { $0.isGarbage || $0.isFiller }
-        return RecognitionResult(
+        var result = RecognitionResult(
             text: isGarbage ? "" : text, score: Int(score), frames: Int(ps_get_n_frames(decoder)),
             words: words, confidence: RecognitionConfidence(words: words))
+        result.searchWords = hypothesis.split(separator: " ").map(String.init)
+        return result
     }
 
     /// The best path of the utterance just ended, unit by unit (words, or phones in a phone
@@ -502,6 +535,9 @@ extension SpeechRecognizer {
         var heardSpeech = false
         var samplesRead = 0
         var speechStart = 0
+        // The utterance's audio, for the decoy check: from a second before speech began.
+        var utterance: [Int16] = []
+        let keepsAudio = settings.decoyCheck != nil && grammar?.isCommands == true
         /// Whether the speech just ended is long enough to count without words.
         func isLongEnough() -> Bool {
             guard let wordlessSpeech else { return false }
@@ -511,6 +547,13 @@ extension SpeechRecognizer {
         }
         while let chunk = try read() {
             samplesRead += chunk.count
+            if keepsAudio {
+                utterance += chunk
+                let second = AudioFormat.recognizerSampleRate
+                if !heardSpeech && utterance.count > second {
+                    utterance.removeFirst(utterance.count - second)
+                }
+            }
             let processed = chunk.withUnsafeBufferPointer { buffer in
                 ps_process_raw(decoder, buffer.baseAddress, chunk.count, 0, 0)
             }
@@ -536,7 +579,9 @@ extension SpeechRecognizer {
                     throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
                 }
                 let result = currentResult()
-                if !result.spokenWords.isEmpty || isLongEnough() { return result }
+                if !result.spokenWords.isEmpty || isLongEnough() {
+                    return try checked(result, samples: utterance)
+                }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
                 heardSpeech = false
@@ -552,7 +597,7 @@ extension SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
-        return heardSpeech ? currentResult() : nil
+        return heardSpeech ? try checked(currentResult(), samples: utterance) : nil
     }
 
     /// Whether the utterance so far has a hypothesis with words in it.
@@ -579,6 +624,9 @@ public struct RecognitionResult: Sendable, Hashable {
     /// How sure the recognizer is that the utterance was what it heard; `nil` only for a result
     /// made by hand without one.
     public internal(set) var confidence: RecognitionConfidence?
+
+    /// The words as the search has them: a name of several words as one (``CompoundWord``).
+    var searchWords: [String] = []
 
     public init(
         text: String, score: Int, frames: Int, words: [RecognizedWord],
@@ -612,7 +660,9 @@ public struct RecognitionResult: Sendable, Hashable {
     /// path is left out ("how busy is in travel tracking"), so the runner asks for it rather than
     /// guessing.
     public var commandText: String {
-        text.split(separator: " ").filter { !GarbageModel.isGarbage(String($0)) }.joined(separator: " ")
+        guard garbage != .commandWord else { return "" }
+        return text.split(separator: " ").filter { !GarbageModel.isGarbage(String($0)) }.joined(
+            separator: " ")
     }
 
     /// ``text`` with each run of garbage phone-words written as "…", for people to read: "how
@@ -643,6 +693,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// (a near miss); `nil` when it kept to the commands, or the grammar has no garbage path.
     public var garbage: GarbageKind? {
         guard words.contains(where: \.isGarbage) else { return nil }
+        if words.contains(where: { GarbageModel.isCommandDecoy($0.word) }) { return .commandWord }
         return spokenWords.isEmpty ? .utterance : .value
     }
 }

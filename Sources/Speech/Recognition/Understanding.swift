@@ -19,7 +19,8 @@ public struct Understanding: Sendable {
         /// No words were heard (a cough, a door, noise the grammar could not fit).
         case nothingHeard
         /// The grammar's garbage path fitted the sound better than any command
-        /// (``GarbageKind/utterance``).
+        /// (``GarbageKind/utterance``), or a word the app does not know fitted its first word
+        /// better than the command's own (``GarbageKind/commandWord``, ``DecoyCheck``).
         case notACommand
         /// The words fit no phrase well enough, or fit two commands equally.
         case noMatch
@@ -36,7 +37,7 @@ public struct Understanding: Sendable {
         public var description: String {
             switch self {
             case .nothingHeard: "nothing heard"
-            case .notACommand: "not a command (garbage path)"
+            case .notACommand: "not a command (garbage path or decoy)"
             case .noMatch: "no phrase fits"
             case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
             case .lowConfidence(let value, let threshold):
@@ -67,7 +68,7 @@ public struct Understanding: Sendable {
         self.heard = heard
         self.match = match
         confidence = Self.confidence(hearing: heard.confidence?.value ?? 1, match: match)
-        if heard.garbage == .utterance {
+        if heard.garbage == .utterance || heard.garbage == .commandWord {
             rejection = .notACommand
         } else if heard.spokenWords.isEmpty {
             rejection = .nothingHeard
