@@ -70,12 +70,13 @@ struct RoundTripTests {
     /// tuned. "Understood" is what matters to users: the words heard reach the intent and values
     /// the suite expects ("tickets to" heard for "tickets for" is understood, not word for word).
     ///
-    /// Library's understood floor is 0.85: AddBook's phrases joined its grammar once titles
-    /// became suggestions (they could not be heard at all before), and en+m7 confuses them with
-    /// BuyBook's ("buy a book" heard as "put a book"). Measured 0.88 with every miss in en+m7;
-    /// 0.89 once suggested titles joined too ("add dune to my library", 102 clips instead of 94).
+    /// The clips are spoken by processes of their own (``RoundTrip``), so every run hears the same
+    /// audio and gets the same figures; spoken in this process, they moved with whatever else the
+    /// tests had said before (TravelTracking understood 0.897 to 0.913 from run to run). Measured
+    /// 2026-11-25: TravelTracking 0.766 word for word and 0.902 understood of 184 clips, Library
+    /// 0.784 and 0.931 of 102. Each floor is a clip or two below.
     @Test(arguments: [
-        ("travel-tracking", 0.72, 0.90), ("library", 0.75, 0.85),
+        ("travel-tracking", 0.75, 0.89), ("library", 0.76, 0.91),
     ])
     func suiteSentencesAreHeardInThreeVoicesAndTwoRates(
         app: String, wordForWordFloor: Double, understoodFloor: Double

@@ -10,7 +10,10 @@ import PhraseMatching
 /// print(report.heardRate, report.misses)
 /// ```
 ///
-/// Clips are decoded on every core, each worker with its own recognizer.
+/// Clips are decoded on every core, each worker with its own recognizer. Each sentence is spoken
+/// by the `espeak-ng` program in a process of its own (``SpeechCache``): eSpeak NG carries state
+/// from one sentence to the next within a process, so speech made in this one would depend on
+/// what was said before it, here or by any other code of the process, and so would the figures.
 public struct RoundTrip: Sendable {
     /// eSpeak NG voices to speak in.
     public var voices: [String]
@@ -98,7 +101,7 @@ public struct RoundTrip: Sendable {
             jobs.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
         ) { recognizer, index throws(SpeechError) in
             let job = jobs[index]
-            let speech = try SpeechSynthesizer(voice: job.voice, rate: job.rate).speak(job.sentence)
+            let speech = try SpeechCache.speakInOwnProcess(job.sentence, voice: job.voice, rate: job.rate)
             let audio = self.heard(speech, seed: UInt64(index))
             let started = ContinuousClock.now
             let result = try recognizer.recognize(audio)
@@ -115,9 +118,13 @@ public struct RoundTrip: Sendable {
     /// ``padding`` seconds of quiet around it and ``noiseFloor`` under all of it (the same noise
     /// for the same `seed`).
     public func heard(_ speech: SynthesizedSpeech, seed: UInt64 = 0) -> [Int16] {
+        heard(AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate), seed: seed)
+    }
+
+    /// `speech` as ``heard(_:seed:)`` gives it, from audio at any rate.
+    func heard(_ speech: AudioBuffer, seed: UInt64 = 0) -> [Int16] {
         let quiet = [Float](repeating: 0, count: Int(padding * Double(AudioFormat.recognizerSampleRate)))
-        let voice = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
-            .resampled(to: AudioFormat.recognizerSampleRate).samples
+        let voice = speech.resampled(to: AudioFormat.recognizerSampleRate).samples
         var generator = SplitMix64(seed: seed)
         // The sum of four uniform values is close enough to Gaussian noise; its RMS is √(4/12).
         let scale = Float(noiseFloor / (4.0 / 12).squareRoot())
