@@ -21,10 +21,17 @@ struct RoundTripTests {
     /// Speech as the recognizer takes it, with 0.3 s of quiet on either side as a microphone
     /// would give (eSpeak's output starts and ends abruptly).
     static func spoken(_ text: String, voice: String, rate: Int) throws -> [Int16] {
-        let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
+        let speech = try said(text, voice: voice, rate: rate)
         let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate).forRecognizer
         let quiet = [Int16](repeating: 0, count: 4_800)
         return quiet + audio + quiet
+    }
+
+    /// `text` as eSpeak NG says it in a process of its own: the same samples on every run, which
+    /// speech made in the test process is not (it depends on what other tests said before).
+    static func said(_ text: String, voice: String, rate: Int) throws -> SynthesizedSpeech {
+        let audio = try SpeechCache.speakInOwnProcess(text, voice: voice, rate: rate)
+        return SynthesizedSpeech(samples: audio.int16Samples, sampleRate: audio.sampleRate)
     }
 
     @Test func synthesizerSpeaksAtItsOwnRate() throws {
@@ -131,7 +138,7 @@ struct RoundTripTests {
             "hey travel tracking", "hey travel tracking, how busy is uluru in travel tracking",
             "how busy is uluru in travel tracking",
         ].enumerated() {
-            let speech = try SpeechSynthesizer(voice: "en-us", rate: 160).speak(sentence)
+            let speech = try Self.said(sentence, voice: "en-us", rate: 160)
             heard.append(try recognizer.recognize(roundTrip.heard(speech, seed: UInt64(index))).text)
         }
         #expect(
@@ -164,7 +171,7 @@ struct RoundTripTests {
         let roundTrip = RoundTrip()
         func hear(_ sentence: String, under grammar: SpeechGrammar) throws -> String {
             try recognizer.useGrammar(grammar)
-            let speech = try SpeechSynthesizer(voice: "en-us", rate: 160).speak(sentence)
+            let speech = try Self.said(sentence, voice: "en-us", rate: 160)
             return try recognizer.recognize(roundTrip.heard(speech)).text
         }
         #expect(
@@ -244,9 +251,8 @@ struct RoundTripTests {
             ("en-us", "add machu", "picchu to my favorites in travel tracking"),
             ("en-us+f2", "find two tickets for the great wall", "of china in travel tracking"),
         ] {
-            let synthesizer = try SpeechSynthesizer(voice: voice, rate: 170)
-            let first = try synthesizer.speak(before)
-            let second = try synthesizer.speak(after)
+            let first = try Self.said(before, voice: voice, rate: 170)
+            let second = try Self.said(after, voice: voice, rate: 170)
             let pause = [Int16](repeating: 0, count: first.sampleRate * 3 / 10)
             let speech = SynthesizedSpeech(
                 samples: first.samples + pause + second.samples, sampleRate: first.sampleRate)
