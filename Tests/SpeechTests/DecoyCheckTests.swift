@@ -12,15 +12,22 @@ struct DecoyCheckGraphTests {
         #expect(grammar.nameWords == ["kyoto", "machu_picchu"])
         // "kyoto" is the grammar's own word: no decoy.
         let check = DecoyCheck(words: ["sell", "kyoto", "house"])
-        let (fsg, decoys) = try #require(check.fsg(["go", "to", "machu_picchu"], grammar: grammar))
-        #expect(decoys == ["~~sell", "~~house", "~sell", "~house"])
+        let (fsg, words) = try #require(check.fsg(["go", "to", "machu_picchu"], grammar: grammar))
+        #expect(words == ["~~sell", "~~house", "~sell", "~house", "uh", "um", "er", "ah"])
         let arcs = GarbageGraphTests.transitions(fsg)
         #expect(fsg.contains("FINAL_STATE 3"))
         // The first word: 0.99 for "go", 0.01 into a choice of one decoy that goes on to state 1.
         #expect(
             arcs.contains {
-                $0.from == 0 && $0.to == 1 && $0.word == "go" && abs($0.probability - 0.99) < 1e-9
+                $0.from == 0 && $0.to == 1 && $0.word == "go" && abs($0.probability - 0.99) < 1e-4
             })
+        // Or a hesitation, as unlikely as a decoy, and then "go" only.
+        let hesitations = arcs.filter { $0.from == 0 && ["uh", "um", "er", "ah"].contains($0.word) }
+        #expect(hesitations.count == 4 && hesitations.allSatisfy { $0.probability == 1e-5 })
+        let hesitated = try #require(hesitations.first?.to)
+        #expect(hesitations.allSatisfy { $0.to == hesitated })
+        #expect(arcs.filter { $0.from == hesitated }.map(\.word) == ["go"])
+        #expect(arcs.filter { $0.from == hesitated }.map(\.to) == [1])
         let first = try #require(arcs.first { $0.from == 0 && $0.word == nil })
         #expect(first.probability == 0.01)
         #expect(Set(arcs.filter { $0.from == first.to }.map(\.word)) == ["~~sell", "~~house"])

@@ -34,6 +34,14 @@ public struct DecoyCheck: Sendable, Hashable {
     public var value = 5e-2
     /// The probability of each decoy word once a decoy is taken: a penalty per word.
     public var word = 1e-3
+    /// Hesitations a person may say before any word of a command ("uh find two tickets"): in the
+    /// chain, each may come before each word, so that a decoy has to fit better than the word
+    /// with an "uh" in front of it.
+    public var hesitations = ["uh", "um", "er", "ah"]
+    /// The probability of each hesitation before the first word: that of a decoy there
+    /// (``firstWord`` times ``word``), so a hesitation is no cheaper a way to cover a sound
+    /// than a decoy.
+    public var hesitation = 1e-5
     /// The second pass's beams (`-beam`, `-wbeam`, `-pbeam`): its chain is small.
     public var beams: [String: Double] = ["-beam": 1e-40, "-wbeam": 1e-30, "-pbeam": 1e-40]
 
@@ -60,9 +68,10 @@ public struct DecoyCheck: Sendable, Hashable {
 
     /// The FSG of the check for the words `heard` (as the search has them) under `grammar`:
     /// a chain of them, with a choice of one decoy beside the command's first word (after the
-    /// wake phrase, if it was said) and of decoys beside each of the grammar's names. `nil`
-    /// when there is nothing to check: no words, or a grammar of answers.
-    func fsg(_ heard: [String], grammar: SpeechGrammar) -> (fsg: String, decoys: Set<String>)? {
+    /// wake phrase, if it was said) and of decoys beside each of the grammar's names. Before
+    /// each word a ``hesitations`` word may come. `nil` when there is nothing to check: no words, or a grammar of answers.
+    /// `words` are the words of the chain the decoder must know.
+    func fsg(_ heard: [String], grammar: SpeechGrammar) -> (fsg: String, words: Set<String>)? {
         guard !heard.isEmpty, grammar.isCommands else { return nil }
         let decoys = words.filter { !grammar.words.contains($0) }
         var lines: [String] = []
@@ -92,13 +101,25 @@ public struct DecoyCheck: Sendable, Hashable {
             var taken = 0.0
             if state == wake {
                 decoyChoice(from: state, probability: firstWord, loop: false)
-                taken += firstWord
+                taken += firstWord + hesitation * Double(hesitations.count)
             }
             if grammar.nameWords.contains(heardWord) {
                 decoyChoice(from: state, probability: value, loop: true)
                 taken += value
             }
             lines.append("TRANSITION \(state) \(state + 1) \(max(1 - taken, 1e-6)) \(heardWord)")
+            // A hesitation leads to the first word only, not to the decoys again: a loop back
+            // would enter every decoy anew at each frame, which costs time and, measured, let
+            // the histogram pruning drop the decoy that fitted.
+            if state == wake && !hesitations.isEmpty {
+                let hesitated = states
+                states += 1
+                for word in hesitations {
+                    said.insert(word)
+                    lines.append("TRANSITION \(state) \(hesitated) \(hesitation) \(word)")
+                }
+                lines.append("TRANSITION \(hesitated) \(state + 1) 1.0 \(heardWord)")
+            }
         }
         let header = [
             "FSG_BEGIN decoy_check", "NUM_STATES \(states)", "START_STATE 0", "FINAL_STATE \(final)",
@@ -119,8 +140,8 @@ extension SpeechRecognizer {
             !(word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+")
                 || GarbageModel.isGarbage(word))
         }
-        guard let (fsg, decoys) = check.fsg(words, grammar: grammar) else { return heard }
-        try load(decoys)
+        guard let (fsg, chainWords) = check.fsg(words, grammar: grammar) else { return heard }
+        try load(chainWords)
         let model = fsg.withCString { text -> UnsafeMutablePointer<fsg_model_t>? in
             guard let file = fmemopen(UnsafeMutableRawPointer(mutating: text), strlen(text), "r") else {
                 return nil
