@@ -124,6 +124,15 @@ print(
     "graph with names word by word (\(wordByWord.graphSize.states) states): real-time factor \(format(wordsRun.rtf)), \(wordsRight) of \(audio.count) word for word; ratio names as one word / word by word: \(format(grammarRun.rtf / max(wordsRun.rtf, 0.0001), 2))"
 )
 
+// The graph without the hesitations a command may begin with ("uh", "um"): what they cost.
+let unhesitating = SpeechGrammar(matcher.spokenForms, name: "travel-tracking-plain", hesitations: [])
+try recognizer.useGrammar(unhesitating)
+let plainRun = try decode(audio)
+let plainRight = zip(plainRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
+print(
+    "graph without hesitations (\(unhesitating.graphSize.states) states against \(grammar.graphSize.states)): real-time factor \(format(plainRun.rtf)), \(plainRight) of \(audio.count) word for word; ratio with / without: \(format(grammarRun.rtf / max(plainRun.rtf, 0.0001), 2))"
+)
+
 // The baseline: the same grammar as JSGF, compiled by PocketSphinx itself.
 try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "travel-tracking-jsgf"), form: .jsgf)
 let jsgfRun = try decode(audio)

@@ -55,6 +55,21 @@ struct DecoyCheckGraphTests {
         #expect(arcs.contains { $0.from == first.to && $0.to == 3 && $0.word == "~~sell" })
     }
 
+    /// A hesitation the grammar heard before the command ("um go to machu picchu") is not the
+    /// first word: the decoy goes beside "go", and the chain's own hesitations before it.
+    @Test func aHeardHesitationIsLeftToTheChain() throws {
+        let grammar = SpeechGrammar(GarbageGraphTests.forms, name: "test")
+        #expect(grammar.hesitationWords == Set(SpeechGrammar.hesitations))
+        let check = DecoyCheck(words: ["sell"])
+        let (hesitated, _) = try #require(check.fsg(["um", "go", "to", "machu_picchu"], grammar: grammar))
+        let (plain, _) = try #require(check.fsg(["go", "to", "machu_picchu"], grammar: grammar))
+        #expect(hesitated == plain)
+        // A hesitation heard alone stays the word to check.
+        let (alone, _) = try #require(check.fsg(["um"], grammar: grammar))
+        #expect(
+            GarbageGraphTests.transitions(alone).contains { $0.from == 0 && $0.to == 1 && $0.word == "um" })
+    }
+
     @Test func answersAndEmptyResultsAreNotChecked() throws {
         let answers = SpeechGrammar(answers: [.yesOrNo], name: "answer")
         #expect(DecoyCheck(words: ["sell"]).fsg(["yes"], grammar: answers) == nil)

@@ -31,7 +31,7 @@ struct GarbageGraphTests {
         #expect(plain.garbage == nil)
         #expect(!plain.fsg.contains("~"))
         #expect(plain.words.allSatisfy { !GarbageModel.isGarbage($0) })
-        #expect(plain.fsg == WordGraph(Self.forms).fsg(name: "test"))
+        #expect(plain.fsg == WordGraph(Self.forms, hesitations: SpeechGrammar.hesitations).fsg(name: "test"))
     }
 
     @Test func theWholeUtteranceLoopIsEnteredWithItsProbabilityAndEachPhoneCostsTheSame() throws {

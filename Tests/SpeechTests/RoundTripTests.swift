@@ -66,7 +66,9 @@ struct RoundTripTests {
         #expect(
             grammar.jsgf.contains(
                 "<app> = travel tracking | travel tracker;"))
-        #expect(grammar.jsgf.contains("public <command> = ( navigate in <app> )"))
+        #expect(grammar.jsgf.contains("public <utterance> = [ <hesitation> ] <command>;"))
+        #expect(grammar.jsgf.contains("<command> = ( navigate in <app> )"))
+        #expect(grammar.jsgf.contains("<hesitation> = uh | um;"))
         #expect(grammar.words.isSuperset(of: ["navigate", "machu", "picchu", "uluru", "twenty", "tickets"]))
         #expect(grammar.freeTextPhrases == 0)
     }
@@ -80,10 +82,12 @@ struct RoundTripTests {
     /// The clips are spoken by processes of their own (``RoundTrip``), so every run hears the same
     /// audio and gets the same figures; spoken in this process, they moved with whatever else the
     /// tests had said before (TravelTracking understood 0.897 to 0.913 from run to run). Measured
-    /// 2026-11-25: TravelTracking 0.766 word for word and 0.902 understood of 184 clips, Library
-    /// 0.784 and 0.931 of 102. Each floor is a clip or two below.
+    /// 2026-11-25, with commands that may begin with a hesitation (more suite sentences the
+    /// grammar can say): TravelTracking 0.801 word for word and 0.911 understood of 191 clips,
+    /// Library 0.802 and 0.934 of 106 (before: 0.766 and 0.902 of 184, 0.784 and 0.931 of 102).
+    /// Each floor is a clip or two below.
     @Test(arguments: [
-        ("travel-tracking", 0.75, 0.89), ("library", 0.76, 0.91),
+        ("travel-tracking", 0.79, 0.90), ("library", 0.78, 0.92),
     ])
     func suiteSentencesAreHeardInThreeVoicesAndTwoRates(
         app: String, wordForWordFloor: Double, understoodFloor: Double
@@ -129,7 +133,11 @@ struct RoundTripTests {
         #expect(grammar.canSay("hey travel tracking how busy is uluru in travel tracking"))
         #expect(grammar.canSay("how busy is uluru in travel tracking"))
         #expect(!grammar.canSay("hey"))
-        #expect(grammar.jsgf.contains("public <utterance> = hey travel tracking [ <command> ] | <command>;"))
+        #expect(
+            grammar.jsgf.contains(
+                "public <utterance> = hey travel tracking [ [ <hesitation> ] <command> ] | [ <hesitation> ] <command>;"
+            ))
+        #expect(grammar.canSay("hey travel tracking uh how busy is uluru in travel tracking"))
         let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
         try recognizer.useGrammar(grammar)
         let roundTrip = RoundTrip()
@@ -260,6 +268,36 @@ struct RoundTripTests {
             let heard = try recognizer.recognize(RoundTrip().heard(speech, seed: 7))
             #expect(heard.text == "\(before) \(after)", "\(voice)")
         }
+    }
+
+    /// A command may begin with "uh" or "um": the grammar hears the hesitation as a word of its
+    /// own, and the matcher ignores it. Without the hesitations, the grammar covered the "um"
+    /// with a command's word or a number ("book five tickets to the uluru").
+    @Test func aCommandAfterAHesitationIsHeard() async throws {
+        let matcher = try await Self.travelTrackingMatcher()
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let sentences = [
+            "um find tickets for the uluru with travel tracking", "um find tickets with travel tracking",
+        ]
+        var heard: [Bool: [String]] = [:]
+        for hesitations in [SpeechGrammar.hesitations, []] {
+            try recognizer.useGrammar(
+                SpeechGrammar(matcher.spokenForms, name: "hesitations", hesitations: hesitations))
+            for (index, sentence) in sentences.enumerated() {
+                recognizer.forgetChannel()
+                let speech = try Self.said(sentence, voice: "en-us", rate: 175)
+                heard[!hesitations.isEmpty, default: []].append(
+                    try recognizer.recognize(RoundTrip().heard(speech, seed: UInt64(index))).text)
+            }
+        }
+        for (sentence, text) in zip(sentences, heard[true] ?? []) {
+            #expect(text.hasPrefix("um find tickets"), "\(sentence): \(text)")
+            let match = try #require(await matcher.match(text).best, "\(text)")
+            #expect(match.intent == "FindTicketsIntent", "\(text)")
+            #expect(match.values["ticketCount"] == nil, "\(text)")
+        }
+        // Measured without them: "buy tickets to the uluru …", "buy tickets with travel tracking".
+        for text in heard[false] ?? [] { #expect(!text.hasPrefix("um find tickets"), "\(text)") }
     }
 
     /// Names as one word (``CompoundWord``) on real speech, not only eSpeak NG's: Debian's five

@@ -214,20 +214,28 @@ extension WordGraph {
     /// With a `garbage` model, a marker arc from the start to the end stands for the
     /// whole-utterance garbage loop, and (when the model has a ``GarbageModel/value``
     /// probability) one in every slot of names stands for a loop in place of a name.
-    /// `namesAsOneWord` says a name of several words as one word (``CompoundWord``).
+    /// `namesAsOneWord` says a name of several words as one word (``CompoundWord``); each of
+    /// `hesitations` may come before a command.
     init(
         _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
-        namesAsOneWord: Bool = true
+        namesAsOneWord: Bool = true, hesitations: [String] = []
     ) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         builder.valueGarbage = garbage?.value != nil
         builder.namesAsOneWord = namesAsOneWord
         let end = builder.graph.addState()
         let commands = builder.graph.addState()
-        builder.graph.connect(builder.graph.start, commands)
+        // A command, after one of the hesitations or none.
+        let hesitated = builder.graph.addState()
+        builder.graph.connect(hesitated, commands)
+        func enterCommands(from state: Int) {
+            builder.graph.connect(state, commands)
+            for word in hesitations { builder.graph.connect(state, hesitated, saying: word) }
+        }
+        enterCommands(from: builder.graph.start)
         if let wakePhrase {
             let woken = builder.graph.chain(wakePhrase, from: builder.graph.start)
-            builder.graph.connect(woken, commands)
+            enterCommands(from: woken)
             builder.graph.connect(woken, end)
         }
         for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {

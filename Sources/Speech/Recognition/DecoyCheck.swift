@@ -74,6 +74,13 @@ public struct DecoyCheck: Sendable, Hashable {
     func fsg(_ heard: [String], grammar: SpeechGrammar) -> (fsg: String, words: Set<String>)? {
         guard !heard.isEmpty, grammar.isCommands else { return nil }
         let decoys = words.filter { !grammar.words.contains($0) }
+        // After a wake phrase, the command begins when it ends. A hesitation the grammar heard
+        // before it is left to the chain's own.
+        let wake = grammar.wakePhrase.map { heard.starts(with: $0) ? $0.count : 0 } ?? 0
+        var heard = heard
+        if heard.count > wake + 1, grammar.hesitationWords.contains(heard[wake]) {
+            heard.remove(at: wake)
+        }
         var lines: [String] = []
         let final = heard.count
         var states = final + 1
@@ -95,8 +102,6 @@ public struct DecoyCheck: Sendable, Hashable {
                 lines.append("TRANSITION \(exit) \(state + 1) 1.0")
             }
         }
-        // After a wake phrase, the command begins when it ends.
-        let wake = grammar.wakePhrase.map { heard.starts(with: $0) ? $0.count : 0 } ?? 0
         for (state, heardWord) in heard.enumerated() {
             var taken = 0.0
             if state == wake {
