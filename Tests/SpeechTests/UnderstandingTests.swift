@@ -38,6 +38,15 @@ struct UnderstandingTests {
         #expect(strict.command == nil)
         #expect(
             "\(strict.rejection!)" == "confidence \(String(format: "%.2f", strict.confidence)) below 0.60")
+        // Two decimals, or more when two would show the same number on both sides.
+        #expect(
+            "\(Understanding.Rejection.lowConfidence(0.41, threshold: 0.79))" == "confidence 0.41 below 0.79")
+        #expect(
+            "\(Understanding.Rejection.lowConfidence(0.528, threshold: 0.531))"
+                == "confidence 0.528 below 0.531")
+        #expect(
+            "\(Understanding.Rejection.lowConfidence(0.5309, threshold: 0.531))"
+                == "confidence 0.5309 below 0.5310")
     }
 
     @Test func eachRejectionNamesItsReason() async throws {

@@ -41,13 +41,19 @@ public struct Understanding: Sendable {
             case .noMatch: "no phrase fits"
             case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
             case .lowConfidence(let value, let threshold):
-                "confidence \(Self.format(value)) below \(Self.format(threshold))"
+                "confidence \(Self.format(value, apartFrom: threshold)) below \(Self.format(threshold, apartFrom: value))"
             case .tooMuchAroundTheWords(let seconds, let limit):
                 "\(String(format: "%.1f", seconds)) s of sound around the words, over \(String(format: "%.1f", limit))"
             }
         }
 
-        static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+        /// `value` with two decimals, or as many more (up to four) as it takes to tell it from
+        /// `other`: "0.528 below 0.531", not "0.53 below 0.53".
+        static func format(_ value: Double, apartFrom other: Double) -> String {
+            let digits =
+                (2...3).first { String(format: "%.\($0)f", value) != String(format: "%.\($0)f", other) } ?? 4
+            return String(format: "%.\(digits)f", value)
+        }
     }
 
     /// What the recognizer heard.
