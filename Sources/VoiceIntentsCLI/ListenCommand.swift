@@ -155,7 +155,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 )
             } else {
                 logger.warning(
-                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage"
+                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence"
                 )
             }
         }
