@@ -130,10 +130,14 @@ for slack in [0.5, 0.7, 1.0] {
             name: "at most \(limit(slack)) s outside the words (slack \(slack) s)",
             takes: { outsideWords($0) <= limit(slack) }))
 }
-rules.append(
-    Rule(
-        name: "at most \(limit(0.7)) s outside the words, and confidence ≥ 0.75",
-        takes: { outsideWords($0) <= limit(0.7) && confidence($0) >= 0.75 }))
+// The confirmation bar on top of the limit the loop uses for a yes or a no: `listen` sets it
+// halfway from the app's command bar to 1 (0.766 and 0.744 for the sample apps' calibrations).
+for bar in [0.5, 0.6, 0.65, 0.7, 0.75, 0.8] {
+    rules.append(
+        Rule(
+            name: "at most \(limit(0.7)) s outside the words, and confidence ≥ \(bar)",
+            takes: { outsideWords($0) <= limit(0.7) && confidence($0) >= bar }))
+}
 
 print("Answers not taken (of the answers said) and other speech taken, out of the clips of each group:\n")
 print("| answer taken when | " + groups.joined(separator: " | ") + " |")
@@ -165,6 +169,13 @@ print(
     AUC, answers against other speech: confidence \(String(format: "%.3f", areaUnderCurve(confidence))), \
     seconds outside the words (fewer is better) \(String(format: "%.3f", areaUnderCurve { -outsideWords($0) }))
     """)
+let answerConfidence = quantiles(
+    heard.filter { isAnswer($0) && !$0.transcript.isEmpty }.map(confidence), at: [0.01, 0.02, 0.05, 0.1, 0.5])
+if !answerConfidence.isEmpty {
+    print(
+        "answers heard: confidence at 1/2/5/10/50%: \(answerConfidence.map { String(format: "%.3f", $0) }.joined(separator: " "))"
+    )
+}
 let outside = quantiles(
     heard.filter(isAnswer).compactMap(\.secondsOutsideWords), at: [0.5, 0.9, 0.95, 0.99, 1])
 if !outside.isEmpty {
