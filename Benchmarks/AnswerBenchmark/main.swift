@@ -14,7 +14,10 @@
 // figures only; it asserts nothing.
 //
 // Options: --voices a,b (default: evaluate's five), --jobs N, --asterisk N (every Nth of
-// Asterisk's prompts of 2 to 12 words, default 8; 0 for none), --question yes-no|landmark|number.
+// Asterisk's prompts of 2 to 12 words, default 8; 0 for none), --question yes-no|landmark|number,
+// --hesitate WORD (each answer said after WORD: "um three"), --hesitations on|off (whether the
+// grammar lets an answer begin with a hesitation; default: as the voice loop does, off for a
+// yes or a no to a confirmation, on for the others).
 
 import BenchmarkSupport
 import Foundation
@@ -33,6 +36,9 @@ let voices =
 let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
 let asteriskStride = Int(options["asterisk"] ?? "") ?? 8
 let question = options["question"] ?? "yes-no"
+let hesitation = options["hesitate"].map { $0 + " " } ?? ""
+let hesitations =
+    (options["hesitations"] ?? (question == "yes-no" ? "off" : "on")) == "on" ? SpeechGrammar.hesitations : []
 
 let configuration = try SpeechRecognizer.Configuration.installed()
 let source = PhraseSource(file: "answer-benchmark", line: 0, column: 0)
@@ -43,7 +49,7 @@ let grammar: SpeechGrammar
 switch question {
 case "yes-no":
     answers = SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases
-    grammar = SpeechGrammar(answers: [.yesOrNo], name: "confirmation")
+    grammar = SpeechGrammar(answers: [.yesOrNo], name: "confirmation", hesitations: hesitations)
 case "landmark":
     let forms = try await SampleApp.all[0].matcher().spokenForms
     let titles = forms.valueNames.first { $0.parameters.contains("landmark") }?.values.map(\.title) ?? []
@@ -51,15 +57,17 @@ case "landmark":
     answers = names + titles.map { "the \($0)" }
     grammar = SpeechGrammar(
         answers: [.values(.names(names.map(SpeechGrammar.spokenWords).filter { !$0.isEmpty }))],
-        name: "landmark")
+        name: "landmark", hesitations: hesitations)
 case "number":
     answers = (1...30).map(String.init)
-    grammar = SpeechGrammar(answers: [.values(.integer)], name: "number")
+    grammar = SpeechGrammar(answers: [.values(.integer)], name: "number", hesitations: hesitations)
 default:
     print("unknown --question \(question): yes-no, landmark or number")
     exit(2)
 }
-var cases = answers.map { PhraseTestSuite.Case(sentence: $0, expectation: answer, source: source) }
+var cases = answers.map {
+    PhraseTestSuite.Case(sentence: hesitation + $0, expectation: answer, source: source)
+}
 cases += try PhraseTestSuite.load(from: packagePhrases.appendingPathComponent("en/tests/out-of-domain.yaml"))
     .cases
 
@@ -84,7 +92,7 @@ var evaluation = SpokenEvaluation(
 evaluation.cache = try SpeechCache(folder: SpeechCache.defaultFolder)
 let items = evaluation.items(for: cases)
 print(
-    "answer benchmark, \(question) question: \(answers.count) answers, \(items.count) clips (\(voices.count) voices, clean and pink 10 dB), \(jobs) jobs; trailing silence \(configuration.trailingSilence) s"
+    "answer benchmark, \(question) question\(hesitation.isEmpty ? "" : " (answers after \"\(hesitation.dropLast())\")"), hesitations \(hesitations.isEmpty ? "off" : "on"): \(answers.count) answers, \(items.count) clips (\(voices.count) voices, clean and pink 10 dB), \(jobs) jobs; trailing silence \(configuration.trailingSilence) s"
 )
 let started = ContinuousClock.now
 let heard = try evaluation.hear(items, grammar: grammar) {
@@ -138,6 +146,11 @@ for bar in [0.5, 0.6, 0.65, 0.7, 0.75, 0.8] {
             name: "at most \(limit(0.7)) s outside the words, and confidence ≥ \(bar)",
             takes: { outsideWords($0) <= limit(0.7) && confidence($0) >= bar }))
 }
+// Any other answer: the loop's limit for it and the sample apps' command bars (about 0.5).
+rules.append(
+    Rule(
+        name: "at most \(limit(1.0)) s outside the words, and confidence ≥ 0.5",
+        takes: { outsideWords($0) <= limit(1.0) && confidence($0) >= 0.5 }))
 
 print("Answers not taken (of the answers said) and other speech taken, out of the clips of each group:\n")
 print("| answer taken when | " + groups.joined(separator: " | ") + " |")
@@ -153,6 +166,17 @@ for rule in rules {
     }
     print("| \(rule.name) | " + cells.joined(separator: " | ") + " |")
 }
+
+// Heard right: the answer's words, after any hesitation (what the conversation reads).
+let said = heard.filter(isAnswer)
+let right = said.filter { clip in
+    SpeechGrammar.withoutHesitation(clip.transcript)
+        == SpeechGrammar.spokenWords(SpeechGrammar.withoutHesitation(clip.item.testCase.sentence)).joined(
+            separator: " ")
+}
+print(
+    "\nanswers heard right (their words, after any hesitation): \(right.count) of \(said.count); clean \(right.filter { $0.item.condition.description == "clean" }.count)"
+)
 
 /// The area under the ROC curve of `measure`, answers against other speech (nothing heard
 /// scores lowest).

@@ -98,7 +98,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
                 finished.load(ordering: .relaxed) ? nil : capture.read()
             }
             guard let heard else { break }
-            if SpokenAnswer.isCancel(heard.text) {
+            if SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(heard.text)) {
                 interruption = heard.text
                 stop.store(true, ordering: .relaxed)
                 break
@@ -151,15 +151,16 @@ struct VoiceConversation: Conversation {
             return channel.ended ? .cancel : .silence
         }
         guard !heard.text.isEmpty else { return .silence }
-        if !SpokenAnswer.isCancel(heard.text), let rejection = policy.rejection(ofAnswer: heard, to: question)
-        {
+        // "um three" answers three: the grammar hears the hesitation, the runner reads the rest.
+        let answer = SpeechGrammar.withoutHesitation(heard.text)
+        if !SpokenAnswer.isCancel(answer), let rejection = policy.rejection(ofAnswer: heard, to: question) {
             transcript.write("> \(heard.text) (not taken: \(rejection))\n")
             logger?.debug(
                 "answer not taken", metadata: ["transcript": "\(heard.text)", "why": "\(rejection)"])
             return .silence
         }
         transcript.write("> \(heard.text)\n")
-        return .text(heard.text)
+        return .text(answer)
     }
 
     /// What may be said in answer to `question`; `nil` for free text (dictation).
@@ -186,7 +187,13 @@ struct VoiceConversation: Conversation {
                 }
             }
         }
-        return SpeechGrammar(answers: answers, name: "answer_\(question.kind)")
+        // An answer may begin with "um", except where a sentence taken for one does harm: "um"
+        // lets more of a sentence count as words, and more of them past the limit on the sound
+        // around an answer (`Models/README.md`, "Hesitations").
+        let confirms = question.kind == .confirmation || question.isDestructive
+        return SpeechGrammar(
+            answers: answers, name: "answer_\(question.kind)",
+            hesitations: confirms ? [] : SpeechGrammar.hesitations)
     }
 }
 

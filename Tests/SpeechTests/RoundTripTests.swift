@@ -173,7 +173,7 @@ struct RoundTripTests {
         #expect(confirmation.canSay("go ahead"))
         #expect(confirmation.canSay("no thanks"))
         #expect(confirmation.canSay("cancel"))
-        #expect(landmarks.jsgf.contains("public <answer> = ( [ the ] <value0> [ one ] )"))
+        #expect(landmarks.jsgf.contains("\n<answer> = ( [ the ] <value0> [ one ] )"))
 
         let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
         let roundTrip = RoundTrip()

@@ -157,6 +157,26 @@ struct WordGraphTests {
         #expect(!grammar.canSay("the"))
     }
 
+    /// An answer may begin with "uh" or "um", once; a grammar made without hesitations (as the
+    /// voice loop makes a confirmation's) has none, and the conversation reads past them.
+    @Test func anAnswerMayBeginWithAHesitation() {
+        let grammar = SpeechGrammar(answers: [.values(.integer)], name: "number")
+        #expect(grammar.canSay("um three"))
+        #expect(grammar.canSay("uh never mind"))
+        #expect(!grammar.canSay("um"))
+        #expect(!grammar.canSay("three um"))
+        #expect(grammar.jsgf.contains("public <utterance> = [ <hesitation> ] <answer>;\n"), "\(grammar.jsgf)")
+        #expect(grammar.words.isSuperset(of: ["uh", "um"]))
+        let strict = SpeechGrammar(answers: [.yesOrNo], name: "confirmation", hesitations: [])
+        #expect(strict.canSay("yes"))
+        #expect(!strict.canSay("um yes"))
+        #expect(strict.jsgf.contains("public <answer> = "))
+        #expect(SpeechGrammar.withoutHesitation("um three") == "three")
+        #expect(SpeechGrammar.withoutHesitation("uh um yes") == "yes")
+        #expect(SpeechGrammar.withoutHesitation("three um") == "three um")
+        #expect(SpeechGrammar.withoutHesitation("number four") == "number four")
+    }
+
     /// Free text with suggestions is answered as names are: one of them, or "the Dune one".
     @Test func anAnswerGrammarOffersSuggestedText() {
         let grammar = SpeechGrammar(

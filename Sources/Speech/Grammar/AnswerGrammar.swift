@@ -60,6 +60,14 @@ extension SpeechGrammar {
         return forms
     }
 
+    /// `text` without the ``hesitations`` it begins with: "um three" is "three", "uh cancel" is
+    /// "cancel". What an answer grammar heard, as the conversation reads it.
+    public static func withoutHesitation(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        let said = words.drop { hesitations.contains(String($0)) }
+        return said.count == words.count ? text : said.joined(separator: " ")
+    }
+
     /// Words that join the parts of a name and are never said alone for it.
     static let nameLinkWords: Set<String> = [
         "the", "and", "for", "from", "with", "into", "onto", "upon", "del", "des", "der", "den", "die",
@@ -78,10 +86,18 @@ extension SpeechGrammar {
     ///   - answers: What may be said.
     ///   - name: The grammar's name.
     ///   - cancel: Whether cancel words are in (they end the conversation at any prompt).
-    public init(answers: [Answer], name: String, cancel: Bool = true) {
+    ///   - hesitations: Words an answer may begin with ("um three"; ``hesitations``, the
+    ///     default; `[]` for none). ``withoutHesitation(_:)`` takes them off what was heard.
+    public init(
+        answers: [Answer], name: String, cancel: Bool = true,
+        hesitations: [String] = SpeechGrammar.hesitations
+    ) {
         var writer = Writer()
         var builder = WordGraph.Builder(applicationNames: [])
-        let start = builder.graph.start
+        // Every answer begins here, after one of the hesitations or none.
+        let start = builder.graph.addState()
+        builder.graph.connect(builder.graph.start, start)
+        for word in hesitations { builder.graph.connect(builder.graph.start, start, saying: word) }
         let end = builder.graph.addState()
         var alternatives: [String] = []
         func add(_ sentences: [String]) {
@@ -139,8 +155,17 @@ extension SpeechGrammar {
         if cancel { add(SpokenAnswer.cancelPhrases) }
         builder.graph.finals = [end]
         var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
+        if !hesitations.isEmpty {
+            lines.append("public <utterance> = [ <hesitation> ] <answer>;")
+            lines.append("")
+        }
         lines.append(
-            "public <answer> = " + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
+            (hesitations.isEmpty ? "public " : "") + "<answer> = "
+                + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
+        if !hesitations.isEmpty {
+            lines.append("<hesitation> = \(hesitations.joined(separator: " | "));")
+            writer.words.formUnion(hesitations)
+        }
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
             lines.append("<\(rule)> = \(body);")
         }
