@@ -60,11 +60,12 @@ public struct SpeechGrammar: Sendable {
     /// The wake phrase the grammar starts with, if any, as words ("hey travel tracking").
     public let wakePhrase: [String]?
 
-    /// The hesitations a command may begin with: "uh find two tickets for petra". Without them
-    /// the grammar had to cover the "uh" with the first word or a noise, and heard 344 of 430
-    /// such commands right against 371 with them (TravelTracking, five voices, clean and pink
-    /// 10 dB; `Models/README.md`, "Hesitations"). The transcript keeps the word; the matcher
-    /// ignores it as a filler.
+    /// The hesitations a command, or an answer, may begin with: "uh find two tickets for petra",
+    /// "um three". Without them the grammar had to cover the "uh" with the first word or a
+    /// noise, and heard 344 of 430 such commands right against 371 with them (TravelTracking,
+    /// five voices, clean and pink 10 dB; `Models/README.md`, "Hesitations"). The transcript
+    /// keeps the word; the matcher ignores it as a filler, and the conversation reads an answer
+    /// without it (``withoutHesitation(_:)``).
     public static let hesitations = ["uh", "um"]
 
     /// The hesitations this grammar lets a command begin with.
