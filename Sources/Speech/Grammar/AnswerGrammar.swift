@@ -95,9 +95,7 @@ extension SpeechGrammar {
         var writer = Writer()
         var builder = WordGraph.Builder(applicationNames: [])
         // Every answer begins here, after one of the hesitations or none.
-        let start = builder.graph.addState()
-        builder.graph.connect(builder.graph.start, start)
-        for word in hesitations { builder.graph.connect(builder.graph.start, start, saying: word) }
+        let start = builder.graph.choice([[]] + hesitations.map { [$0] }, from: builder.graph.start)
         let end = builder.graph.addState()
         var alternatives: [String] = []
         func add(_ sentences: [String]) {
@@ -162,10 +160,7 @@ extension SpeechGrammar {
         lines.append(
             (hesitations.isEmpty ? "public " : "") + "<answer> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
-        if !hesitations.isEmpty {
-            lines.append("<hesitation> = \(hesitations.joined(separator: " | "));")
-            writer.words.formUnion(hesitations)
-        }
+        if let rule = writer.hesitationRule(hesitations) { lines.append(rule) }
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
             lines.append("<\(rule)> = \(body);")
         }

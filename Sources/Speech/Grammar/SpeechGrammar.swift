@@ -126,10 +126,7 @@ public struct SpeechGrammar: Sendable {
         // JSGF has no empty alternative: an app without spoken names matches nothing there.
         lines.append(
             "<app> = " + (application.isEmpty ? "<VOID>" : application.joined(separator: " | ")) + ";")
-        if !hesitations.isEmpty {
-            lines.append("<hesitation> = \(hesitations.joined(separator: " | "));")
-            writer.words.formUnion(hesitations)
-        }
+        if let rule = writer.hesitationRule(hesitations) { lines.append(rule) }
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
             lines.append("<\(rule)> = \(body);")
         }
@@ -218,6 +215,13 @@ public struct SpeechGrammar: Sendable {
         static func spoken(_ token: String) -> String {
             if let number = Int(token) { return NumberWords.spell(number) }
             return token
+        }
+
+        /// The `<hesitation>` rule line for `hesitations`, its words counted; `nil` for none.
+        mutating func hesitationRule(_ hesitations: [String]) -> String? {
+            guard !hesitations.isEmpty else { return nil }
+            words.formUnion(hesitations)
+            return "<hesitation> = \(hesitations.joined(separator: " | "));"
         }
 
         mutating func sequence(_ elements: [PhraseElement], _ placeholders: [String: SpokenForms.Values])

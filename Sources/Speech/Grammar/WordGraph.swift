@@ -226,16 +226,11 @@ extension WordGraph {
         let end = builder.graph.addState()
         let commands = builder.graph.addState()
         // A command, after one of the hesitations or none.
-        let hesitated = builder.graph.addState()
-        builder.graph.connect(hesitated, commands)
-        func enterCommands(from state: Int) {
-            builder.graph.connect(state, commands)
-            for word in hesitations { builder.graph.connect(state, hesitated, saying: word) }
-        }
-        enterCommands(from: builder.graph.start)
+        let hesitated = [[]] + hesitations.map { [$0] }
+        builder.graph.connect(builder.graph.choice(hesitated, from: builder.graph.start), commands)
         if let wakePhrase {
             let woken = builder.graph.chain(wakePhrase, from: builder.graph.start)
-            enterCommands(from: woken)
+            builder.graph.connect(builder.graph.choice(hesitated, from: woken), commands)
             builder.graph.connect(woken, end)
         }
         for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
