@@ -204,3 +204,45 @@ struct LoopingIntent: AppIntent {
         return .result()
     }
 }
+
+/// A door lock: unlocking requires authentication, opening the safe a local device, locking
+/// nothing (unless the runner is told it sounds like unlocking).
+enum Door: String, AppEnum {
+    case front, garage
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Door"
+    static let caseDisplayRepresentations: [Door: DisplayRepresentation] = [
+        .front: "Front Door", .garage: "Garage Door",
+    ]
+}
+
+struct UnlockIntent: AppIntent {
+    static let title: LocalizedStringResource = "Unlock"
+    static let authenticationPolicy: IntentAuthenticationPolicy = .requiresAuthentication
+    static var parameterSummary: some ParameterSummary { Summary("unlock the \(\.$door)") }
+    @Parameter(title: "Door", requestValueDialog: "Which door?") var door: Door
+    @Dependency var journal: Journal
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        journal.record("unlocked \(door.rawValue)")
+        return .result(dialog: "Unlocked.")
+    }
+}
+
+struct LockIntent: AppIntent {
+    static let title: LocalizedStringResource = "Lock"
+    @Parameter(title: "Door") var door: Door
+    @Dependency var journal: Journal
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        journal.record("locked \(door.rawValue)")
+        return .result(dialog: "Locked.")
+    }
+}
+
+struct OpenSafeIntent: AppIntent {
+    static let title: LocalizedStringResource = "Open Safe"
+    static let authenticationPolicy: IntentAuthenticationPolicy = .requiresLocalDeviceAuthentication
+    @Dependency var journal: Journal
+    func perform() async throws -> some IntentResult {
+        journal.record("opened the safe")
+        return .result()
+    }
+}

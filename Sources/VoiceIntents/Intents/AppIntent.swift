@@ -36,6 +36,9 @@ public protocol AppIntent: Sendable {
     static var isDiscoverable: Bool { get }
     /// A stable identifier; the type name by default. Two intents of an app may not share one.
     static var persistentIdentifier: String { get }
+    /// Who may run the intent: ``IntentAuthenticationPolicy/alwaysAllowed`` by default. By voice,
+    /// an intent that requires authentication is confirmed out loud before it runs.
+    static var authenticationPolicy: IntentAuthenticationPolicy { get }
     /// A sentence that reads back a filled-in command: `Summary("Open \(\.$shelf)")`.
     @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
 
@@ -49,6 +52,7 @@ extension AppIntent {
     public static var supportedModes: IntentModes { openAppWhenRun ? .foreground : .background }
     public static var isDiscoverable: Bool { true }
     public static var persistentIdentifier: String { String(describing: Self.self) }
+    public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
     public static var parameterSummary: DefaultParameterSummary<Self> { DefaultParameterSummary() }
 
     /// The choice option type, so that intents can write `Option(title:style:)`.

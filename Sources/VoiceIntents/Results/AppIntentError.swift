@@ -39,6 +39,10 @@ public enum AppIntentError: Error, Sendable, Hashable, CustomLocalizedStringReso
     case unknownParameter(name: String, intent: String)
     /// `perform()` asked for values again and again.
     case tooManyRequests(intent: String)
+    /// The intent requires local device authentication
+    /// (``IntentAuthenticationPolicy/requiresLocalDeviceAuthentication``) and was asked for by
+    /// someone the runner does not know (a voice).
+    case deviceAuthenticationRequired(intent: String)
 
     public var localizedStringResource: LocalizedStringResource {
         switch self {
@@ -52,6 +56,7 @@ public enum AppIntentError: Error, Sendable, Hashable, CustomLocalizedStringReso
         case .invalidValue(let parameter, _, _): "That isn't a valid \(parameter)."
         case .unknownParameter: "Sorry, something went wrong."
         case .tooManyRequests: "Sorry, I couldn't finish that."
+        case .deviceAuthenticationRequired: "Sorry, that can only be done on the device itself, not by voice."
         }
     }
 
@@ -65,6 +70,8 @@ public enum AppIntentError: Error, Sendable, Hashable, CustomLocalizedStringReso
             "\(intent) has no @Parameter named '\(name)'"
         case .tooManyRequests(let intent):
             "\(intent).perform() asked for values more than \(IntentRunner.maximumRequests) times"
+        case .deviceAuthenticationRequired(let intent):
+            "\(intent) requires local device authentication, and the command came from someone not known (a voice)"
         case .noConversation:
             "a question was asked outside IntentRunner.run, so there is no Conversation to answer it"
         default: localizedStringResource.defaultValue

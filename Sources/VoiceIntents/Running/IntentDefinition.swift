@@ -15,6 +15,8 @@ public struct IntentDefinition: Sendable {
     public let description: String?
     public let supportedModes: IntentModes
     public let isDiscoverable: Bool
+    /// Who may run it (``AppIntent/authenticationPolicy``).
+    public let authenticationPolicy: IntentAuthenticationPolicy
     /// The parameters in declaration order.
     public let parameters: [IntentParameterDescription]
     /// The intent type.
@@ -28,6 +30,7 @@ public struct IntentDefinition: Sendable {
         self.description = type.description?.descriptionText.defaultValue
         self.supportedModes = type.supportedModes
         self.isDiscoverable = type.isDiscoverable
+        self.authenticationPolicy = type.authenticationPolicy
         self.parameters = IntentReflection.parameters(of: type.init()).map { $0._describe() }
     }
 

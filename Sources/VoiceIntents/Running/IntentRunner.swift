@@ -23,6 +23,16 @@ public struct IntentRunner: Sendable {
     public var hasScreen: Bool
     /// How many intents one command may chain through `opensIntent`.
     public var maximumChainLength: Int
+    /// Whether the person giving commands is known to be the device's user: `true` for typed
+    /// commands and code, `false` for a voice loop, which cannot tell who is speaking. When
+    /// `false`, an intent whose ``AppIntent/authenticationPolicy`` requires authentication is read
+    /// back as a confirmation ("Unlock Front Door?") and runs only on a yes, and one that requires
+    /// local device authentication does not run.
+    public var isAuthenticated: Bool
+    /// Identifiers of intents that are confirmed like ones that require authentication when
+    /// ``isAuthenticated`` is `false`, though their own policy allows them: those whose phrases
+    /// sound like a sensitive intent's, so that the one heard in place of the other asks first.
+    public var confirmedIntents: Set<String>
 
     /// Creates a runner.
     ///
@@ -31,14 +41,19 @@ public struct IntentRunner: Sendable {
     ///   - dependencies: Where `@Dependency` values come from.
     ///   - hasScreen: Whether a screen is attached.
     ///   - maximumChainLength: How many intents `opensIntent` may chain.
+    ///   - isAuthenticated: Whether the person is known to be the device's user (`false` by voice).
+    ///   - confirmedIntents: Intents confirmed by voice as if they required authentication.
     public init(
         conversation: any Conversation, dependencies: AppDependencyManager = .shared,
-        hasScreen: Bool = false, maximumChainLength: Int = 4
+        hasScreen: Bool = false, maximumChainLength: Int = 4, isAuthenticated: Bool = true,
+        confirmedIntents: Set<String> = []
     ) {
         self.conversation = conversation
         self.dependencies = dependencies
         self.hasScreen = hasScreen
         self.maximumChainLength = maximumChainLength
+        self.isAuthenticated = isAuthenticated
+        self.confirmedIntents = confirmedIntents
     }
 
     /// Runs an intent of `type` with the given parameter values.
@@ -110,6 +125,7 @@ public struct IntentRunner: Sendable {
             for parameter in declared where parameter._needsValue {
                 try await execution.askForValue(parameter, dialog: nil)
             }
+            try await authenticate(intent, declared: declared, execution: execution)
             let result = try await performAnsweringRequests(intent, execution: execution)
             if modes.contains(.foreground(.deferred)) && hasScreen {
                 execution.moveToForeground()
@@ -120,6 +136,39 @@ public struct IntentRunner: Sendable {
         } catch {
             return failure(of: intent, parameters: declared, error: error, execution: execution)
         }
+    }
+
+    /// Asks before an intent that needs a known person runs for one who is not (a voice): a
+    /// read-back of the command to say yes to, or a refusal for what only the device may do.
+    private func authenticate<Intent: AppIntent>(
+        _ intent: Intent, declared: [any _AnyIntentParameter], execution: IntentExecution
+    ) async throws {
+        guard !isAuthenticated else { return }
+        switch Intent.authenticationPolicy {
+        case .requiresLocalDeviceAuthentication:
+            throw AppIntentError.deviceAuthenticationRequired(intent: Intent.persistentIdentifier)
+        case .requiresAuthentication:
+            break
+        case .alwaysAllowed:
+            guard confirmedIntents.contains(Intent.persistentIdentifier) else { return }
+        }
+        try await execution.confirm(
+            IntentDialog(LocalizedStringResource(Self.readBack(of: intent, parameters: declared))),
+            destructive: true)
+    }
+
+    /// The command as a question: the intent's parameter summary ("Unlock Front Door?"), or its
+    /// title with its values ("Unlock Door: Front Door?").
+    static func readBack<Intent: AppIntent>(
+        of intent: Intent, parameters: [any _AnyIntentParameter]
+    ) -> String {
+        if let summary = intent.summaryText?.trimmingCharacters(in: .whitespaces), !summary.isEmpty {
+            return summary.prefix(1).uppercased() + summary.dropFirst() + "?"
+        }
+        let values = parameters.compactMap { $0._currentValue.map { spokenText(of: $0) } }
+            .filter { !$0.isEmpty }
+        let title = Intent.title.defaultValue
+        return values.isEmpty ? "\(title)?" : "\(title): \(values.joined(separator: ", "))?"
     }
 
     private func fill<Intent: AppIntent>(
