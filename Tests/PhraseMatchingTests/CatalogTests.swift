@@ -216,6 +216,20 @@ struct LintTests {
         #expect(diagnostics[0].description.contains(":3:8: warning: \"open the menu\": does not contain"))
     }
 
+    /// An app people talk to without its name (a dedicated device) has no app-name warnings.
+    @Test func anAppAddressedWithoutItsNameNeedsNoneInItsPhrases() async throws {
+        let app = AppDescription(
+            name: Coffee.app.name, alternativeNames: Coffee.app.alternativeNames,
+            shortcuts: CoffeeShortcuts.self,
+            isAddressedByName: false)
+        let catalog = try Coffee.catalog("intents:\n  OpenMenuIntent:\n    - \"open the menu\"\n")
+        let diagnostics = try await PhraseMatcher(app: app, catalog: catalog).lint()
+        #expect(!diagnostics.contains { $0.message.contains("applicationName") }, "\(diagnostics)")
+        #expect(
+            try await Coffee.matcher(catalog: "intents:\n  OpenMenuIntent:\n    - \"open the menu\"\n").lint()
+                .count == 1)
+    }
+
     @Test func phrasesThatCanNeverWinAndBlockedPhrases() async throws {
         let catalog = """
             intents:

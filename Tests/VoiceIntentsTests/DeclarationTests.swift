@@ -151,6 +151,14 @@ struct ValidationTests {
             ])
     }
 
+    @Test func anAppAddressedWithoutItsNameNeedsNoneInItsPhrases() throws {
+        let app = AppDescription(name: "Painter", shortcuts: NamelessShortcuts.self, isAddressedByName: false)
+        #expect(
+            try app.validated().map(\.description) == [
+                "warning: phrase \"${applicationName} paint ${applicationName}\" of PaintIntent contains \\(.applicationName) more than once"
+            ])
+    }
+
     @Test func emptyAppNameIsAnError() {
         let app = AppDescription(name: " ", shortcuts: GoodShortcuts.self)
         #expect(app.validate().contains { $0.severity == .error && $0.message.contains("name is empty") })

@@ -39,7 +39,8 @@ public struct PhraseDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
 extension PhraseMatcher {
     /// Checks every phrase:
-    /// - the app name: missing (Apple requires it) or said more than once;
+    /// - the app name: missing (Apple requires it, unless the app is not addressed by name) or
+    ///   said more than once;
     /// - placeholders of a type that cannot be spoken (URL);
     /// - duplicates;
     /// - two shortcuts reachable by the same sentence (the sentence is shown);
@@ -57,7 +58,7 @@ extension PhraseMatcher {
         for phrase in phrases {
             let maximum = phrase.pattern.applicationNameUse.maximum
             if phrase.shortcut != nil {
-                if maximum == 0 {
+                if maximum == 0 && app.isAddressedByName {
                     report(
                         phrase,
                         "does not contain ${applicationName}; Apple requires the app name in every phrase")

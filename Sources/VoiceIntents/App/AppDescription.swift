@@ -19,12 +19,14 @@ public struct AppDescription: Sendable {
     public let negativePhrases: [PhraseTemplate]
     /// Every intent the app can run: those of its shortcuts, then the additional ones.
     public let intents: [IntentDefinition]
+    /// Whether phrases must say the app's name (``VoiceApp/isAddressedByName``).
+    public let isAddressedByName: Bool
 
     /// Reads the declaration of `app`.
     public init<App: VoiceApp>(_ app: App.Type) {
         self.init(
             name: App.name, alternativeNames: App.alternativeNames, shortcuts: App.Shortcuts.self,
-            additionalIntents: App.additionalIntents)
+            additionalIntents: App.additionalIntents, isAddressedByName: App.isAddressedByName)
     }
 
     /// Assembles a description from its parts.
@@ -34,10 +36,12 @@ public struct AppDescription: Sendable {
     ///   - alternativeNames: Other spoken names.
     ///   - shortcuts: The shortcuts provider.
     ///   - additionalIntents: Intents no shortcut reaches.
+    ///   - isAddressedByName: Whether phrases must say the app's name.
     public init(
         name: String, alternativeNames: [String] = [], shortcuts: any AppShortcutsProvider.Type,
-        additionalIntents: [any AppIntent.Type] = []
+        additionalIntents: [any AppIntent.Type] = [], isAddressedByName: Bool = true
     ) {
+        self.isAddressedByName = isAddressedByName
         self.name = name
         self.alternativeNames = alternativeNames
         self.shortcuts = shortcuts.appShortcuts
@@ -115,6 +119,7 @@ extension AppDescription {
                             "\(quoted): a placeholder of type \(valueType) names no @Parameter of \(intent)"))
                 }
                 switch phrase.applicationNameCount {
+                case 0 where !isAddressedByName: break
                 case 0:
                     diagnostics.append(.init(.warning, "\(quoted) does not contain \\(.applicationName)"))
                 case 1: break

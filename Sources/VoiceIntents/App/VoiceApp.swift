@@ -29,11 +29,16 @@ public protocol VoiceApp {
     static var alternativeNames: [String] { get }
     /// Intents the app runs that no shortcut reaches (for example ones opened by other intents).
     static var additionalIntents: [any AppIntent.Type] { get }
+    /// Whether people say the app's name in its phrases, as Apple requires (`true`, the
+    /// default). A dedicated device people talk to without naming it (a smart home's voice
+    /// assistant) says `false`, and a phrase without `\(.applicationName)` is then no warning.
+    static var isAddressedByName: Bool { get }
 }
 
 extension VoiceApp {
     public static var alternativeNames: [String] { [] }
     public static var additionalIntents: [any AppIntent.Type] { [] }
+    public static var isAddressedByName: Bool { true }
 
     /// The app's declaration, read anew on each access: keep the value when it is needed often.
     public static var appDescription: AppDescription { AppDescription(Self.self) }
