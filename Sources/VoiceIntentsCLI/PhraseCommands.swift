@@ -79,8 +79,7 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
                     files.isEmpty ? context.testFiles(location) : files.map { URL(fileURLWithPath: $0) }
                 guard !urls.isEmpty else { continue }
                 let matcher = try await context.matcher(location)
-                for url in urls {
-                    let suite = try PhraseTestSuite.load(from: url)
+                for suite in try PhraseTestSuite.load(from: urls) {
                     ran += 1
                     for result in await matcher.run(suite) {
                         if result.passed {

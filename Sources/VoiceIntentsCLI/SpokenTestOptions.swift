@@ -22,6 +22,12 @@ struct SpokenTestOptions: ParsableArguments {
     )
     var sample: Int?
 
+    @Flag(
+        help:
+            "Hear only the tests with audio: (people's recordings), and speak none with eSpeak NG: figures for people."
+    )
+    var recordedOnly = false
+
     @Option(help: "eSpeak NG voices, comma-separated.")
     var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
 
@@ -110,7 +116,14 @@ struct SpokenTestOptions: ParsableArguments {
                 commandName: commandName)
         }
         var cases: [PhraseTestSuite.Case] = []
-        for file in files { cases += try PhraseTestSuite.load(from: file).cases }
+        for suite in try PhraseTestSuite.load(from: files) {
+            cases += recordedOnly ? suite.cases.filter { $0.audio != nil } : suite.cases
+        }
+        guard !cases.isEmpty else {
+            throw CommandFailure(
+                "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
+            )
+        }
         var evaluation = SpokenEvaluation(
             voices: voiceList, rates: rateList, conditions: try conditions(defaultNoise: defaultNoise),
             configuration: try recognizerOptions.configuration(), workers: jobs)
@@ -171,7 +184,11 @@ struct SpokenTestOptions: ParsableArguments {
         if let tests { words += ["--tests", tests] }
         for file in also { words += ["--also", file] }
         if let sample { words += ["--sample", "\(sample)"] }
-        words += ["--voices", voices, "--rates", rates]
+        if recordedOnly {
+            words += ["--recorded-only"]
+        } else {
+            words += ["--voices", voices, "--rates", rates]
+        }
         if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
             words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
         }

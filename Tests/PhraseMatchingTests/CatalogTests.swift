@@ -162,6 +162,30 @@ struct PhraseTestFileTests {
         #expect(cases[0].expectation.intent == "OrderCoffeeIntent" && cases[1].expectation.intent == nil)
     }
 
+    /// Files read together: the first to test a sentence decides it, as an app's own file decides
+    /// the sentences of the shared out-of-domain file that are its commands.
+    @Test func theFirstFileToTestASentenceDecidesIt() throws {
+        let own = try TemporaryFile(
+            name: "own.yaml",
+            text: """
+                tests:
+                  - { say: "Order a latte with Coffee Corner", intent: OrderCoffeeIntent, values: { drink: latte } }
+                """
+        ).url
+        let shared = try TemporaryFile(
+            name: "shared.yaml",
+            text: """
+                tests:
+                  - { say: order a latte with coffee corner, intent: none }
+                  - { say: sing me a song, intent: none }
+                """
+        ).url
+        let suites = try PhraseTestSuite.load(from: [own, shared])
+        #expect(suites.map(\.cases.count) == [1, 1])
+        #expect(suites[1].cases.map(\.sentence) == ["sing me a song"])
+        #expect(try PhraseTestSuite.load(from: [shared, own]).map(\.cases.count) == [2, 0])
+    }
+
     @Test func malformedTestFilesNameTheLine() throws {
         for (text, line, message) in [
             ("tests:\n  - say: hello\n", 2, "expected intent: (an identifier, or none), found none"),

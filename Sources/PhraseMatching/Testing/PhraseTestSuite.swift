@@ -37,6 +37,23 @@ public struct PhraseTestSuite: Sendable {
         self.cases = cases
     }
 
+    /// Reads phrase test files in order, where the first file to test a sentence decides what it
+    /// must reach: an app's own file comes first, so its test of "lock the front door" replaces
+    /// the shared file's (a command for that app, no command for the others).
+    ///
+    /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
+    public static func load(from urls: [URL]) throws(PhraseFileError) -> [PhraseTestSuite] {
+        var tested = Set<String>()
+        var suites: [PhraseTestSuite] = []
+        for url in urls {
+            let suite = try load(from: url)
+            let cases = suite.cases.filter { !tested.contains(TextNormalizer.key($0.sentence)) }
+            suites.append(PhraseTestSuite(file: suite.file, cases: cases))
+            tested.formUnion(suite.cases.map { TextNormalizer.key($0.sentence) })
+        }
+        return suites
+    }
+
     /// Reads a phrase test file.
     ///
     /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
