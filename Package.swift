@@ -69,7 +69,7 @@ let package = Package(
         // MARK: The voice-intents tool, hosting the sample apps
         .executableTarget(
             name: "VoiceIntentsTool",
-            dependencies: ["VoiceIntentsCLI", "TravelTracking", "Library"],
+            dependencies: ["VoiceIntentsCLI", "TravelTracking", "Library", "SmartHome"],
             path: "Sources/VoiceIntentsTool"
         ),
 
@@ -82,6 +82,7 @@ let package = Package(
             path: "Sources/Examples/TravelTrackingCommand"
         ),
         .target(name: "Library", dependencies: ["VoiceIntents"], path: "Sources/Examples/Library"),
+        .target(name: "SmartHome", dependencies: ["VoiceIntents"], path: "Sources/Examples/SmartHome"),
         .executableTarget(
             name: "LibraryCommand",
             dependencies: ["Library", "VoiceIntentsCLI"],
@@ -151,8 +152,8 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "VoiceIntentsCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome",
+                "VoiceIntentsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(

@@ -122,17 +122,31 @@ struct ValidateCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "validate",
-            abstract: "Check the app's declaration: placeholders, enum cases, identifiers, app names.")
+            abstract: "Check the app's declaration: placeholders, enum cases, identifiers, app names.",
+            discussion: """
+                Also warns of an intent whose phrases sound like those of an intent that requires \
+                authentication (its authenticationPolicy): by voice, both are confirmed before they run.
+                """)
     }
 
     @OptionGroup var selection: AppSelection<Apps>
 
+    @OptionGroup var phraseOptions: PhraseOptions
+
     func run() async throws {
-        let diagnostics = try selection.context().description.validate()
-        for diagnostic in diagnostics { print(diagnostic) }
-        let errors = diagnostics.count { $0.severity == .error }
-        print("\(errors) errors, \(diagnostics.count - errors) warnings")
-        if errors > 0 { throw ExitCode.failure }
+        try await reportingFailures {
+            let context = try selection.context()
+            var diagnostics = context.description.validate()
+            if !diagnostics.contains(where: { $0.severity == .error }) {
+                let pairs = try SoundAlikes.sensitivePairs(
+                    context, matcher: try await context.matcher(phraseOptions.location))
+                diagnostics += pairs.map { AppDiagnostic(.warning, $0.warning) }
+            }
+            for diagnostic in diagnostics { print(diagnostic) }
+            let errors = diagnostics.count { $0.severity == .error }
+            print("\(errors) errors, \(diagnostics.count - errors) warnings")
+            if errors > 0 { throw ExitCode.failure }
+        }
     }
 }
 

@@ -85,15 +85,10 @@ struct LintCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     /// The values and phrases of `forms` that sound alike, with the pronunciations the recognizer
-    /// uses. Words its grammar leaves out (those of free-text phrases, heard by dictation) are
-    /// loaded the same way first: from the lexicon, the dictionary, or guessed.
+    /// uses.
     func confusions(_ forms: SpokenForms, recognizer: SpeechRecognizer) throws -> [Confusion] {
-        let missing = ConfusabilityCheck.words(in: forms).filter { recognizer.pronunciation(of: $0) == nil }
-        if !missing.isEmpty {
-            let words = SpokenForms.Phrase(intent: nil, elements: missing.sorted().map { .word($0) })
-            try recognizer.useGrammar(SpeechGrammar(SpokenForms(phrases: [words]), name: "acoustic_lint"))
-        }
-        return ConfusabilityCheck(maximumDistance: maxPhoneDistance, maximumRatio: maxPhoneRatio).confusions(
-            in: forms, pronunciation: recognizer.pronunciation(of:))
+        try SoundAlikes.confusions(
+            forms, recognizer: recognizer,
+            check: ConfusabilityCheck(maximumDistance: maxPhoneDistance, maximumRatio: maxPhoneRatio))
     }
 }

@@ -217,10 +217,14 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
                 once: once, logger: logger, policy: policy)
+            // A voice is nobody known: sensitive intents, and those that sound like them, ask first.
+            let soundAlikes = try SoundAlikes.sensitivePairs(context, matcher: session.matcher)
+            for pair in soundAlikes { logger.info("\(pair.warning)") }
             let runner = IntentRunner(
                 conversation: VoiceConversation(
                     channel: channel, transcript: transcript, policy: policy, logger: logger),
-                dependencies: context.dependencies, hasScreen: hasScreen)
+                dependencies: context.dependencies, hasScreen: hasScreen, isAuthenticated: false,
+                confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
             if source.capture != nil {
                 let wake = wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
                 logger.info("listening to \(source.name)\(wake)")

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import PhraseMatching
+import SmartHome
 import Speech
 import Testing
 import TravelTracking
@@ -41,12 +42,14 @@ struct ModelFilesTests {
             "Models/en/\(file) is out of date: regenerate it with voice-intents grammar -o Models/en")
     }
 
-    @Test(arguments: ["travel-tracking", "library"])
+    @Test(arguments: ["travel-tracking", "library", "smart-home"])
     func grammarAndPronunciationsAreCurrent(_ file: String) async throws {
         let matcher =
-            file == "library"
-            ? try await Self.matcher(LibraryApp.self, file)
-            : try await Self.matcher(TravelTrackingApp.self, file)
+            switch file {
+            case "library": try await Self.matcher(LibraryApp.self, file)
+            case "smart-home": try await Self.matcher(SmartHomeApp.self, file)
+            default: try await Self.matcher(TravelTrackingApp.self, file)
+            }
         let grammar = SpeechGrammar(matcher.spokenForms, name: file)
         try expectCurrent("\(file).gram", grammar.jsgf)
         let recognizer = try SpeechRecognizer(Self.configuration())

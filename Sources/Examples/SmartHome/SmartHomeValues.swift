@@ -1,0 +1,127 @@
+import Synchronization
+import VoiceIntents
+
+// The devices, areas and lists of the SmartHome sample: the fixtures that Home Assistant's
+// speech-to-phrase test recordings (`../shared/recordings/speech-to-phrase-en`) refer to.
+
+/// Builds the display representations of an enum from its titles.
+private func titled<Case: Hashable>(_ titles: [Case: String]) -> [Case: DisplayRepresentation] {
+    titles.mapValues { DisplayRepresentation(title: "\($0)") }
+}
+
+public enum Light: String, AppEnum {
+    case bedLight, standingLight
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Light"
+    public static let caseDisplayRepresentations = titled([
+        Light.bedLight: "Bed Light", .standingLight: "Standing Light",
+    ])
+}
+
+public enum Area: String, AppEnum {
+    case kitchen, office
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Area"
+    public static let caseDisplayRepresentations = titled([Area.kitchen: "Kitchen", .office: "Office"])
+}
+
+public enum LightColor: String, AppEnum {
+    case red, green, blue, yellow, purple, orange
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Color"
+    public static let caseDisplayRepresentations = titled(
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.rawValue.capitalized) }))
+}
+
+public enum Cover: String, AppEnum {
+    case garageDoor, slidingDoor
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Door"
+    public static let caseDisplayRepresentations = titled([
+        Cover.garageDoor: "Garage Door", .slidingDoor: "Sliding Door",
+    ])
+}
+
+public enum DoorLock: String, AppEnum {
+    case frontDoor
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Lock"
+    public static let caseDisplayRepresentations = titled([DoorLock.frontDoor: "Front Door"])
+}
+
+public enum MediaPlayer: String, AppEnum {
+    case tv
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Media Player"
+    public static let caseDisplayRepresentations: [MediaPlayer: DisplayRepresentation] = [
+        .tv: DisplayRepresentation(title: "TV", synonyms: ["television"])
+    ]
+}
+
+public enum Scene: String, AppEnum {
+    case moodLighting
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Scene"
+    public static let caseDisplayRepresentations = titled([Scene.moodLighting: "Mood Lighting"])
+}
+
+public enum Script: String, AppEnum {
+    case partyTime
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Script"
+    public static let caseDisplayRepresentations = titled([Script.partyTime: "Party Time"])
+}
+
+public enum Sensor: String, AppEnum {
+    case outdoorHumidity
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Sensor"
+    public static let caseDisplayRepresentations = titled([Sensor.outdoorHumidity: "Outdoor Humidity"])
+}
+
+public enum Thermostat: String, AppEnum {
+    case ecobee
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Thermostat"
+    public static let caseDisplayRepresentations: [Thermostat: DisplayRepresentation] = [
+        .ecobee: DisplayRepresentation(title: "EcoBee", synonyms: ["eco bee"])
+    ]
+}
+
+public enum Place: String, AppEnum {
+    case newYork
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Place"
+    public static let caseDisplayRepresentations = titled([Place.newYork: "New York"])
+}
+
+public enum TodoList: String, AppEnum {
+    case shoppingList
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "List"
+    public static let caseDisplayRepresentations = titled([TodoList.shoppingList: "Shopping List"])
+}
+
+/// What the house remembers between commands: the shopping list and the timers.
+public final class House: Sendable {
+    private let state = Mutex(State())
+    private struct State {
+        var shopping: [String] = []
+        var timers: [Int] = []
+        var paused = false
+    }
+
+    public init() {}
+
+    public var shoppingList: [String] { state.withLock { $0.shopping } }
+    public var timers: [Int] { state.withLock { $0.timers } }
+    public var isPaused: Bool { state.withLock { $0.paused } }
+
+    func add(_ item: String) { state.withLock { $0.shopping.append(item) } }
+    func startTimer(seconds: Int) { state.withLock { $0.timers.append(seconds) } }
+    func cancelTimers(all: Bool) {
+        state.withLock { state in
+            if all { state.timers.removeAll() } else if !state.timers.isEmpty { state.timers.removeLast() }
+        }
+    }
+    func pauseTimers(_ paused: Bool) { state.withLock { $0.paused = paused } }
+}
+
+/// Groceries people add to the shopping list: what the grammar hears for free text.
+public struct Groceries: DynamicOptionsProvider {
+    public init() {}
+    public func results() async throws -> [String] {
+        [
+            "apples", "bananas", "bread", "butter", "cheese", "coffee", "eggs", "milk", "oranges", "rice",
+            "tea",
+        ]
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Speech
+import Testing
+
+/// People's recordings, shipped beside the repository (`../shared/recordings`, see its README).
+enum PeoplesRecordings {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/recordings")
+
+    /// The recording `name` of `set`, which must be there: a missing one fails the test that
+    /// needs it, saying where it was looked for.
+    static func file(_ set: String, _ name: String) throws -> URL {
+        let url = folder.appendingPathComponent(set).appendingPathComponent(name)
+        try #require(
+            FileManager.default.fileExists(atPath: url.path),
+            "no \(url.path): people's recordings are expected in shared/recordings beside the repository")
+        return url
+    }
+}
+
+/// A sensitive command never runs on what was heard alone: SmartHome's UnlockIntent requires
+/// authentication, and LockIntent sounds like it, so by voice both are read back and run only on
+/// a yes. The command is a person's recording (Home Assistant's speech-to-phrase test set).
+@Suite("Sensitive commands by voice")
+struct SensitiveCommandTests {
+    static func listen(_ input: URL, _ flags: [String] = []) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        try Executables.run(
+            "voice-intents",
+            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"] + flags)
+    }
+
+    /// "lock the Front Door", said by a person, with nothing said after it: the loop asks before
+    /// doing anything (this recording is heard as "unlock the front door", the very mistake the
+    /// question is for), hears no yes, and locks or unlocks nothing.
+    @Test func aRecordedLockCommandIsConfirmedAndNothingRunsWithoutAYes() throws {
+        let run = try Self.listen(
+            try PeoplesRecordings.file("speech-to-phrase-en", "lock the Front Door.wav"))
+        #expect(run.status == 0, "\(run.errors)")
+        let asked = ["< Unlock the Front Door?\n", "< Lock the Front Door?\n"].filter {
+            run.output.contains($0)
+        }
+        #expect(asked.count == 1, "\(run.output)")
+        #expect(!run.output.contains("ocked the Front Door."), "\(run.output)")
+        #expect(run.output.hasSuffix("< Okay, cancelled.\n"), "\(run.output)")
+        #expect(run.errors.contains("LockIntent sounds like UnlockIntent"), "\(run.errors)")
+    }
+
+    /// The same recording followed by a yes (eSpeak NG's, heard with the confirmation bar lowered
+    /// to reach it: the point here is that the intent waits for the answer) runs the intent.
+    @Test func aYesRunsTheConfirmedCommand() throws {
+        let command = try WAVFile.read(
+            from: try PeoplesRecordings.file("speech-to-phrase-en", "lock the Front Door.wav"))
+        let yesFile = try VoiceLoopTests.recording(["yes"])
+        defer { try? FileManager.default.removeItem(at: yesFile) }
+        let yes = try WAVFile.read(from: yesFile)
+        let silence = [Int16](repeating: 0, count: 16_000)
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID()).wav")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try WAVFile.write(
+            AudioBuffer(
+                int16: command.resampled(to: 16_000).int16Samples + silence + yes.int16Samples,
+                sampleRate: 16_000),
+            to: input)
+        let run = try Self.listen(input, ["--confirmation-confidence", "0.01"])
+        #expect(run.status == 0, "\(run.errors)")
+        let question = run.output.range(of: "ock the Front Door?\n> yes")
+        let done = run.output.range(of: "ocked the Front Door.")
+        #expect(question != nil && done != nil, "\(run.output)")
+        if let question, let done { #expect(question.upperBound <= done.lowerBound, "\(run.output)") }
+    }
+
+    /// `validate` names the pair, so the app's author knows why "lock" asks first.
+    @Test func validateWarnsOfTheSoundAlike() throws {
+        let run = try Executables.run("voice-intents", ["validate", "--app", "smart-home"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                warning: LockIntent sounds like UnlockIntent, which requires authentication ("Unlock the ${lock}" and "Lock the ${lock}"); by voice, both are confirmed before they run
+                0 errors, 1 warnings
+
+                """, "\(run.output)")
+    }
+
+    /// A command that needs no authentication runs at once, from the same speaker.
+    @Test func anOrdinaryRecordedCommandRunsAtOnce() throws {
+        let run = try Self.listen(
+            try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav"))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
+    }
+}
