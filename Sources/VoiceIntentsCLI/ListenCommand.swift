@@ -77,7 +77,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         help: ArgumentHelp(
             "The lowest confidence (0 to 1) acted on.",
             discussion:
-                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or 0 (act on anything the grammar fits) when there is none."
+                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or when there is none the models' default (minimumConfidence in Models/<locale>/manifest.yaml). 0 acts on anything the grammar fits."
         ))
     var minConfidence: Double?
 
@@ -138,12 +138,16 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         }
     }
 
-    /// How sure the loop must be before it acts: the options, or else the app's calibration.
+    /// How sure the loop must be before it acts: the options, or else the app's calibration, or
+    /// else the models' default bar; the start-up log says which and where it came from.
     func policy(context: AppContext, logger: Logger) throws -> ConfidencePolicy {
+        let configuration = try recognizerOptions.configuration()
         var minimum = minConfidence
-        if minimum == nil,
-            let calibration = try Calibration.installed(
-                app: context.executableName, locale: phraseOptions.locale)
+        if let minConfidence {
+            logger.info(
+                "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)")
+        } else if let calibration = try Calibration.installed(
+            app: context.executableName, locale: phraseOptions.locale)
         {
             if calibration.measure
                 == Calibration.measure(
@@ -158,11 +162,20 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                     "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence"
                 )
             }
+        } else if recognizerOptions.garbage == .off, !recognizerOptions.decoys {
+            minimum = configuration.minimumConfidence
+            logger.info(
+                "acting on confidence \(String(format: "%.2f", configuration.minimumConfidence)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(phraseOptions.locale)/manifest.yaml; calibrate --save chooses one for this app)"
+            )
+        } else {
+            logger.warning(
+                "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options"
+            )
         }
         var policy =
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
-        policy.trailingSilence = try recognizerOptions.configuration().trailingSilence
+        policy.trailingSilence = configuration.trailingSilence
         if let answerSlack {
             policy.confirmationSlack = Double(answerSlack)
             policy.answerSlack = Double(answerSlack)

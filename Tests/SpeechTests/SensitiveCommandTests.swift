@@ -92,3 +92,54 @@ struct SensitiveCommandTests {
         #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
     }
 }
+
+/// An app with no calibration of its own listens with the models' default bar
+/// (`minimumConfidence` in the manifest), and says so when it starts.
+@Suite("The default confidence bar")
+struct DefaultBarTests {
+    /// A copy of `Models/` without SmartHome's calibration, with `minimumConfidence` set to `bar`.
+    static func models(bar: Double) throws -> URL {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Models")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("models-\(UUID())")
+        try FileManager.default.copyItem(at: source, to: copy)
+        let en = copy.appendingPathComponent("en")
+        try FileManager.default.removeItem(at: en.appendingPathComponent("smart-home.calibration.json"))
+        let manifest = en.appendingPathComponent("manifest.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("minimumConfidence:") ? "minimumConfidence: \(bar)" : String($0)
+        }
+        try #require(lines.contains("minimumConfidence: \(bar)"), "the manifest has no minimumConfidence")
+        try lines.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        return copy
+    }
+
+    static func listen(bar: Double) throws -> (status: Int32, output: String, errors: String) {
+        let models = try models(bar: bar)
+        defer { try? FileManager.default.removeItem(at: models) }
+        let input = try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav")
+        return try Executables.run(
+            "voice-intents",
+            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"],
+            environment: ["VOICE_INTENTS_MODELS": models.path])
+    }
+
+    /// The person's command clears the shipped default; a bar above its confidence ignores it.
+    @Test func theManifestsBarIsInForceAndLogged() throws {
+        let shipped = try SpeechRecognizer.Configuration.installed().minimumConfidence
+        let run = try Self.listen(bar: shipped)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "acting on confidence \(String(format: "%.2f", shipped)) and above, the models' default for an app with no calibration"
+            ), "\(run.errors)")
+        #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
+
+        let strict = try Self.listen(bar: 0.9999)
+        #expect(strict.status == 0, "\(strict.errors)")
+        #expect(
+            strict.output.hasPrefix("> is the front door locked (ignored: confidence "), "\(strict.output)")
+        #expect(!strict.output.contains("\n<"), "\(strict.output)")
+    }
+}

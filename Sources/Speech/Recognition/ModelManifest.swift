@@ -12,6 +12,7 @@ extension SpeechRecognizer.Configuration {
         var lexicon: String?
         var decoder: [String]?
         var trailingSilence: Double?
+        var minimumConfidence: Double?
         var decoys: String?
     }
 
@@ -56,6 +57,13 @@ extension SpeechRecognizer.Configuration {
         package = manifest.package
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
+        if let bar = manifest.minimumConfidence {
+            guard (0...1).contains(bar) else {
+                throw SpeechError(
+                    .invalidInput, "\(url.path): minimumConfidence must be from 0 to 1, not \(bar)")
+            }
+            minimumConfidence = bar
+        }
         decoys = manifest.decoys.map(resolved)
     }
 

@@ -33,6 +33,11 @@ public final class SpeechRecognizer {
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
         public var trailingSilence: Double = 0.5
+        /// The confidence below which `listen` ignores a command, for an app that has no
+        /// calibration of its own: chosen on people's recordings across apps
+        /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
+        /// out of the box. The manifest's `minimumConfidence`.
+        public var minimumConfidence = 0.65
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
