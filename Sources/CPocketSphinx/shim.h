@@ -29,12 +29,18 @@ static inline int vi_cepstral_mean_length(ps_decoder_t *ps) {
     return features && features->cmn_struct ? features->cmn_struct->veclen : 0;
 }
 
-/// Reads (`set` 0) or writes (`set` 1) the decoder's live cepstral mean: what it has learnt of the
-/// channel from the audio so far.
-static inline void vi_cepstral_mean(ps_decoder_t *ps, mfcc_t *mean, int set) {
+/// Reads (`set` 0) or writes (`set` 1) all of the live cepstral mean's state: the mean, the sum
+/// of the frames it came from and their count. A decoder fresh from its model starts with a mean
+/// that the first speech replaces; writing back the state read then makes it fresh again.
+static inline void vi_cepstral_state(ps_decoder_t *ps, mfcc_t *mean, mfcc_t *sum, int32 *frames, int set) {
     feat_t *features = ps_get_feat(ps);
     if (!features || !features->cmn_struct) return;
-    if (set) cmn_live_set(features->cmn_struct, mean); else cmn_live_get(features->cmn_struct, mean);
+    cmn_t *cmn = features->cmn_struct;
+    for (int32 i = 0; i < cmn->veclen; i++) {
+        if (set) { cmn->cmn_mean[i] = mean[i]; cmn->sum[i] = sum[i]; }
+        else { mean[i] = cmn->cmn_mean[i]; sum[i] = cmn->sum[i]; }
+    }
+    if (set) cmn->nframe = *frames; else *frames = cmn->nframe;
 }
 
 #endif

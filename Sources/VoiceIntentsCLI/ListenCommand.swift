@@ -224,7 +224,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model)
             try recognizer.useGrammar(commands)
             let channel = VoiceChannel(
-                recognizer: recognizer, timeout: 10, read: source.read, mouth: mouth,
+                recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, read: source.read,
+                mouth: mouth,
                 capture: source.capture, bargeIn: bargeIn)
             let session = VoiceSession(
                 description: context.description, matcher: try await context.matcher(phraseOptions.location),

@@ -87,7 +87,8 @@ public struct SpokenEvaluation: Sendable {
     public var cache: SpeechCache?
     /// How many recognizers decode at once.
     public var workers: Int
-    /// Seconds of room noise before and after each sentence.
+    /// Seconds of room noise before and after each synthesised sentence (a recording is heard
+    /// as it is).
     public var leadIn = 0.5
     public var tail = 0.8
     /// A quiet room's own noise under every synthesised sentence, in dB below the speech: pink
@@ -152,8 +153,10 @@ public struct SpokenEvaluation: Sendable {
         }
     }
 
-    /// The audio of one item as a microphone would give it: the room around the sentence
-    /// (``roomNoise``, ``noiseFloor``), the condition's noise under all of it, 16-bit at 16 kHz.
+    /// The audio of one item as a microphone would give it, 16-bit at 16 kHz: a synthesised
+    /// sentence gets a room around it (``leadIn``, ``tail``, ``roomNoise``, ``noiseFloor``); a
+    /// recording has its own room and is heard as recorded, sample for sample what
+    /// `listen --input` hears. The condition's noise goes under all of it.
     public func clip(_ item: Item, mixer: NoiseMixer) throws(SpeechError) -> [Int16] {
         let speech: [Float]
         switch item.speaker {
@@ -166,9 +169,12 @@ public struct SpokenEvaluation: Sendable {
             speech = try Self.recording(url)
         }
         let rate = Double(AudioFormat.recognizerSampleRate)
+        let isRecording = item.speaker == .recording
         var samples =
-            [Float](repeating: 0, count: Int(leadIn * rate)) + speech
-            + [Float](repeating: 0, count: Int(tail * rate))
+            isRecording
+            ? speech
+            : [Float](repeating: 0, count: Int(leadIn * rate)) + speech
+                + [Float](repeating: 0, count: Int(tail * rate))
         // Levels are the speech's own, measured before any noise is added.
         let level = NoiseMixer.activeLevel(speech)
         var noises: [(NoiseKind, Double, UInt64)] = []
@@ -179,9 +185,11 @@ public struct SpokenEvaluation: Sendable {
             let gain = level / Float(pow(10, snr / 20))
             for index in samples.indices { samples[index] += noise[index] * gain }
         }
-        let floor = mixer.noise(.white, count: samples.count, seed: item.seed &+ 1)
-        let floorGain = Float(noiseFloor)
-        for index in samples.indices { samples[index] += floor[index] * floorGain }
+        if !isRecording {
+            let floor = mixer.noise(.white, count: samples.count, seed: item.seed &+ 1)
+            let floorGain = Float(noiseFloor)
+            for index in samples.indices { samples[index] += floor[index] * floorGain }
+        }
         return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
     }
 
@@ -222,14 +230,16 @@ public struct SpokenEvaluation: Sendable {
         var latency = 0.0
         let started = ContinuousClock.now
         while offset < clip.count {
-            let result = try recognizer.listen(timeout: .infinity) { () -> [Int16]? in
+            let result = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) {
+                () -> [Int16]? in
                 guard offset < clip.count else { return nil }
                 let end = min(offset + chunk, clip.count)
                 defer { offset = end }
                 lastRead = ContinuousClock.now
                 return Array(clip[offset..<end])
             }
-            guard let result else { break }
+            // Nothing heard for a while: listen again, as the voice loop does, until the clip ends.
+            guard let result else { continue }
             if !result.spokenWords.isEmpty {
                 if utterances.isEmpty { latency = (ContinuousClock.now - lastRead).inSeconds }
                 utterances.append(result)

@@ -37,7 +37,7 @@ public final class SpeechRecognizer {
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
         /// out of the box. The manifest's `minimumConfidence`.
-        public var minimumConfidence = 0.65
+        public var minimumConfidence = 0.7
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
@@ -116,22 +116,27 @@ public final class SpeechRecognizer {
         self.decoder = decoder
         self.settings = settings
         self.languageModel = settings.languageModel
-        var mean = [mfcc_t](repeating: 0, count: Int(vi_cepstral_mean_length(decoder)))
-        vi_cepstral_mean(decoder, &mean, 0)
-        self.initialCepstralMean = mean
+        let length = Int(vi_cepstral_mean_length(decoder))
+        var mean = [mfcc_t](repeating: 0, count: length)
+        var sum = [mfcc_t](repeating: 0, count: length)
+        var frames: Int32 = 0
+        vi_cepstral_state(decoder, &mean, &sum, &frames, 0)
+        self.initialCepstralState = (mean, sum, frames)
     }
 
     private let languageModel: String
-    /// The channel estimate the model starts with (its `-cmninit`).
-    private let initialCepstralMean: [mfcc_t]
+    /// The channel estimate the model starts with (its `-cmninit`), with the sum and count of
+    /// frames behind it: none, so the first speech heard replaces it.
+    private let initialCepstralState: (mean: [mfcc_t], sum: [mfcc_t], frames: Int32)
 
     /// Forgets what earlier audio taught the decoder about the channel: the live cepstral mean
-    /// goes back to the model's starting value and the stream starts anew (its noise level
-    /// too). A live stream should keep what it learnt; an evaluation that hears unrelated clips
+    /// goes back to the state a fresh decoder has (the model's starting value, learnt from no
+    /// frames yet) and the stream starts anew (its noise level too), so the next clip is heard
+    /// as a new `listen --input` would hear it. A live stream should keep what it learnt; an evaluation that hears unrelated clips
     /// in any order calls this before each, so a clip is heard the same whatever came before it.
     public func forgetChannel() {
-        var mean = initialCepstralMean
-        if !mean.isEmpty { vi_cepstral_mean(decoder, &mean, 1) }
+        var (mean, sum, frames) = initialCepstralState
+        if !mean.isEmpty { vi_cepstral_state(decoder, &mean, &sum, &frames, 1) }
         _ = ps_start_stream(decoder)
     }
 
@@ -507,6 +512,11 @@ public final class SpeechRecognizer {
 }
 
 extension SpeechRecognizer {
+    /// Seconds the voice loop waits for speech to start before it listens anew
+    /// (``listen(timeout:read:)``'s `timeout`); `evaluate` hears recordings with the same, so
+    /// that both hear a recording alike.
+    public static let utteranceTimeout = 10.0
+
     /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
     /// PocketSphinx's voice activity detection (``Configuration/trailingSilence``, half a second
     /// by default). Sounds with no words in them (a click, a breath) do not end it. Returns `nil`

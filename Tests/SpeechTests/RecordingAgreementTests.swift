@@ -1,0 +1,54 @@
+import Foundation
+import PhraseMatching
+import Speech
+import Testing
+
+/// `evaluate` hears a recording exactly as `listen --input` hears it: no room added around it,
+/// the recognizer as fresh as a new process's, the same wait for speech. Its figures for people
+/// are then the figures a user gets.
+@Suite("Recordings heard alike")
+struct RecordingAgreementTests {
+    /// Every recording of SmartHome's phrase tests (people's commands and their other speech):
+    /// the first words `listen --input` hears are the words `evaluate` reports.
+    @Test func evaluateAndListenAgreeOnEveryRecording() throws {
+        let folder = try EvaluateCommandTests.temporaryFolder("agreement")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let evaluated = try Executables.run(
+            "voice-intents",
+            ["evaluate", "--app", "smart-home", "--recorded-only", "--snr", "clean", "--output", folder.path])
+        #expect(evaluated.status == 0, "\(evaluated.errors)")
+        let clips = try String(contentsOf: folder.appendingPathComponent("clips.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map {
+                try JSONDecoder().decode(EvaluationReport.Clip.self, from: Data($0.utf8))
+            }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let tests = try PhraseTestSuite.load(
+            from: root.appendingPathComponent("Phrases/en/tests/smart-home.yaml")
+        )
+        .cases.filter { $0.audio != nil }
+        try #require(
+            clips.count == tests.count && clips.count >= 35, "\(clips.count) clips, \(tests.count) tests")
+
+        var disagreements: [String] = []
+        for (clip, test) in zip(clips, tests) {
+            #expect(clip.sentence == test.sentence)
+            guard let audio = test.audio else { continue }
+            let listened = try Executables.run(
+                "voice-intents",
+                [
+                    "listen", "--app", "smart-home", "--input", audio.path, "--mute", "--voice-only",
+                    "--min-confidence", "0",
+                ])
+            let first =
+                listened.output.split(separator: "\n").first { $0.hasPrefix("> ") }.map {
+                    String($0.dropFirst(2))
+                } ?? ""
+            if first != clip.heard {
+                disagreements.append(
+                    "\(audio.lastPathComponent): listen \"\(first)\", evaluate \"\(clip.heard)\"")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+}
