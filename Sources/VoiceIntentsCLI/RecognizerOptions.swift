@@ -9,6 +9,12 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The longest silence that does not end a command that is not whole yet (default: the models' manifest, 1.0; 0: every --silence pause ends it).",
+            valueName: "seconds"))
+    var maxSilence: Double?
+
+    @Option(
+        help: ArgumentHelp(
             "A garbage path beside the app's commands: off, commands, or values.",
             discussion:
                 "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Models/README.md, Rejection)."
@@ -41,6 +47,9 @@ struct RecognizerOptions: ParsableArguments {
         if let silence, !(0.05...5).contains(silence) {
             throw ValidationError("--silence takes 0.05 to 5 seconds")
         }
+        if let maxSilence, !(0...10).contains(maxSilence) {
+            throw ValidationError("--max-silence takes 0 to 10 seconds")
+        }
     }
 
     /// The installed models (Models/<locale>/manifest.yaml), with `--silence` and `--decoys`
@@ -48,6 +57,7 @@ struct RecognizerOptions: ParsableArguments {
     func configuration() throws -> SpeechRecognizer.Configuration {
         var configuration = try SpeechRecognizer.Configuration.installed()
         if let silence { configuration.trailingSilence = silence }
+        if let maxSilence { configuration.maximumSilence = maxSilence > 0 ? maxSilence : nil }
         if decoys {
             guard let list = configuration.decoys else {
                 throw SpeechError(

@@ -73,6 +73,7 @@ struct ModelFilesTests {
         #expect(configuration.languageModel == builtIn.languageModel)
         #expect(configuration.arguments == builtIn.arguments)
         #expect(configuration.trailingSilence == builtIn.trailingSilence)
+        #expect(configuration.maximumSilence == builtIn.maximumSilence)
         #expect(configuration.minimumConfidence == builtIn.minimumConfidence)
         #expect(configuration.package == "pocketsphinx-en-us")
         #expect(configuration.lexicon == Self.models.appendingPathComponent("lexicon.dict").path)

@@ -40,10 +40,12 @@ struct RecordingAgreementTests {
                     "listen", "--app", "smart-home", "--input", audio.path, "--mute", "--voice-only",
                     "--min-confidence", "0",
                 ])
-            let first =
+            // The words of the first turn; "(ignored: nothing heard)" is no words, as evaluate has it.
+            let line =
                 listened.output.split(separator: "\n").first { $0.hasPrefix("> ") }.map {
                     String($0.dropFirst(2))
                 } ?? ""
+            let first = line.components(separatedBy: " (ignored: ")[0]
             if first != clip.heard {
                 disagreements.append(
                     "\(audio.lastPathComponent): listen \"\(first)\", evaluate \"\(clip.heard)\"")

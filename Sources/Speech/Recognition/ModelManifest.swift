@@ -13,6 +13,7 @@ extension SpeechRecognizer.Configuration {
         var decoder: [String]?
         var trailingSilence: Double?
         var minimumConfidence: Double?
+        var maximumSilence: Double?
         var decoys: String?
     }
 
@@ -57,6 +58,7 @@ extension SpeechRecognizer.Configuration {
         package = manifest.package
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
+        if let maximum = manifest.maximumSilence { maximumSilence = maximum }
         if let bar = manifest.minimumConfidence {
             guard (0...1).contains(bar) else {
                 throw SpeechError(

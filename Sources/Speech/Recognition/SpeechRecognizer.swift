@@ -33,6 +33,12 @@ public final class SpeechRecognizer {
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
         public var trailingSilence: Double = 0.5
+        /// The longest silence an utterance may hold while what was heard so far cannot yet be a
+        /// whole sentence of the grammar ("set a timer for …"): the end of speech waits, up to
+        /// this many seconds of silence, for the rest. `nil` or no more than
+        /// ``trailingSilence``: every pause of ``trailingSilence`` ends the utterance. The
+        /// manifest's `maximumSilence`.
+        public var maximumSilence: Double? = 1.0
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
@@ -550,14 +556,19 @@ extension SpeechRecognizer {
         var heardSpeech = false
         var samplesRead = 0
         var speechStart = 0
+        // Where the detector last heard the speech end while the words so far could not be a
+        // whole sentence; `nil` while speaking.
+        var pauseStart: Int?
         // The utterance's audio, for the decoy check: from a second before speech began.
         var utterance: [Int16] = []
         let keepsAudio = settings.decoyCheck != nil && grammar?.isCommands == true
         /// Whether the speech just ended is long enough to count without words.
         func isLongEnough() -> Bool {
             guard let wordlessSpeech else { return false }
-            // The detector reports the end `trailingSilence` after the speech.
-            let seconds = Double(samplesRead - speechStart) / Double(AudioFormat.recognizerSampleRate)
+            // The detector reports the end `trailingSilence` after the speech (the first time it
+            // did, when the end of speech waited for the rest of a command).
+            let seconds =
+                Double((pauseStart ?? samplesRead) - speechStart) / Double(AudioFormat.recognizerSampleRate)
             return seconds - settings.trailingSilence >= wordlessSpeech
         }
         while let chunk = try read() {
@@ -582,6 +593,11 @@ extension SpeechRecognizer {
                 heardSpeech = true
                 speechStart = samplesRead
                 speechStarted(samplesRead)
+            }
+            if inSpeech { pauseStart = nil }
+            if heardSpeech && !inSpeech && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
+            {
+                continue
             }
             if heardSpeech && !inSpeech && !hasPartialWords() && !isLongEnough() {
                 // A click, a breath, or the detector starting before it has learnt the noise
@@ -612,7 +628,30 @@ extension SpeechRecognizer {
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
         }
-        return heardSpeech ? try checked(currentResult(), samples: utterance) : nil
+        guard heardSpeech else { return nil }
+        let result = currentResult()
+        // The stream ended while waiting for the rest of a command that never came: nothing.
+        if pauseStart != nil && result.spokenWords.isEmpty { return nil }
+        return try checked(result, samples: utterance)
+    }
+
+    /// Whether the end of speech just reported should wait for more: the words so far are not a
+    /// whole sentence of the grammar, and the silence since the detector first reported the end
+    /// of them is still under ``Configuration/maximumSilence``.
+    private func waitsForTheRest(pausedSince pauseStart: inout Int?, samplesRead: Int) -> Bool {
+        guard let grammar, let maximum = settings.maximumSilence, maximum > settings.trailingSilence,
+            hasPartialWords()
+        else { return false }
+        let start = pauseStart ?? samplesRead
+        let silence =
+            settings.trailingSilence + Double(samplesRead - start) / Double(AudioFormat.recognizerSampleRate)
+        guard silence < maximum else { return false }
+        // Asked once a pause; the words heard before it do not change while it lasts.
+        if pauseStart == nil {
+            guard !grammar.canSay(currentResult().text) else { return false }
+            pauseStart = samplesRead
+        }
+        return true
     }
 
     /// Whether the utterance so far has a hypothesis with words in it.

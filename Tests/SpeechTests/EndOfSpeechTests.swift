@@ -1,0 +1,71 @@
+import Foundation
+import Speech
+import Testing
+
+/// The end of speech knows the grammar: a pause ends an utterance only when the words heard so
+/// far can be a whole sentence, or after the manifest's `maximumSilence`.
+@Suite("End of speech")
+struct EndOfSpeechTests {
+    static func listen(_ name: String, _ flags: [String]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let input = try PeoplesRecordings.file("speech-to-phrase-en", name)
+        return try Executables.run(
+            "voice-intents",
+            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"] + flags)
+    }
+
+    /// A person's "what's the weather like in New York", with a pause near its start: a fixed
+    /// half second of silence ends an utterance there (heard as "pause", below the bar) and hears
+    /// the rest as a second one; waiting while the words so far are no whole command hears it
+    /// as one.
+    @Test func aPauseInsideACommandDoesNotCutItInTwo() throws {
+        let name = "what's the weather like in New York.wav"
+        let plain = try Self.listen(name, ["--max-silence", "0", "--min-confidence", "0"])
+        #expect(plain.status == 0, "\(plain.errors)")
+        #expect(
+            plain.output.components(separatedBy: "\n> ").count + (plain.output.hasPrefix("> ") ? 0 : -1) >= 2,
+            "\(plain.output)")
+        let waiting = try Self.listen(name, ["--min-confidence", "0"])
+        #expect(waiting.status == 0, "\(waiting.errors)")
+        #expect(
+            waiting.output == "> what's the weather like in new york\n< It's sunny and 18 degrees.\n",
+            "\(waiting.output)")
+    }
+
+    /// A whole command ends at the usual half second, so the next one is heard apart even after
+    /// a pause shorter than the longest silence: a person's command said twice, with 0.9 s of
+    /// the recording's own room between, is two turns.
+    @Test func aWholeCommandEndsAtTheUsualSilence() throws {
+        let audio = try WAVFile.read(
+            from: try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav"))
+        let samples = audio.resampled(to: 16_000).int16Samples
+        // Speech: 50 ms windows 20 dB above the quietest one.
+        let window = 800
+        let levels = stride(from: 0, to: samples.count - window, by: window).map { start in
+            10
+                * log10(
+                    samples[start..<start + window].reduce(1.0) { $0 + Double($1) * Double($1) }
+                        / Double(window))
+        }
+        let floor = try #require(levels.min())
+        let loud = levels.indices.filter { levels[$0] > floor + 20 }
+        let start = try #require(loud.first) * window
+        let end = try #require(loud.last) * window + window
+        let command = Array(samples[max(0, start - 4_800)..<min(samples.count, end + 4_800)])
+        let room = Array(samples[min(samples.count, end + 4_800)...].prefix(4_800))
+        try #require(room.count == 4_800, "the recording has less than 0.3 s of room after the speech")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID()).wav")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try WAVFile.write(AudioBuffer(int16: command + room + command, sampleRate: 16_000), to: input)
+        let run = try Executables.run(
+            "voice-intents",
+            [
+                "listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only",
+                "--min-confidence", "0",
+            ])
+        #expect(run.status == 0, "\(run.errors)")
+        let heard = run.output.split(separator: "\n").filter { $0.hasPrefix("> ") }
+        #expect(heard == ["> is the front door locked", "> is the front door locked"], "\(run.output)")
+    }
+}
