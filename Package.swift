@@ -69,7 +69,7 @@ let package = Package(
         // MARK: The voice-intents tool, hosting the sample apps
         .executableTarget(
             name: "VoiceIntentsTool",
-            dependencies: ["VoiceIntentsCLI", "TravelTracking", "Library", "SmartHome"],
+            dependencies: ["VoiceIntentsCLI", "TravelTracking", "Library", "SmartHome", "HomeLights"],
             path: "Sources/VoiceIntentsTool"
         ),
 
@@ -83,6 +83,7 @@ let package = Package(
         ),
         .target(name: "Library", dependencies: ["VoiceIntents"], path: "Sources/Examples/Library"),
         .target(name: "SmartHome", dependencies: ["VoiceIntents"], path: "Sources/Examples/SmartHome"),
+        .target(name: "HomeLights", dependencies: ["VoiceIntents"], path: "Sources/Examples/HomeLights"),
         .executableTarget(
             name: "LibraryCommand",
             dependencies: ["Library", "VoiceIntentsCLI"],
@@ -153,6 +154,7 @@ let package = Package(
             name: "SpeechTests",
             dependencies: [
                 "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome",
+                "HomeLights",
                 "VoiceIntentsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HomeLights
 import Library
 import SmartHome
 import TravelTracking
@@ -7,7 +8,10 @@ import VoiceIntentsCLI
 /// The sample apps that `voice-intents` serves; `--app` picks one (TravelTracking by default).
 enum SampleApps: AppSet {
     static var apps: [AppContext] {
-        [AppContext(TravelTrackingApp.self), AppContext(LibraryApp.self), AppContext(SmartHomeApp.self)]
+        [
+            AppContext(TravelTrackingApp.self), AppContext(LibraryApp.self), AppContext(SmartHomeApp.self),
+            AppContext(HomeLightsApp.self),
+        ]
     }
 }
 

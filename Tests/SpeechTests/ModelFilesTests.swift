@@ -1,4 +1,5 @@
 import Foundation
+import HomeLights
 import Library
 import PhraseMatching
 import SmartHome
@@ -42,12 +43,13 @@ struct ModelFilesTests {
             "Models/en/\(file) is out of date: regenerate it with voice-intents grammar -o Models/en")
     }
 
-    @Test(arguments: ["travel-tracking", "library", "smart-home"])
+    @Test(arguments: ["travel-tracking", "library", "smart-home", "home-lights"])
     func grammarAndPronunciationsAreCurrent(_ file: String) async throws {
         let matcher =
             switch file {
             case "library": try await Self.matcher(LibraryApp.self, file)
             case "smart-home": try await Self.matcher(SmartHomeApp.self, file)
+            case "home-lights": try await Self.matcher(HomeLightsApp.self, file)
             default: try await Self.matcher(TravelTrackingApp.self, file)
             }
         let grammar = SpeechGrammar(matcher.spokenForms, name: file)
