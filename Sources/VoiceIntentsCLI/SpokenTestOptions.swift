@@ -40,8 +40,19 @@ struct SpokenTestOptions: ParsableArguments {
     )
     var noise: String?
 
-    @Option(help: "clean, and signal-to-noise ratios in dB, comma-separated (e.g. clean,20,10,5).")
-    var snr = "clean,10"
+    @Option(
+        help: ArgumentHelp(
+            "Recordings of noise to mix in at each --snr ratio (WAV, or raw 16 kHz PCM; comma-separated).",
+            discussion:
+                "Each file is a condition of its own, named by the file: a stretch of it from a seeded random offset goes under every clip, scaled so that the loudest 2048-sample frame of the speech is that many dB above the loudest of the noise, and the mix scaled down whole where it would clip (the public speech-to-intent benchmarks' way). Without --noise, only these noises are used.",
+            valueName: "files"))
+    var noiseFile: String?
+
+    @Option(
+        help:
+            "clean, and signal-to-noise ratios in dB, comma-separated (default: clean,10; clean for recordings only)."
+    )
+    var snr: String?
 
     @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
     var cache: String?
@@ -72,6 +83,9 @@ struct SpokenTestOptions: ParsableArguments {
                 "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        for path in noiseFilePaths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("--noise-file: no file at \(path)")
+        }
         do {
             _ = try conditions(defaultNoise: "pink")
         } catch {
@@ -83,14 +97,28 @@ struct SpokenTestOptions: ParsableArguments {
     var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
 
     /// `--noise`, or `defaultNoise` when it was not given.
-    func noiseKinds(defaultNoise: String) -> String { noise ?? defaultNoise }
+    func noiseKinds(defaultNoise: String) -> String { noise ?? (noiseFile == nil ? defaultNoise : "") }
 
-    func conditions(defaultNoise: String) throws(SpeechError) -> [NoiseCondition] {
+    /// `--noise-file`'s paths.
+    var noiseFilePaths: [String] {
+        (noiseFile ?? "").split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
+    }
+
+    /// `--snr`; without it, clean and 10 dB, or clean alone when only recordings are heard (a
+    /// recording has its own room) and no noise was asked for.
+    func snrs(recordingsOnly: Bool = false) -> String {
+        snr ?? (recordingsOnly && noise == nil && noiseFile == nil ? "clean" : "clean,10")
+    }
+
+    func conditions(defaultNoise: String, recordingsOnly: Bool = false) throws(SpeechError)
+        -> [NoiseCondition]
+    {
         try NoiseCondition.conditions(
             kinds: noiseKinds(defaultNoise: defaultNoise).split(separator: ",").compactMap {
                 NoiseKind(rawValue: $0.trimmed)
             },
-            snrs: snr.split(separator: ",").map(String.init))
+            snrs: snrs(recordingsOnly: recordingsOnly).split(separator: ",").map(String.init),
+            noiseFiles: noiseFilePaths.map { URL(fileURLWithPath: $0).lastPathComponent })
     }
 
     /// The test files to hear: `--tests` or `defaultFiles`, then every `--also`.
@@ -124,9 +152,19 @@ struct SpokenTestOptions: ParsableArguments {
                 "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
             )
         }
+        let recordingsOnly = cases.allSatisfy { $0.audio != nil }
         var evaluation = SpokenEvaluation(
-            voices: voiceList, rates: rateList, conditions: try conditions(defaultNoise: defaultNoise),
+            voices: voiceList, rates: rateList,
+            conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
             configuration: try recognizerOptions.configuration(), workers: jobs)
+        for path in noiseFilePaths {
+            let url = URL(fileURLWithPath: path)
+            let noise = try SpokenEvaluation.recording(url)
+            guard NoiseMixer.activeLevel(noise) > 0 else {
+                throw CommandFailure("\(path): the noise recording is silent")
+            }
+            evaluation.noiseFiles[url.lastPathComponent] = noise
+        }
         if !noCache {
             evaluation.cache = try SpeechCache(
                 folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
@@ -189,10 +227,14 @@ struct SpokenTestOptions: ParsableArguments {
         } else {
             words += ["--voices", voices, "--rates", rates]
         }
-        if snr.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
-            words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
+        let snrs = snrs(recordingsOnly: recordedOnly)
+        if snrs.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
+            if noise != nil || noiseFile == nil {
+                words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
+            }
+            if let noiseFile { words += ["--noise-file", noiseFile] }
         }
-        words += ["--snr", snr]
+        words += ["--snr", snrs]
         if recognizerOptions.garbage != .off { words += ["--garbage", recognizerOptions.garbage.rawValue] }
         if recognizerOptions.decoys { words += ["--decoys"] }
         return words

@@ -66,6 +66,30 @@ struct EvaluationTests {
         #expect(abs(NoiseMixer.rms(first) - 1) < 0.001)
     }
 
+    /// Recorded noise is mixed as the public speech-to-intent benchmarks mix theirs: the loudest
+    /// 2048-sample frame of the speech over the loudest of the noise's stretch, from a seeded
+    /// offset, scaled down whole where the mix would clip.
+    @Test func recordedNoiseIsMixedByTheLoudestFrames() {
+        let speech = (0..<8_192).map { Float(sin(Double($0) / 7)) * ($0 < 4_096 ? 0.5 : 0.1) }
+        let noise = (0..<20_000).map { Float(($0 * 7_919) % 1_000) / 1_000 - 0.5 }
+        let mixed = NoiseMixer.mixRecorded(speech, speech: speech, noise: noise, snr: 10, seed: 3)
+        let added = zip(mixed, speech).map { $0 - $1 }
+        let ratio =
+            10
+            * log10(
+                Double(NoiseMixer.loudestFrameEnergy(speech)) / Double(NoiseMixer.loudestFrameEnergy(added)))
+        #expect(abs(ratio - 10) < 0.01)
+        #expect(mixed == NoiseMixer.mixRecorded(speech, speech: speech, noise: noise, snr: 10, seed: 3))
+        #expect(mixed != NoiseMixer.mixRecorded(speech, speech: speech, noise: noise, snr: 10, seed: 4))
+        // At -20 dB the noise would clip: the mix is scaled to a peak of 1.
+        let loud = NoiseMixer.mixRecorded(speech, speech: speech, noise: noise, snr: -20, seed: 3)
+        #expect(abs(loud.map(abs).max()! - 1) < 1e-6)
+        // A clip longer than the noise wraps around it.
+        #expect(
+            NoiseMixer.mixRecorded(speech, speech: speech, noise: Array(noise.prefix(100)), snr: 0, seed: 1)
+                .count == speech.count)
+    }
+
     @Test func conditionsAreReadFromTheCommandLine() throws {
         let conditions = try NoiseCondition.conditions(
             kinds: [.pink, .babble], snrs: ["clean", "20", "5dB"])
@@ -76,6 +100,9 @@ struct EvaluationTests {
             ])
         #expect(conditions.map(\.description).prefix(2) == ["clean", "babble 20 dB"])
         #expect(throws: SpeechError.self) { try NoiseCondition.conditions(kinds: [.white], snrs: ["loud"]) }
+        let recorded = try NoiseCondition.conditions(
+            kinds: [], snrs: ["clean", "6"], noiseFiles: ["kitchen.wav"])
+        #expect(recorded.map(\.description) == ["clean", "kitchen.wav 6 dB"])
     }
 
     @Test func theCacheKeepsSpeechByWhatMadeIt() throws {

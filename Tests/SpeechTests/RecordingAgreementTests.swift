@@ -73,4 +73,32 @@ struct PeoplesCommandsTests {
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output.contains("\(app): \(app == "home-lights" ? 49 : 35) clips"), "\(run.output)")
     }
+
+    /// `--noise-file` mixes a recording of noise in at each ratio, and the report names it; a
+    /// manifest of recordings alone is heard clean unless noise is asked for.
+    @Test func aNoiseRecordingIsMixedAndNamed() throws {
+        let folder = try EvaluateCommandTests.temporaryFolder("noise-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let noise = folder.appendingPathComponent("hum.wav")
+        let hum = (0..<48_000).map { Float(sin(Double($0) * 2 * .pi * 120 / 16_000)) * 0.3 }
+        try WAVFile.write(AudioBuffer(samples: hum, sampleRate: 16_000), to: noise)
+        let run = try Executables.run(
+            "voice-intents",
+            [
+                "evaluate", "--app", "home-lights", "--recorded-only", "--noise-file", noise.path, "--snr",
+                "clean,0",
+                "--sample", "5", "--output", folder.path,
+            ])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("home-lights: 10 clips"), "\(run.output)")
+        let report = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("hum.wav 0 dB"), "\(report)")
+        #expect(report.contains("--noise-file \(noise.path)"), "\(report)")
+
+        let missing = try Executables.run(
+            "voice-intents", ["evaluate", "--app", "home-lights", "--noise-file", "/nonexistent/kitchen.wav"])
+        #expect(missing.status != 0)
+        #expect(
+            missing.errors.contains("--noise-file: no file at /nonexistent/kitchen.wav"), "\(missing.errors)")
+    }
 }

@@ -17,19 +17,35 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     case clean
     /// `kind` mixed in so that the speech is `snr` dB above it.
     case noise(NoiseKind, snr: Double)
+    /// A recording of noise (`--noise-file`), named by its file name, mixed in so that the
+    /// loudest 2048-sample frame of the speech is `snr` dB above the loudest of the noise, as the
+    /// public speech-to-intent benchmarks mix theirs (``NoiseMixer/mixRecorded(_:noise:snr:seed:)``).
+    case recorded(String, snr: Double)
 
-    /// `clean`, `babble 10 dB`.
+    /// `clean`, `babble 10 dB`, `kitchen.wav 6 dB`.
     public var description: String {
         switch self {
         case .clean: "clean"
         case .noise(let kind, let snr): "\(kind.rawValue) \(Int(snr.rounded())) dB"
+        case .recorded(let name, let snr): "\(name) \(Int(snr.rounded())) dB"
         }
     }
 
     /// The signal-to-noise ratio, infinite for clean.
     public var snr: Double {
-        if case .noise(_, let snr) = self { return snr }
-        return .infinity
+        switch self {
+        case .clean: .infinity
+        case .noise(_, let snr), .recorded(_, let snr): snr
+        }
+    }
+
+    /// The name of the noise: its kind, or its file's name; `nil` for clean.
+    public var noiseName: String? {
+        switch self {
+        case .clean: nil
+        case .noise(let kind, _): kind.rawValue
+        case .recorded(let name, _): name
+        }
     }
 
     /// The noise's kind; `nil` for clean.
@@ -41,13 +57,14 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     /// Clean first, then louder noise.
     public static func < (a: NoiseCondition, b: NoiseCondition) -> Bool {
         if a.snr != b.snr { return a.snr > b.snr }
-        return (a.kind?.rawValue ?? "") < (b.kind?.rawValue ?? "")
+        return (a.noiseName ?? "") < (b.noiseName ?? "")
     }
 
     /// Reads `clean`, or a noise kind and a ratio in dB: the product of `kinds` and `snrs` as the
     /// command line gives them (`--noise pink,babble --snr clean,20,10`).
-    public static func conditions(kinds: [NoiseKind], snrs: [String]) throws(SpeechError) -> [NoiseCondition]
-    {
+    public static func conditions(
+        kinds: [NoiseKind], snrs: [String], noiseFiles: [String] = []
+    ) throws(SpeechError) -> [NoiseCondition] {
         var conditions: [NoiseCondition] = []
         for text in snrs {
             let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -61,6 +78,7 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
                     .invalidInput, "\"\(text)\" is not a signal-to-noise ratio: give clean or dB, e.g. 10")
             }
             conditions += kinds.map { .noise($0, snr: snr) }
+            conditions += noiseFiles.map { .recorded($0, snr: snr) }
         }
         return Array(Set(conditions)).sorted()
     }
@@ -110,6 +128,44 @@ public struct NoiseMixer: Sendable {
         let noise = noise(kind, count: speech.count, seed: seed)
         let gain = Float(Double(level) / pow(10, snr / 20))
         return zip(speech, noise).map { $0 + $1 * gain }
+    }
+
+    /// `samples` with a stretch of the recorded `noise` mixed in, as the public speech-to-intent
+    /// benchmarks mix theirs, so that figures compare with published ones: the stretch starts at
+    /// an offset drawn from `seed` (and wraps around a recording shorter than the clip); the
+    /// signal-to-noise ratio compares the loudest 2048-sample frame of `speech` with the loudest
+    /// frame of the stretch; a mix that would clip is scaled down whole.
+    ///
+    /// - Parameters:
+    ///   - samples: The clip the noise goes under.
+    ///   - speech: The speech the ratio is measured on (the clip itself, or the sentence without
+    ///     the room around it).
+    ///   - noise: The noise recording, at the clip's sample rate.
+    ///   - snr: Decibels of the speech's loudest frame over the noise's.
+    ///   - seed: Chooses the offset.
+    public static func mixRecorded(
+        _ samples: [Float], speech: [Float], noise: [Float], snr: Double, seed: UInt64
+    ) -> [Float] {
+        guard !noise.isEmpty, !samples.isEmpty else { return samples }
+        var generator = SplitMix64(seed: seed)
+        let offset = Int(generator.next() % UInt64(noise.count))
+        let stretch = (0..<samples.count).map { noise[(offset + $0) % noise.count] }
+        let speechEnergy = loudestFrameEnergy(speech)
+        let noiseEnergy = loudestFrameEnergy(stretch)
+        guard speechEnergy > 0, noiseEnergy > 0 else { return samples }
+        let gain = Float((Double(speechEnergy) / (Double(noiseEnergy) * pow(10, snr / 10))).squareRoot())
+        var mixed = zip(samples, stretch).map { $0 + $1 * gain }
+        let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
+        if peak > 1 { mixed = mixed.map { $0 / peak } }
+        return mixed
+    }
+
+    /// The mean square of the loudest 2048-sample frame.
+    static func loudestFrameEnergy(_ samples: [Float], frame: Int = 2048) -> Float {
+        stride(from: 0, to: samples.count, by: frame).reduce(Float(0)) { loudest, start in
+            let slice = samples[start..<min(start + frame, samples.count)]
+            return max(loudest, slice.reduce(Float(0)) { $0 + $1 * $1 } / Float(slice.count))
+        }
     }
 
     /// The RMS of the 10 ms frames (at 16 kHz) within 30 dB of the loudest one.

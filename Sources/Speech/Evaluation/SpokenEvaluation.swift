@@ -81,6 +81,8 @@ public struct SpokenEvaluation: Sendable {
     public var rates: [Int]
     /// Clean, and noise at signal-to-noise ratios.
     public var conditions: [NoiseCondition]
+    /// Recordings of noise by name, for ``NoiseCondition/recorded(_:snr:)`` (16 kHz).
+    public var noiseFiles: [String: [Float]] = [:]
     /// The recognizer's model and settings.
     public var configuration: SpeechRecognizer.Configuration
     /// Where synthesised speech is kept between runs; `nil` speaks every sentence anew.
@@ -190,6 +192,13 @@ public struct SpokenEvaluation: Sendable {
             let floorGain = Float(noiseFloor)
             for index in samples.indices { samples[index] += floor[index] * floorGain }
         }
+        // Recorded noise last, over the room and the floor, scaled down whole where it would clip.
+        if case .recorded(let name, let snr) = item.condition {
+            guard let noise = noiseFiles[name] else {
+                throw SpeechError(.invalidInput, "no noise recording named \(name) was loaded")
+            }
+            samples = NoiseMixer.mixRecorded(samples, speech: speech, noise: noise, snr: snr, seed: item.seed)
+        }
         return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
     }
 
@@ -204,7 +213,7 @@ public struct SpokenEvaluation: Sendable {
 
     /// A recording at 16 kHz: a WAV file, or raw 16 kHz 16-bit mono PCM (`.raw`, `.pcm`), as
     /// Debian's PocketSphinx test data has it.
-    static func recording(_ url: URL) throws(SpeechError) -> [Float] {
+    public static func recording(_ url: URL) throws(SpeechError) -> [Float] {
         do throws(AudioFileError) {
             if ["raw", "pcm"].contains(url.pathExtension.lowercased()) {
                 var reader = try RawPCMReader(url: url)
