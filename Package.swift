@@ -44,10 +44,12 @@ let package = Package(
         // No pkg-config: its flags for libpulse (-pthread, -D_REENTRANT) are ones SwiftPM refuses.
         .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         .target(
             name: "Speech",
             dependencies: [
-                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "PhraseMatching", "VoiceIntents",
+                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "PhraseMatching",
+                "VoiceIntents",
                 .product(name: "Yams", package: "Yams"),
             ]),
 

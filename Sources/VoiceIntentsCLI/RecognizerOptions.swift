@@ -43,7 +43,38 @@ struct RecognizerOptions: ParsableArguments {
         }
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The audio front end before the recognizer: on (the models' manifest's, or the standard one), off, or its parts, e.g. highpass=80,denoise=-15,gain.",
+            valueName: "setting"))
+    var frontEnd: String?
+
+    /// `--front-end` read: `nil` for the manifest's, `.some(nil)` for off.
+    func frontEndSettings(default manifest: AudioFrontEnd.Settings?) throws -> AudioFrontEnd.Settings? {
+        guard let frontEnd else { return manifest }
+        switch frontEnd {
+        case "off": return nil
+        case "on": return manifest ?? .standard
+        default:
+            var settings = AudioFrontEnd.Settings(highPass: nil, noiseSuppression: nil, automaticGain: false)
+            for part in frontEnd.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
+                switch (pieces.first, pieces.count == 2 ? Double(pieces[1]) : nil) {
+                case ("highpass", let hz?) where hz > 0 && hz < 1_000: settings.highPass = hz
+                case ("denoise", let db?) where db <= 0 && db >= -60: settings.noiseSuppression = Int(db)
+                case ("gain", nil) where pieces.count == 1: settings.automaticGain = true
+                default:
+                    throw ValidationError(
+                        "--front-end takes on, off, or highpass=HZ,denoise=-DB,gain (e.g. highpass=80,denoise=-15); not \"\(part)\""
+                    )
+                }
+            }
+            return settings
+        }
+    }
+
     func validate() throws {
+        _ = try frontEndSettings(default: nil)
         if let silence, !(0.05...5).contains(silence) {
             throw ValidationError("--silence takes 0.05 to 5 seconds")
         }
@@ -58,6 +89,7 @@ struct RecognizerOptions: ParsableArguments {
         var configuration = try SpeechRecognizer.Configuration.installed()
         if let silence { configuration.trailingSilence = silence }
         if let maxSilence { configuration.maximumSilence = maxSilence > 0 ? maxSilence : nil }
+        configuration.frontEnd = try frontEndSettings(default: configuration.frontEnd)
         if decoys {
             guard let list = configuration.decoys else {
                 throw SpeechError(

@@ -76,6 +76,7 @@ struct ModelFilesTests {
         #expect(configuration.arguments == builtIn.arguments)
         #expect(configuration.trailingSilence == builtIn.trailingSilence)
         #expect(configuration.maximumSilence == builtIn.maximumSilence)
+        #expect(configuration.frontEnd == builtIn.frontEnd)
         #expect(configuration.minimumConfidence == builtIn.minimumConfidence)
         #expect(configuration.package == "pocketsphinx-en-us")
         #expect(configuration.lexicon == Self.models.appendingPathComponent("lexicon.dict").path)

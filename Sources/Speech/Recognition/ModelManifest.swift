@@ -2,6 +2,15 @@ import Foundation
 import Yams
 
 extension SpeechRecognizer.Configuration {
+    /// The manifest's `frontEnd`: `{ highPass: 80, noiseSuppression: -15, automaticGain: false }`,
+    /// or `off: true`.
+    private struct FrontEnd: Decodable {
+        var off: Bool?
+        var highPass: Double?
+        var noiseSuppression: Int?
+        var automaticGain: Bool?
+    }
+
     /// What `Models/<locale>/manifest.yaml` says.
     private struct Manifest: Decodable {
         var locale: String
@@ -14,6 +23,7 @@ extension SpeechRecognizer.Configuration {
         var trailingSilence: Double?
         var minimumConfidence: Double?
         var maximumSilence: Double?
+        var frontEnd: FrontEnd?
         var decoys: String?
     }
 
@@ -59,6 +69,14 @@ extension SpeechRecognizer.Configuration {
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
         if let maximum = manifest.maximumSilence { maximumSilence = maximum }
+        if let spec = manifest.frontEnd {
+            frontEnd =
+                spec.off == true
+                ? nil
+                : AudioFrontEnd.Settings(
+                    highPass: spec.highPass, noiseSuppression: spec.noiseSuppression,
+                    automaticGain: spec.automaticGain ?? false)
+        }
         if let bar = manifest.minimumConfidence {
             guard (0...1).contains(bar) else {
                 throw SpeechError(

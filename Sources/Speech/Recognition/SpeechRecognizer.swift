@@ -39,6 +39,10 @@ public final class SpeechRecognizer {
         /// ``trailingSilence``: every pause of ``trailingSilence`` ends the utterance. The
         /// manifest's `maximumSilence`.
         public var maximumSilence: Double? = 1.0
+        /// What cleans the audio before the decoder hears it (``AudioFrontEnd``); `nil` for
+        /// nothing (the default for now: `--front-end on` turns on ``AudioFrontEnd/Settings/standard``).
+        /// The manifest's `frontEnd`.
+        public var frontEnd: AudioFrontEnd.Settings? = nil
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
@@ -128,7 +132,11 @@ public final class SpeechRecognizer {
         var frames: Int32 = 0
         vi_cepstral_state(decoder, &mean, &sum, &frames, 0)
         self.initialCepstralState = (mean, sum, frames)
+        self.frontEnd = settings.frontEnd.map { AudioFrontEnd($0) }
     }
+
+    /// Cleans the audio of the stream being heard (``Configuration/frontEnd``).
+    private let frontEnd: AudioFrontEnd?
 
     private let languageModel: String
     /// The channel estimate the model starts with (its `-cmninit`), with the sum and count of
@@ -143,6 +151,7 @@ public final class SpeechRecognizer {
     public func forgetChannel() {
         var (mean, sum, frames) = initialCepstralState
         if !mean.isEmpty { vi_cepstral_state(decoder, &mean, &sum, &frames, 1) }
+        frontEnd?.reset()
         _ = ps_start_stream(decoder)
     }
 
@@ -367,6 +376,11 @@ public final class SpeechRecognizer {
     ///   - samples: The audio.
     ///   - chunk: Samples per call to the decoder.
     public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
+        let samples =
+            frontEnd.map { frontEnd in
+                frontEnd.reset()
+                return frontEnd.process(samples)
+            } ?? samples
         try decode(samples, chunk: chunk)
         return try checked(currentResult(), samples: samples)
     }
@@ -571,7 +585,9 @@ extension SpeechRecognizer {
                 Double((pauseStart ?? samplesRead) - speechStart) / Double(AudioFormat.recognizerSampleRate)
             return seconds - settings.trailingSilence >= wordlessSpeech
         }
-        while let chunk = try read() {
+        while let raw = try read() {
+            let chunk = frontEnd?.process(raw) ?? raw
+            guard !chunk.isEmpty else { continue }
             samplesRead += chunk.count
             if keepsAudio {
                 utterance += chunk

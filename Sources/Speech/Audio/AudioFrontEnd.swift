@@ -1,0 +1,124 @@
+import CSpeexDSP
+import Foundation
+
+/// Cleans up audio before the recognizer hears it: a high-pass filter (rumble, hum, a
+/// microphone's DC offset), then SpeexDSP's noise suppression and, optionally, its automatic gain.
+/// 16 kHz, 16-bit mono in 10 ms frames; it keeps what is left of a chunk for the next one, so its
+/// output lags its input by less than a frame.
+///
+/// ```swift
+/// let frontEnd = AudioFrontEnd(.standard)
+/// let cleaned = frontEnd.process(chunk)
+/// ```
+public final class AudioFrontEnd {
+    /// What the front end does.
+    public struct Settings: Sendable, Hashable {
+        /// The high-pass filter's corner in Hz; `nil` for none.
+        public var highPass: Double?
+        /// How far noise is pushed down, in dB (negative); `nil` for no noise suppression.
+        public var noiseSuppression: Int?
+        /// Whether speech is brought to an even level.
+        public var automaticGain: Bool
+
+        public init(highPass: Double? = 80, noiseSuppression: Int? = -6, automaticGain: Bool = true) {
+            self.highPass = highPass
+            self.noiseSuppression = noiseSuppression
+            self.automaticGain = automaticGain
+        }
+
+        /// The settings of `--front-end on`: chosen on people's recordings in recorded babble,
+        /// pink and white noise (`Benchmarks/Evaluation/README.md`, "The audio front end").
+        public static let standard = Settings()
+    }
+
+    public let settings: Settings
+    private let frame = AudioFormat.recognizerSampleRate / 100
+    private var state: OpaquePointer?
+    private var pending: [Int16] = []
+    private var filter: HighPass?
+
+    public init(_ settings: Settings = .standard) {
+        self.settings = settings
+        start()
+    }
+
+    deinit {
+        if let state { speex_preprocess_state_destroy(state) }
+    }
+
+    /// Forgets the noise and level learnt so far, as for a new stream.
+    public func reset() {
+        if let state { speex_preprocess_state_destroy(state) }
+        pending = []
+        start()
+    }
+
+    private func start() {
+        filter = settings.highPass.map {
+            HighPass(corner: $0, sampleRate: Double(AudioFormat.recognizerSampleRate))
+        }
+        guard settings.noiseSuppression != nil || settings.automaticGain else {
+            state = nil
+            return
+        }
+        state = speex_preprocess_state_init(Int32(frame), Int32(AudioFormat.recognizerSampleRate))
+        guard let state else { return }
+        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_DENOISE, settings.noiseSuppression == nil ? 0 : 1)
+        if let level = settings.noiseSuppression {
+            _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, Int32(level))
+        }
+        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_AGC, settings.automaticGain ? 1 : 0)
+        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_VAD, 0)
+        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_DEREVERB, 0)
+    }
+
+    /// The cleaned samples of `chunk`, whole frames only; the rest waits for the next chunk.
+    public func process(_ chunk: [Int16]) -> [Int16] {
+        pending += chunk
+        let whole = pending.count / frame * frame
+        guard whole > 0 else { return [] }
+        var output = Array(pending[..<whole])
+        pending.removeFirst(whole)
+        if filter != nil {
+            for index in output.indices {
+                let value = filter!.next(Double(output[index]))
+                output[index] = Int16(max(-32_768, min(32_767, value.rounded())))
+            }
+        }
+        if let state {
+            output.withUnsafeMutableBufferPointer { buffer in
+                for start in stride(from: 0, to: buffer.count, by: frame) {
+                    _ = speex_preprocess_run(state, buffer.baseAddress! + start)
+                }
+            }
+        }
+        return output
+    }
+}
+
+/// A second-order Butterworth high-pass filter (a biquad).
+struct HighPass {
+    private let b0, b1, b2, a1, a2: Double
+    private var x1 = 0.0, x2 = 0.0, y1 = 0.0, y2 = 0.0
+
+    init(corner: Double, sampleRate: Double) {
+        let omega = 2 * Double.pi * corner / sampleRate
+        let alpha = sin(omega) / (2 * 0.5.squareRoot())
+        let cosine = cos(omega)
+        let a0 = 1 + alpha
+        b0 = (1 + cosine) / 2 / a0
+        b1 = -(1 + cosine) / a0
+        b2 = (1 + cosine) / 2 / a0
+        a1 = -2 * cosine / a0
+        a2 = (1 - alpha) / a0
+    }
+
+    mutating func next(_ x: Double) -> Double {
+        let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2 = x1
+        x1 = x
+        y2 = y1
+        y1 = y
+        return y
+    }
+}
