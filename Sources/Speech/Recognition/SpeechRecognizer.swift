@@ -40,8 +40,8 @@ public final class SpeechRecognizer {
         /// manifest's `maximumSilence`.
         public var maximumSilence: Double? = 1.0
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``); `nil` for
-        /// nothing (the default for now: `--front-end on` turns on ``AudioFrontEnd/Settings/standard``).
-        /// The manifest's `frontEnd`.
+        /// nothing, the default for now (`--front-end on` turns on
+        /// ``AudioFrontEnd/Settings/standard``). The manifest's `frontEnd`.
         public var frontEnd: AudioFrontEnd.Settings? = nil
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
@@ -145,9 +145,10 @@ public final class SpeechRecognizer {
 
     /// Forgets what earlier audio taught the decoder about the channel: the live cepstral mean
     /// goes back to the state a fresh decoder has (the model's starting value, learnt from no
-    /// frames yet) and the stream starts anew (its noise level too), so the next clip is heard
-    /// as a new `listen --input` would hear it. A live stream should keep what it learnt; an evaluation that hears unrelated clips
-    /// in any order calls this before each, so a clip is heard the same whatever came before it.
+    /// frames yet), the audio front end forgets its noise, and the stream starts anew (its noise
+    /// level too), so the next clip is heard as a new `listen --input` would hear it. A live
+    /// stream should keep what it learnt; an evaluation that hears unrelated clips in any order
+    /// calls this before each, so a clip is heard the same whatever came before it.
     public func forgetChannel() {
         var (mean, sum, frames) = initialCepstralState
         if !mean.isEmpty { vi_cepstral_state(decoder, &mean, &sum, &frames, 1) }
