@@ -17,7 +17,10 @@
 // Asterisk's prompts of 2 to 12 words, default 8; 0 for none), --question yes-no|landmark|number,
 // --hesitate WORD (each answer said after WORD: "um three"), --hesitations on|off (whether the
 // grammar lets an answer begin with a hesitation; default: as the voice loop does, off for a
-// yes or a no to a confirmation, on for the others).
+// yes or a no to a confirmation, on for the others), --people-digits N (with --question number:
+// also people's answers, N takes of each digit by each of the six speakers of
+// ../shared/recordings/spoken-digits; 0 for none, the default), --noise-file FILE (that recorded
+// noise at 10 dB, mixed as `evaluate --noise-file` mixes it, instead of pink noise).
 
 import BenchmarkSupport
 import Foundation
@@ -68,6 +71,29 @@ default:
 var cases = answers.map {
     PhraseTestSuite.Case(sentence: hesitation + $0, expectation: answer, source: source)
 }
+// People's answers: single digits said by six speakers (8 kHz, resampled as any recording is).
+let peopleDigits = Int(options["people-digits"] ?? "") ?? 0
+if question == "number", peopleDigits > 0 {
+    let folder = packagePhrases.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/recordings/spoken-digits")
+    let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    for speaker in ["george", "jackson", "lucas", "nicolas", "theo", "yweweler"] {
+        for digit in 0...9 {
+            for take in 0..<min(peopleDigits, 50) {
+                let file = folder.appendingPathComponent("\(digit)_\(speaker)_\(take).wav")
+                guard FileManager.default.fileExists(atPath: file.path) else {
+                    print(
+                        "no \(file.path): people's recordings belong in shared/recordings beside the repository"
+                    )
+                    exit(1)
+                }
+                cases.append(
+                    PhraseTestSuite.Case(
+                        sentence: names[digit], expectation: answer, source: source, audio: file))
+            }
+        }
+    }
+}
 cases += try PhraseTestSuite.load(from: packagePhrases.appendingPathComponent("en/tests/out-of-domain.yaml"))
     .cases
 
@@ -86,9 +112,17 @@ if asteriskStride > 0 {
     }
 }
 
+let noiseFile = options["noise-file"].map { URL(fileURLWithPath: $0) }
 var evaluation = SpokenEvaluation(
-    voices: voices, conditions: try NoiseCondition.conditions(kinds: [.pink], snrs: ["clean", "10"]),
+    voices: voices,
+    conditions: try NoiseCondition.conditions(
+        kinds: noiseFile == nil ? [.pink] : [], snrs: ["clean", "10"],
+        noiseFiles: noiseFile.map { [$0.lastPathComponent] } ?? []),
     configuration: configuration, workers: jobs)
+if let noiseFile {
+    evaluation.noiseFiles[noiseFile.lastPathComponent] = try SpokenEvaluation.recording(noiseFile)
+}
+let noisy = evaluation.conditions.first { $0 != .clean }?.description ?? "pink 10 dB"
 evaluation.cache = try SpeechCache(folder: SpeechCache.defaultFolder)
 let items = evaluation.items(for: cases)
 print(
@@ -118,7 +152,7 @@ func group(_ clip: SpokenEvaluation.Heard) -> String {
     return "\(who), \(clip.item.condition)"
 }
 let groups = ["answers said", "eSpeak NG, no answer", "people, no answer"].flatMap { who in
-    ["clean", "pink 10 dB"].map { "\(who), \($0)" }
+    ["clean", noisy].map { "\(who), \($0)" }
 }
 /// One way of deciding whether a clip heard with words is taken as an answer.
 struct Rule {
@@ -177,6 +211,14 @@ let right = said.filter { clip in
 print(
     "\nanswers heard right (their words, after any hesitation): \(right.count) of \(said.count); clean \(right.filter { $0.item.condition.description == "clean" }.count)"
 )
+for condition in evaluation.conditions where peopleDigits > 0 {
+    let people = said.filter { $0.item.speaker == .recording && $0.item.condition == condition }
+    let heardRight = right.filter { $0.item.speaker == .recording && $0.item.condition == condition }
+    let taken = heardRight.filter { outsideWords($0) <= limit(1.0) && confidence($0) >= 0.5 }
+    print(
+        "people's digits, \(condition): heard right \(heardRight.count) of \(people.count) (\(String(format: "%.1f", 100 * Double(heardRight.count) / Double(max(people.count, 1))))%), taken by the loop's limit and a bar of 0.5: \(taken.count)"
+    )
+}
 
 /// The area under the ROC curve of `measure`, answers against other speech (nothing heard
 /// scores lowest).
