@@ -222,18 +222,22 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let policy = try self.policy(context: context, logger: logger)
             let commands = try await context.grammar(
                 phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model)
+            let matcher = try await context.matcher(phraseOptions.location)
+            // A voice is nobody known: sensitive intents, and those that sound like them, ask
+            // first. Checked with the loop's own recognizer, which then hears the commands.
+            try recognizer.useGrammar(commands)
+            let soundAlikes = try SoundAlikes.sensitivePairs(
+                context, matcher: matcher, recognizer: recognizer)
+            for pair in soundAlikes { logger.info("\(pair.warning)") }
             try recognizer.useGrammar(commands)
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, read: source.read,
                 mouth: mouth,
                 capture: source.capture, bargeIn: bargeIn)
             let session = VoiceSession(
-                description: context.description, matcher: try await context.matcher(phraseOptions.location),
+                description: context.description, matcher: matcher,
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
                 once: once, logger: logger, policy: policy)
-            // A voice is nobody known: sensitive intents, and those that sound like them, ask first.
-            let soundAlikes = try SoundAlikes.sensitivePairs(context, matcher: session.matcher)
-            for pair in soundAlikes { logger.info("\(pair.warning)") }
             let runner = IntentRunner(
                 conversation: VoiceConversation(
                     channel: channel, transcript: transcript, policy: policy, logger: logger),

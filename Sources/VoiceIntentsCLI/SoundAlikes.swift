@@ -67,16 +67,25 @@ enum SoundAlikes {
         return pairs
     }
 
-    /// The sensitive pairs of `context`'s app, checked with the recognizer's pronunciations; none
-    /// (and no recognizer loaded) when no intent of the app requires authentication.
-    static func sensitivePairs(_ context: AppContext, matcher: PhraseMatcher) throws -> [SensitivePair] {
+    /// The sensitive pairs of `context`'s app, checked with the pronunciations of `recognizer`
+    /// (one that has the app's command grammar loaded, as `listen`'s has; it may be left with
+    /// another grammar in use), or of a recognizer loaded for the check; none, and nothing
+    /// loaded, when no intent of the app requires authentication.
+    static func sensitivePairs(
+        _ context: AppContext, matcher: PhraseMatcher, recognizer: SpeechRecognizer? = nil
+    ) throws -> [SensitivePair] {
         guard context.description.intents.contains(where: { $0.authenticationPolicy != .alwaysAllowed })
         else {
             return []
         }
-        let recognizer = try SpeechRecognizer(.installed())
-        try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: context.executableName))
+        let checker: SpeechRecognizer
+        if let recognizer {
+            checker = recognizer
+        } else {
+            checker = try SpeechRecognizer(.installed())
+            try checker.useGrammar(SpeechGrammar(matcher.spokenForms, name: context.executableName))
+        }
         return sensitivePairs(
-            try confusions(matcher.spokenForms, recognizer: recognizer), app: context.description)
+            try confusions(matcher.spokenForms, recognizer: checker), app: context.description)
     }
 }

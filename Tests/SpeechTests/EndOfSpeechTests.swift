@@ -9,10 +9,7 @@ struct EndOfSpeechTests {
     static func listen(_ name: String, _ flags: [String]) throws -> (
         status: Int32, output: String, errors: String
     ) {
-        let input = try PeoplesRecordings.file("speech-to-phrase-en", name)
-        return try Executables.run(
-            "voice-intents",
-            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"] + flags)
+        try PeoplesRecordings.listen(try PeoplesRecordings.file("speech-to-phrase-en", name), flags)
     }
 
     /// A person's "what's the weather like in New York", with a pause near its start: a fixed
@@ -58,12 +55,7 @@ struct EndOfSpeechTests {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID()).wav")
         defer { try? FileManager.default.removeItem(at: input) }
         try WAVFile.write(AudioBuffer(int16: command + room + command, sampleRate: 16_000), to: input)
-        let run = try Executables.run(
-            "voice-intents",
-            [
-                "listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only",
-                "--min-confidence", "0",
-            ])
+        let run = try PeoplesRecordings.listen(input, ["--min-confidence", "0"])
         #expect(run.status == 0, "\(run.errors)")
         let heard = run.output.split(separator: "\n").filter { $0.hasPrefix("> ") }
         #expect(heard == ["> is the front door locked", "> is the front door locked"], "\(run.output)")

@@ -34,12 +34,7 @@ struct RecordingAgreementTests {
         for (clip, test) in zip(clips, tests) {
             #expect(clip.sentence == test.sentence)
             guard let audio = test.audio else { continue }
-            let listened = try Executables.run(
-                "voice-intents",
-                [
-                    "listen", "--app", "smart-home", "--input", audio.path, "--mute", "--voice-only",
-                    "--min-confidence", "0",
-                ])
+            let listened = try PeoplesRecordings.listen(audio, ["--min-confidence", "0"])
             // The words of the first turn; "(ignored: nothing heard)" is no words, as evaluate has it.
             let line =
                 listened.output.split(separator: "\n").first { $0.hasPrefix("> ") }.map {

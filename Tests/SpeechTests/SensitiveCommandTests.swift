@@ -17,6 +17,17 @@ enum PeoplesRecordings {
             "no \(url.path): people's recordings are expected in shared/recordings beside the repository")
         return url
     }
+
+    /// `voice-intents listen --app smart-home` over `input`, muted and voice only, as a person
+    /// would run it, with `flags` added.
+    static func listen(
+        _ input: URL, _ flags: [String] = [], environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        try Executables.run(
+            "voice-intents",
+            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"] + flags,
+            environment: environment)
+    }
 }
 
 /// A sensitive command never runs on what was heard alone: SmartHome's UnlockIntent requires
@@ -24,19 +35,11 @@ enum PeoplesRecordings {
 /// a yes. The command is a person's recording (Home Assistant's speech-to-phrase test set).
 @Suite("Sensitive commands by voice")
 struct SensitiveCommandTests {
-    static func listen(_ input: URL, _ flags: [String] = []) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        try Executables.run(
-            "voice-intents",
-            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"] + flags)
-    }
-
     /// "lock the Front Door", said by a person, with nothing said after it: the loop asks before
     /// doing anything (this recording is heard as "unlock the front door", the very mistake the
     /// question is for), hears no yes, and locks or unlocks nothing.
     @Test func aRecordedLockCommandIsConfirmedAndNothingRunsWithoutAYes() throws {
-        let run = try Self.listen(
+        let run = try PeoplesRecordings.listen(
             try PeoplesRecordings.file("speech-to-phrase-en", "lock the Front Door.wav"))
         #expect(run.status == 0, "\(run.errors)")
         let asked = ["< Unlock the Front Door?\n", "< Lock the Front Door?\n"].filter {
@@ -64,7 +67,7 @@ struct SensitiveCommandTests {
                 int16: command.resampled(to: 16_000).int16Samples + silence + yes.int16Samples,
                 sampleRate: 16_000),
             to: input)
-        let run = try Self.listen(input, ["--confirmation-confidence", "0.01"])
+        let run = try PeoplesRecordings.listen(input, ["--confirmation-confidence", "0.01"])
         #expect(run.status == 0, "\(run.errors)")
         let question = run.output.range(of: "ock the Front Door?\n> yes")
         let done = run.output.range(of: "ocked the Front Door.")
@@ -86,7 +89,7 @@ struct SensitiveCommandTests {
 
     /// A command that needs no authentication runs at once, from the same speaker.
     @Test func anOrdinaryRecordedCommandRunsAtOnce() throws {
-        let run = try Self.listen(
+        let run = try PeoplesRecordings.listen(
             try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav"))
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
@@ -119,10 +122,7 @@ struct DefaultBarTests {
         let models = try models(bar: bar)
         defer { try? FileManager.default.removeItem(at: models) }
         let input = try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav")
-        return try Executables.run(
-            "voice-intents",
-            ["listen", "--app", "smart-home", "--input", input.path, "--mute", "--voice-only"],
-            environment: ["VOICE_INTENTS_MODELS": models.path])
+        return try PeoplesRecordings.listen(input, environment: ["VOICE_INTENTS_MODELS": models.path])
     }
 
     /// The person's command clears the shipped default; a bar above its confidence ignores it.

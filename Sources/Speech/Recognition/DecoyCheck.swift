@@ -165,12 +165,8 @@ extension SpeechRecognizer {
             for (name, beam) in saved { cmd_ln_set_float_r(configuration, name, beam) }
             cmd_ln_set_int_r(configuration, "-bestpath", bestPath)
         }
-        let length = Int(vi_cepstral_mean_length(decoder))
-        var mean = [mfcc_t](repeating: 0, count: length)
-        var sum = [mfcc_t](repeating: 0, count: length)
-        var frames: Int32 = 0
-        vi_cepstral_state(decoder, &mean, &sum, &frames, 0)
-        defer { vi_cepstral_state(decoder, &mean, &sum, &frames, 1) }
+        let channel = Self.cepstralState(of: decoder)
+        defer { restoreCepstralState(channel) }
         guard let model, ps_set_fsg(decoder, "decoy_check", model) == 0,
             ps_set_search(decoder, "decoy_check") == 0
         else {

@@ -126,12 +126,7 @@ public final class SpeechRecognizer {
         self.decoder = decoder
         self.settings = settings
         self.languageModel = settings.languageModel
-        let length = Int(vi_cepstral_mean_length(decoder))
-        var mean = [mfcc_t](repeating: 0, count: length)
-        var sum = [mfcc_t](repeating: 0, count: length)
-        var frames: Int32 = 0
-        vi_cepstral_state(decoder, &mean, &sum, &frames, 0)
-        self.initialCepstralState = (mean, sum, frames)
+        self.initialCepstralState = Self.cepstralState(of: decoder)
         self.frontEnd = settings.frontEnd.map { AudioFrontEnd($0) }
     }
 
@@ -141,7 +136,32 @@ public final class SpeechRecognizer {
     private let languageModel: String
     /// The channel estimate the model starts with (its `-cmninit`), with the sum and count of
     /// frames behind it: none, so the first speech heard replaces it.
-    private let initialCepstralState: (mean: [mfcc_t], sum: [mfcc_t], frames: Int32)
+    private let initialCepstralState: CepstralState
+
+    /// What the decoder has learnt of the channel: the live cepstral mean, and the sum and count
+    /// of the frames it came from.
+    struct CepstralState {
+        var mean: [mfcc_t]
+        var sum: [mfcc_t]
+        var frames: Int32
+    }
+
+    /// The live cepstral state of `decoder`.
+    static func cepstralState(of decoder: OpaquePointer) -> CepstralState {
+        let length = Int(vi_cepstral_mean_length(decoder))
+        var state = CepstralState(
+            mean: [mfcc_t](repeating: 0, count: length), sum: [mfcc_t](repeating: 0, count: length), frames: 0
+        )
+        vi_cepstral_state(decoder, &state.mean, &state.sum, &state.frames, 0)
+        return state
+    }
+
+    /// Puts back a state read with ``cepstralState(of:)``.
+    func restoreCepstralState(_ saved: CepstralState) {
+        var state = saved
+        guard !state.mean.isEmpty else { return }
+        vi_cepstral_state(decoder, &state.mean, &state.sum, &state.frames, 1)
+    }
 
     /// Forgets what earlier audio taught the decoder about the channel: the live cepstral mean
     /// goes back to the state a fresh decoder has (the model's starting value, learnt from no
@@ -150,8 +170,7 @@ public final class SpeechRecognizer {
     /// stream should keep what it learnt; an evaluation that hears unrelated clips in any order
     /// calls this before each, so a clip is heard the same whatever came before it.
     public func forgetChannel() {
-        var (mean, sum, frames) = initialCepstralState
-        if !mean.isEmpty { vi_cepstral_state(decoder, &mean, &sum, &frames, 1) }
+        restoreCepstralState(initialCepstralState)
         frontEnd?.reset()
         _ = ps_start_stream(decoder)
     }
