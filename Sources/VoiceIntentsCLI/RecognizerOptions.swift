@@ -17,7 +17,7 @@ struct RecognizerOptions: ParsableArguments {
         help: ArgumentHelp(
             "A garbage path beside the app's commands: off, commands, or values.",
             discussion:
-                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Models/README.md, Rejection)."
+                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Benchmarks/Recognition/README.md, Rejection)."
         ))
     var garbage: GarbagePath = .off
 
@@ -25,7 +25,7 @@ struct RecognizerOptions: ParsableArguments {
         help: ArgumentHelp(
             "Hear each command again with frequent words the app does not know beside its first word and names.",
             discussion:
-                "A decoy that fits the first word better (\"sell four tickets\" when the app can only find them) makes the sentence no command; one that fits a name better (\"how busy is the Louvre\") makes the runner ask for the value. The words are Models/<locale>/decoys.txt. Off by default: it about doubles the time spent hearing, over the issue's budget (Models/README.md, Decoys)."
+                "A decoy that fits the first word better (\"sell four tickets\" when the app can only find them) makes the sentence no command; one that fits a name better (\"how busy is the Louvre\") makes the runner ask for the value. The words are Models/<locale>/decoys.txt. Off by default: it about doubles the time spent hearing, over the issue's budget (Benchmarks/Recognition/README.md, Decoys)."
         ))
     var decoys = false
 

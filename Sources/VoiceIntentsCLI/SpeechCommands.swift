@@ -105,7 +105,7 @@ struct DecoysCommand<Apps: AppSet>: AsyncParsableCommand {
                 count: count, languageModel: models.languageModel, dictionary: models.dictionary)
             let header = [
                 "# The \(words.count) most frequent words of \((models.languageModel as NSString).lastPathComponent) said with three phones or more",
-                "# (voice-intents decoys --count \(count)): decoys for `listen --decoys` (Models/README.md, \"Decoys\").",
+                "# (voice-intents decoys --count \(count)): decoys for `listen --decoys` (Benchmarks/Recognition/README.md, \"Decoys\").",
             ]
             let text = (header + words).joined(separator: "\n") + "\n"
             guard let output else {

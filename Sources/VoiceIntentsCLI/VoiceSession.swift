@@ -189,7 +189,7 @@ struct VoiceConversation: Conversation {
         }
         // An answer may begin with "um", except where a sentence taken for one does harm: "um"
         // lets more of a sentence count as words, and more of them past the limit on the sound
-        // around an answer (`Models/README.md`, "Hesitations").
+        // around an answer (`Benchmarks/Recognition/README.md`, "Hesitations").
         let confirms = question.kind == .confirmation || question.isDestructive
         return SpeechGrammar(
             answers: answers, name: "answer_\(question.kind)",

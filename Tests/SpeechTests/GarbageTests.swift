@@ -105,7 +105,7 @@ struct GarbageGraphTests {
 /// The garbage path on real audio: eSpeak NG speech and a Debian recording under the
 /// TravelTracking grammar. No stand-ins. The settings are ones `rejection-benchmark` measured:
 /// they keep clean commands and reject clean speech that is not a command, but reject most
-/// commands in babble noise too (`Models/README.md`, "Rejection").
+/// commands in babble noise too (`Benchmarks/Recognition/README.md`, "Rejection").
 @Suite("Garbage path recognition", .serialized)
 struct GarbageRecognitionTests {
     static func recognizer(_ garbage: GarbageModel) async throws -> SpeechRecognizer {

@@ -75,7 +75,7 @@ struct RoundTripTests {
 
     /// Every sentence of an app's phrase suite that its grammar can say, spoken in one of three
     /// voices at one of two rates and recognised under the grammar. The aim is every clip (issue 4); the floors
-    /// hold the measured rates (Models/README.md) against regressions while the recognizer is
+    /// hold the measured rates (Benchmarks/Recognition/README.md) against regressions while the recognizer is
     /// tuned. "Understood" is what matters to users: the words heard reach the intent and values
     /// the suite expects ("tickets to" heard for "tickets for" is understood, not word for word).
     ///
@@ -100,7 +100,7 @@ struct RoundTripTests {
         var roundTrip = RoundTrip(configuration: try ModelFilesTests.configuration())
         // Each sentence once, voices and rates taking turns: the full sweep (every sentence in
         // every voice and rate) takes ten minutes of a debug build and is the speech benchmark's
-        // `--suites` run, whose figures are in Models/README.md.
+        // `--suites` run, whose figures are in Benchmarks/Recognition/README.md.
         roundTrip.everyCombination = false
         let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
         let expectations = Dictionary(

@@ -5,7 +5,7 @@
 /// history keeps a list per state and phone), whether or not the state is active. A name of
 /// two words needs a state between them in every place the name can be said, and the minimal
 /// graph of TravelTracking said its fifty landmark names in thirty places: 625 states. Each name
-/// as one word leaves 198, and the search takes about a quarter less time (Models/README.md,
+/// as one word leaves 198, and the search takes about a quarter less time (Benchmarks/Recognition/README.md,
 /// "Speech benchmark"). The recognizer splits the words apart again before anyone sees them, so
 /// transcripts, segments and confidences speak of "machu" and "picchu".
 ///

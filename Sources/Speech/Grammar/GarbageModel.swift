@@ -19,7 +19,7 @@
 /// recognizer searches a grammar with a garbage model for its Viterbi path (`-bestpath no`; the
 /// lattice's best path measured the same).
 ///
-/// Measured by `rejection-benchmark` (300 clips, 154 held out; `Models/README.md`, "Rejection"):
+/// Measured by `rejection-benchmark` (300 clips, 154 held out; `Benchmarks/Recognition/README.md`, "Rejection"):
 /// the garbage path rejects almost only commands the plain grammar heard wrongly, so it takes
 /// wrong actions away rather than right ones, but it is far from the target. With
 /// ``standard`` the app acted rightly on as many held-out commands as without it (55 of 77),
@@ -61,7 +61,7 @@ public struct GarbageModel: Sendable, Hashable {
     /// misses: "how busy is the louvre" is heard as a command with an unknown landmark, which the
     /// runner asks for. It costs: 4 of 80 eSpeak NG clips of TravelTracking commands with values
     /// had theirs taken by the loop (asked for instead of acted on), and `rejection-benchmark`
-    /// found few near misses landing on value loops at 0.001 (see `Models/README.md`,
+    /// found few near misses landing on value loops at 0.001 (see `Benchmarks/Recognition/README.md`,
     /// "Rejection"). At 0.01, the voice loop's test recording of the Louvre still heard Uluru.
     public static let withValues = GarbageModel(utterance: 1e-2, phone: 3e-3, value: 5e-2)
 

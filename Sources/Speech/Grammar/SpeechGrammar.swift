@@ -63,7 +63,7 @@ public struct SpeechGrammar: Sendable {
     /// The hesitations a command, or an answer, may begin with: "uh find two tickets for petra",
     /// "um three". Without them the grammar had to cover the "uh" with the first word or a
     /// noise, and heard 344 of 430 such commands right against 371 with them (TravelTracking,
-    /// five voices, clean and pink 10 dB; `Models/README.md`, "Hesitations"). The transcript
+    /// five voices, clean and pink 10 dB; `Benchmarks/Recognition/README.md`, "Hesitations"). The transcript
     /// keeps the word; the matcher ignores it as a filler, and the conversation reads an answer
     /// without it (``withoutHesitation(_:)``).
     public static let hesitations = ["uh", "um"]
@@ -80,7 +80,7 @@ public struct SpeechGrammar: Sendable {
     /// With a wake phrase, the grammar hears the wake phrase alone, the wake phrase followed by a
     /// command, or a command alone: keyword spotting found the wake phrase too rarely and
     /// mistook commands that end in the app's name for it, while a wake phrase folded into the
-    /// grammar kept every command (see `../shared/SPEECH_FACTS.md` and Models/README.md).
+    /// grammar kept every command (see `../shared/SPEECH_FACTS.md` and Benchmarks/Recognition/README.md).
     ///
     /// - Parameters:
     ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).

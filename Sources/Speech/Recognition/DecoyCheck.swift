@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The decoys sit in a second pass, not in the grammar: in the grammar they were active
 /// through the whole search and cost three to five times its time; on a chain of a dozen words, with
-/// narrower beams, they cost about as much again as the first pass (`Models/README.md`,
+/// narrower beams, they cost about as much again as the first pass (`Benchmarks/Recognition/README.md`,
 /// "Decoys").
 ///
 /// ```swift

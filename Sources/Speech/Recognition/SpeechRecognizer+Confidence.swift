@@ -19,7 +19,7 @@ import Foundation
 /// It is weak evidence, not a verdict. `rejection-benchmark` measured it separating commands from
 /// other speech about as well as the words' margin over a second hearing by a phone loop
 /// (``SpeechRecognizer/hearPhones(_:loop:chunk:)``), which costs half to three quarters of the
-/// decode again (`Models/README.md`, "Rejection"). Choose a threshold per app with `voice-intents calibrate`,
+/// decode again (`Benchmarks/Recognition/README.md`, "Rejection"). Choose a threshold per app with `voice-intents calibrate`,
 /// on the voice loop's measure (this times the matcher's score, ``Understanding``). An utterance
 /// with no words scores 0.
 public struct RecognitionConfidence: Sendable, Hashable {

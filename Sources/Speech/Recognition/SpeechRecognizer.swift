@@ -59,7 +59,7 @@ public final class SpeechRecognizer {
         public var decoys: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
-        /// project (see `Models/README.md`).
+        /// project (see `Benchmarks/Recognition/README.md`).
         public static let englishUS = Configuration(
             acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
             dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
@@ -740,7 +740,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// the grammar could not fit lands here too: a news sentence heard under a yes-or-no grammar
     /// as "please do" has two seconds of "silence" between the two words. So an answer of a word
     /// or two with much more than the trailing silence around it was likely not an answer
-    /// (`Models/README.md`, "Answers to a confirmation").
+    /// (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
     public var secondsOutsideWords: Double {
         let wordFrames = spokenWords.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
         return Double(max(0, frames - wordFrames)) / 100
