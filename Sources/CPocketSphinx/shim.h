@@ -43,4 +43,13 @@ static inline void vi_cepstral_state(ps_decoder_t *ps, mfcc_t *mean, mfcc_t *sum
     if (set) cmn->nframe = *frames; else *frames = cmn->nframe;
 }
 
+/// Brings the live cepstral mean up to date with every frame heard so far. PocketSphinx does so
+/// itself only once 800 frames have gathered, or when an utterance ends while the voice activity
+/// detector still hears speech: an utterance that ends in silence (almost every one) leaves the
+/// mean where it was.
+static inline void vi_update_cepstral_mean(ps_decoder_t *ps) {
+    feat_t *features = ps_get_feat(ps);
+    if (features && features->cmn_struct) cmn_live_update(features->cmn_struct);
+}
+
 #endif

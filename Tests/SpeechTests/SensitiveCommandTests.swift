@@ -36,8 +36,8 @@ enum PeoplesRecordings {
 @Suite("Sensitive commands by voice")
 struct SensitiveCommandTests {
     /// "lock the Front Door", said by a person, with nothing said after it: the loop asks before
-    /// doing anything (this recording is heard as "unlock the front door", the very mistake the
-    /// question is for), hears no yes, and locks or unlocks nothing.
+    /// doing anything (heard in one hearing, this recording was "unlock the front door", the very
+    /// mistake the question is for), hears no yes, and locks or unlocks nothing.
     @Test func aRecordedLockCommandIsConfirmedAndNothingRunsWithoutAYes() throws {
         let run = try PeoplesRecordings.listen(
             try PeoplesRecordings.file("speech-to-phrase-en", "lock the Front Door.wav"))
