@@ -45,7 +45,7 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The audio front end before the recognizer: on (the models' manifest's, or the standard one), off, or its parts, e.g. highpass=80,denoise=-15,gain.",
+            "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain.",
             valueName: "setting"))
     var frontEnd: String?
 

@@ -9,7 +9,7 @@ import Testing
     "Audio devices", .serialized,
     .enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
 struct AudioDeviceTests {
-    static let sentence = "how busy is uluru in travel tracking"
+    static let sentence = "how busy is kyoto in travel tracking"
 
     /// The sentence as eSpeak NG says it, at its own rate (22050 Hz).
     static func speech() throws -> AudioBuffer {

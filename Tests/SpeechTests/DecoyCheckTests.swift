@@ -116,7 +116,7 @@ struct DecoyCheckGraphTests {
 @Suite("Decoy check recognition", .serialized)
 struct DecoyCheckRecognitionTests {
     static func recognizer(decoys: Bool) async throws -> SpeechRecognizer {
-        var configuration = try SpeechRecognizer.Configuration.installed()
+        var configuration = try ModelFilesTests.grammarConfiguration()
         if decoys {
             configuration.decoyCheck = try DecoyCheck(
                 contentsOf: URL(fileURLWithPath: try #require(configuration.decoys)))

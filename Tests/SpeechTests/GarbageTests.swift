@@ -109,7 +109,7 @@ struct GarbageGraphTests {
 @Suite("Garbage path recognition", .serialized)
 struct GarbageRecognitionTests {
     static func recognizer(_ garbage: GarbageModel) async throws -> SpeechRecognizer {
-        let recognizer = try SpeechRecognizer(try SpeechRecognizer.Configuration.installed())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         try recognizer.useGrammar(
             SpeechGrammar(
                 try await RoundTripTests.travelTrackingMatcher().spokenForms, name: "travel-tracking-garbage",

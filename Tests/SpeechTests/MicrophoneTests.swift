@@ -11,7 +11,7 @@ struct MicrophoneTests {
         let microphone = try PrivateSoundServer()
         defer { microphone.stop() }
         let speech = try RoundTripTests.spoken(
-            "how busy is uluru in travel tracking", voice: "en-us", rate: 150)
+            "how busy is kyoto in travel tracking", voice: "en-us", rate: 150)
         let quiet = [Int16](repeating: 0, count: 16_000)
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("voice-intents")
@@ -33,7 +33,7 @@ struct MicrophoneTests {
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasPrefix("how busy is uluru in travel tracking\n"), "\(text)")
+        #expect(text.hasPrefix("how busy is kyoto in travel tracking\n"), "\(text)")
         #expect(text.contains("GetCrowdStatusIntent  score 1.00"))
     }
 

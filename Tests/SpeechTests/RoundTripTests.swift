@@ -97,7 +97,7 @@ struct RoundTripTests {
         let cases = try PhraseTestSuite.cases(in: "Phrases/en/tests/\(app).yaml")
         let sayable = cases.filter { $0.expectation != .noMatch && grammar.canSay($0.sentence) }
         #expect(sayable.count > cases.count / 3, "most suite sentences should be in the grammar")
-        var roundTrip = RoundTrip(configuration: try ModelFilesTests.configuration())
+        var roundTrip = RoundTrip(configuration: try ModelFilesTests.grammarConfiguration())
         // Each sentence once, voices and rates taking turns: the full sweep (every sentence in
         // every voice and rate) takes ten minutes of a debug build and is the speech benchmark's
         // `--suites` run, whose figures are in Benchmarks/Recognition/README.md.
@@ -138,7 +138,7 @@ struct RoundTripTests {
                 "public <utterance> = hey travel tracking [ [ <hesitation> ] <command> ] | [ <hesitation> ] <command>;"
             ))
         #expect(grammar.canSay("hey travel tracking uh how busy is uluru in travel tracking"))
-        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         try recognizer.useGrammar(grammar)
         let roundTrip = RoundTrip()
         var heard: [String] = []
@@ -175,7 +175,7 @@ struct RoundTripTests {
         #expect(confirmation.canSay("cancel"))
         #expect(landmarks.jsgf.contains("\n<answer> = ( [ the ] <value0> [ one ] )"))
 
-        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         let roundTrip = RoundTrip()
         func hear(_ sentence: String, under grammar: SpeechGrammar) throws -> String {
             try recognizer.useGrammar(grammar)
@@ -252,7 +252,7 @@ struct RoundTripTests {
     /// A name is one word of the graph, with no silence between its words there; its paused
     /// pronunciation hears someone who stops inside it for a moment.
     @Test func aPauseInsideANameIsHeard() async throws {
-        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         try recognizer.useGrammar(
             SpeechGrammar(try await Self.travelTrackingMatcher().spokenForms, name: "pauses"))
         for (voice, before, after) in [
@@ -275,7 +275,7 @@ struct RoundTripTests {
     /// with a command's word or a number ("book five tickets to the uluru").
     @Test func aCommandAfterAHesitationIsHeard() async throws {
         let matcher = try await Self.travelTrackingMatcher()
-        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         let sentences = [
             "um find tickets for the uluru with travel tracking", "um find tickets with travel tracking",
         ]

@@ -97,7 +97,7 @@ struct VoiceLoopTests {
     /// endpointing makes of short replies close together.
     static func heardReplies(in url: URL) throws -> [String] {
         let grammar = SpeechGrammar(answers: [.phrases(replies)], name: "replies", cancel: false)
-        let recognizer = try SpeechRecognizer(try ModelFilesTests.configuration())
+        let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         try recognizer.useGrammar(grammar)
         let tape = try WAVFile.read(from: url)
         let samples = tape.int16Samples

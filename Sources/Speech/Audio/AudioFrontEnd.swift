@@ -68,8 +68,8 @@ public final class AudioFrontEnd {
             _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, Int32(level))
         }
         _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_AGC, settings.automaticGain ? 1 : 0)
-        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_VAD, 0)
-        _ = vi_speex_set_int(state, SPEEX_PREPROCESS_SET_DEREVERB, 0)
+        // Its voice activity detection and dereverberation are off by default; setting the first
+        // at all prints a warning to standard error.
     }
 
     /// The cleaned samples of `chunk`, whole frames only; the rest waits for the next chunk.

@@ -39,10 +39,9 @@ public final class SpeechRecognizer {
         /// ``trailingSilence``: every pause of ``trailingSilence`` ends the utterance. The
         /// manifest's `maximumSilence`.
         public var maximumSilence: Double? = 1.0
-        /// What cleans the audio before the decoder hears it (``AudioFrontEnd``); `nil` for
-        /// nothing, the default for now (`--front-end on` turns on
-        /// ``AudioFrontEnd/Settings/standard``). The manifest's `frontEnd`.
-        public var frontEnd: AudioFrontEnd.Settings? = nil
+        /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
+        /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`.
+        public var frontEnd: AudioFrontEnd.Settings? = .standard
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
