@@ -46,7 +46,7 @@ public final class SpeechRecognizer {
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
         /// out of the box. The manifest's `minimumConfidence`.
-        public var minimumConfidence = 0.7
+        public var minimumConfidence = 0.75
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
