@@ -47,11 +47,25 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the report to.")
     var output = "evaluation"
 
+    @Option(
+        help: ArgumentHelp(
+            "The lowest confidence (0 to 1) counted as acted on, as `listen --min-confidence`.",
+            discussion:
+                "A clip that reached an intent below it is not acted on: a command there is a false reject, speech that is no command is no false accept. Default: what `listen` would use, the app's calibration or else the models' default (minimumConfidence). 0 counts everything the grammar fits."
+        ))
+    var minConfidence: Double?
+
     @Option(help: "Fail (exit 1) when command acceptance, in percent, is lower.")
     var minAcceptance: Double?
 
     @Option(help: "Fail (exit 1) when false accepts on no-match sentences, in percent, are higher.")
     var maxFalseAccepts: Double?
+
+    func validate() throws {
+        if let minConfidence, !(0...1).contains(minConfidence) {
+            throw ValidationError("--min-confidence takes 0 to 1, not \(minConfidence)")
+        }
+    }
 
     func run() async throws {
         try await reportingFailures {
@@ -78,11 +92,15 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
             locale: phraseOptions.locale)
         let matcher = try await context.matcher(phraseOptions.location)
         let grammar = spoken.grammar(matcher, context)
+        // Counted as `listen` would act: at its bar.
+        let bar = try ConfidenceBar.resolve(
+            minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
+            recognizerOptions: spoken.recognizerOptions)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "evaluate",
             defaultNoise: "babble"
-        )
+        ).acting(at: bar.value)
 
         // Which words name values, and which pronunciations are guesses, for the suggestions.
         let recognizer = try SpeechRecognizer(try spoken.recognizerOptions.configuration())
@@ -119,7 +137,8 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         try report.latencyPlot().write(
             to: folder.appendingPathComponent(plots[1]), atomically: true, encoding: .utf8)
         let grammarWords = Set(grammar.words)
-        let markdown = report.markdown(command: reproduction(context), plots: plots) { word in
+        let markdown = report.markdown(command: reproduction(context), bar: bar.origin, plots: plots) {
+            word in
             EvaluationReport.WordKind(
                 isValue: valueWords.contains(word), isGuessed: guessed.contains(word),
                 isInGrammar: grammarWords.contains(word))
@@ -135,6 +154,7 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         let figures = report.overall
         print(
             """
+            \(context.executableName): \(bar.origin)
             \(context.executableName): \(figures.clips) clips; command acceptance \(EvaluationReport.percent(figures.commandAcceptance)), \
             false accepts \(EvaluationReport.percent(figures.falseAccepts)) of \(figures.noMatchClips), \
             false rejects \(EvaluationReport.percent(figures.falseRejects)), word error rate \

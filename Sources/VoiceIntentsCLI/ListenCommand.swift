@@ -142,36 +142,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     /// else the models' default bar; the start-up log says which and where it came from.
     func policy(context: AppContext, logger: Logger) throws -> ConfidencePolicy {
         let configuration = try recognizerOptions.configuration()
-        var minimum = minConfidence
-        if let minConfidence {
-            logger.info(
-                "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)")
-        } else if let calibration = try Calibration.installed(
-            app: context.executableName, locale: phraseOptions.locale)
-        {
-            if calibration.measure
-                == Calibration.measure(
-                    garbage: recognizerOptions.garbage.model, decoys: recognizerOptions.decoys)
-            {
-                minimum = calibration.threshold
-                logger.info(
-                    "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(Calibration.fileName(app: context.executableName)))"
-                )
-            } else {
-                logger.warning(
-                    "\(Calibration.fileName(app: context.executableName)) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence"
-                )
-            }
-        } else if recognizerOptions.garbage == .off, !recognizerOptions.decoys {
-            minimum = configuration.minimumConfidence
-            logger.info(
-                "acting on confidence \(String(format: "%.2f", configuration.minimumConfidence)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(phraseOptions.locale)/manifest.yaml; calibrate --save chooses one for this app)"
-            )
-        } else {
-            logger.warning(
-                "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options"
-            )
-        }
+        let bar = try ConfidenceBar.resolve(
+            minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
+            recognizerOptions: recognizerOptions)
+        bar.log(to: logger)
+        let minimum = bar.value
         var policy =
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off

@@ -50,9 +50,9 @@ struct RecordingAgreementTests {
     }
 }
 
-/// People's commands, heard as `listen --input` hears them, with floors a little below what the
-/// sample apps measure (2026-11-25: HomeLights 49 of 49 of Rhasspy's recordings, SmartHome 23 of
-/// 31 of speech-to-phrase's).
+/// People's commands, heard as `listen --input` hears them and counted at the bar `listen` acts
+/// on, with floors a little below what the sample apps measure (2026-11-25: HomeLights 49 of 49
+/// of Rhasspy's recordings, SmartHome 24 of 31 of speech-to-phrase's).
 @Suite("People's commands")
 struct PeoplesCommandsTests {
     @Test(arguments: [("home-lights", "100"), ("smart-home", "70")])
@@ -67,6 +67,30 @@ struct PeoplesCommandsTests {
             ])
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output.contains("\(app): \(app == "home-lights" ? 49 : 35) clips"), "\(run.output)")
+    }
+
+    /// SmartHome's shipped bar ignores all four of speech-to-phrase's recordings that are no
+    /// command (each reaches an intent: "uh start a timer for a couple hour"), and evaluate counts
+    /// them as `listen` would act: not at all; acting on everything, it counts them all.
+    @Test func theShippedBarIgnoresSpeechThatIsNoCommand() throws {
+        func falseAccepts(_ flags: [String]) throws -> String {
+            let folder = try EvaluateCommandTests.temporaryFolder("bar")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try Executables.run(
+                "voice-intents",
+                [
+                    "evaluate", "--app", "smart-home", "--recorded-only", "--snr", "clean", "--output",
+                    folder.path,
+                ]
+                    + flags)
+            try #require(run.status == 0, "\(run.output)\(run.errors)")
+            return try #require(
+                run.output.split(separator: "\n").first { $0.contains("false accepts") }.map(String.init))
+        }
+        let shipped = try falseAccepts([])
+        #expect(shipped.contains("false accepts 0.0% of 4"), "\(shipped)")
+        let everything = try falseAccepts(["--min-confidence", "0"])
+        #expect(everything.contains("false accepts 100.0% of 4"), "\(everything)")
     }
 
     /// `--noise-file` mixes a recording of noise in at each ratio, and the report names it; a

@@ -6,11 +6,12 @@ extension EvaluationReport {
     ///
     /// - Parameters:
     ///   - command: The command that reproduces the report, shown at the top.
+    ///   - bar: Which confidence bar the figures count with, and where it came from.
     ///   - plots: The plot files to show, relative to the report.
     ///   - words: Whether a word is part of a value's name, and whether its pronunciation is
     ///     guessed, for the suggestions.
     public func markdown(
-        command: String, plots: [String] = [],
+        command: String, bar: String? = nil, plots: [String] = [],
         words: (String) -> WordKind = { _ in WordKind() }
     ) -> String {
         let sentences = Set(clips.map { "\($0.source)|\($0.sentence)" }).count
@@ -27,6 +28,7 @@ extension EvaluationReport {
 
 
             """
+        if let bar { out += "Confidence bar: \(bar).\n\n" }
         out += "## Summary\n\n| figure | value |\n|---|---|\n"
         let o = overall
         out +=
@@ -39,8 +41,10 @@ extension EvaluationReport {
                 "| value accuracy: `\(name)` | \(Self.percent(o.valueAccuracy[name] ?? 0)) of \(o.valueCounts[name] ?? 0) |\n"
         }
         out +=
-            "| false accepts (no-match sentences that ran an intent) | \(Self.percent(o.falseAccepts)) of \(o.noMatchClips) |\n"
-        out += "| false rejects (commands that reached nothing) | \(Self.percent(o.falseRejects)) |\n"
+            "| false accepts (no-match sentences acted on as a command) | \(Self.percent(o.falseAccepts)) of \(o.noMatchClips) |\n"
+        out +=
+            "| false rejects (commands not acted on: they reached nothing or stayed under the bar) | \(Self.percent(o.falseRejects)) |\n"
+        out += "| commands heard right but under the bar | \(o.rightBelowBar) |\n"
         out += "| word error rate (commands) | \(Self.percent(o.wordErrorRate)) |\n"
         out +=
             "| real-time factor (decoding over audio, one core) | \(String(format: "%.3f", o.realTimeFactor)) |\n"

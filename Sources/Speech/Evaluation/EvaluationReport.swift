@@ -5,7 +5,7 @@ import PhraseMatching
 ///
 /// A clip of a command is *accepted* when the transcript reaches the expected intent with every
 /// expected value and no other; a clip of a no-match sentence is a *false accept* when its
-/// transcript reaches any intent. ``markdown(command:plots:words:)`` gives the report for people;
+/// transcript reaches any intent. ``markdown(command:bar:plots:words:)`` gives the report for people;
 /// `JSONEncoder` gives the figures for tools (the clips are left out of the JSON, as they can be
 /// tens of thousands: ``clipLines()`` gives them as JSON Lines).
 public struct EvaluationReport: Sendable, Codable {
@@ -48,13 +48,21 @@ public struct EvaluationReport: Sendable, Codable {
         /// The confidence the voice loop would act on (``Understanding/confidence``: the
         /// recognizer's times the matcher's score; 0 when nothing was heard), when it was measured.
         public var confidence: Double? = nil
+        /// The confidence below which the voice loop ignores what it heard (`listen`'s bar);
+        /// `nil` for none: everything that reached an intent is acted on.
+        public var bar: Double? = nil
 
-        /// A command's intent and values all right.
-        public var isAccepted: Bool { isCommand && isRight }
-        /// A no-match sentence that reached an intent.
-        public var isFalseAccept: Bool { !isCommand && gotIntent != nil }
-        /// A command that reached nothing.
-        public var isFalseReject: Bool { isCommand && gotIntent == nil }
+        /// Whether the voice loop would act on the clip: it reached an intent at a confidence no
+        /// lower than the ``bar``.
+        public var isActedOn: Bool { gotIntent != nil && (bar.map { (confidence ?? 0) >= $0 } ?? true) }
+        /// A command's intent and values all right, and acted on.
+        public var isAccepted: Bool { isCommand && isRight && isActedOn }
+        /// A no-match sentence acted on as a command.
+        public var isFalseAccept: Bool { !isCommand && isActedOn }
+        /// A command that was not acted on: it reached nothing, or stayed under the bar.
+        public var isFalseReject: Bool { isCommand && !isActedOn }
+        /// A command heard right that stayed under the bar.
+        public var isRightBelowBar: Bool { isCommand && isRight && !isActedOn }
     }
 
     /// A word said and what was heard in its place (empty: nothing).
@@ -81,8 +89,11 @@ public struct EvaluationReport: Sendable, Codable {
         /// No-match sentences, and the share of them that reached an intent.
         public let noMatchClips: Int
         public let falseAccepts: Double
-        /// Commands that reached nothing, as a share of commands.
+        /// Commands not acted on (they reached nothing, or stayed under the bar), as a share of
+        /// commands.
         public let falseRejects: Double
+        /// Commands heard right that stayed under the bar.
+        public let rightBelowBar: Int
         /// Word errors over words said, in the clips of commands (a no-match sentence is not in
         /// the grammar, so it can never be heard word for word).
         public let wordErrorRate: Double
@@ -117,6 +128,7 @@ public struct EvaluationReport: Sendable, Codable {
             noMatchClips = others.count
             falseAccepts = others.isEmpty ? 0 : Self.share(others, \.isFalseAccept)
             falseRejects = Self.share(commands, \.isFalseReject)
+            rightBelowBar = commands.count(where: \.isRightBelowBar)
             let said = commands.reduce(0) { $0 + $1.wordsSaid }
             wordErrorRate = said == 0 ? 0 : Double(commands.reduce(0) { $0 + $1.wordErrors }) / Double(said)
             let audio = clips.reduce(0) { $0 + $1.duration }
@@ -218,6 +230,18 @@ public struct EvaluationReport: Sendable, Codable {
             clips.append(Self.clip(clip, got: outcome.got, description: outcome.description))
         }
         self.init(app: app, clips: clips)
+    }
+
+    /// The same clips, acted on only at `bar` or above (`nil`: everything that reached an intent),
+    /// the figures counted again.
+    public func acting(at bar: Double?) -> EvaluationReport {
+        EvaluationReport(
+            app: app,
+            clips: clips.map { clip in
+                var clip = clip
+                clip.bar = bar
+                return clip
+            })
     }
 
     /// A report of clips already scored.

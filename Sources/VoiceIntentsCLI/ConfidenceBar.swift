@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import Speech
+
+/// The confidence below which the voice loop ignores what it heard, and where it came from:
+/// `--min-confidence`, else the app's calibration (`Models/<locale>/<app>.calibration.json`), else
+/// the models' default for an app with no calibration. `listen` acts on it; `evaluate` counts
+/// with it, so its false accepts are what a user would get.
+struct ConfidenceBar: Sendable, Hashable {
+    /// The bar; `nil` when there is none (a confidence measure with no calibration).
+    let value: Double?
+    /// Where it came from, as the start-up log says it.
+    let origin: String
+    /// Whether the origin is a warning (no bar for this measure, or a calibration for another).
+    let isWarning: Bool
+
+    /// The bar for `context` with these options.
+    static func resolve(
+        minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions
+    ) throws -> ConfidenceBar {
+        if let minConfidence {
+            return ConfidenceBar(
+                value: minConfidence,
+                origin:
+                    "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)",
+                isWarning: false)
+        }
+        let file = Calibration.fileName(app: context.executableName)
+        let measure = Calibration.measure(
+            garbage: recognizerOptions.garbage.model, decoys: recognizerOptions.decoys)
+        if let calibration = try Calibration.installed(app: context.executableName, locale: locale) {
+            guard calibration.measure == measure else {
+                return ConfidenceBar(
+                    value: nil,
+                    origin:
+                        "\(file) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence",
+                    isWarning: true)
+            }
+            return ConfidenceBar(
+                value: calibration.threshold,
+                origin:
+                    "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(file))",
+                isWarning: false)
+        }
+        guard recognizerOptions.garbage == .off, !recognizerOptions.decoys else {
+            return ConfidenceBar(
+                value: nil,
+                origin:
+                    "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options",
+                isWarning: true)
+        }
+        let bar = try recognizerOptions.configuration().minimumConfidence
+        return ConfidenceBar(
+            value: bar,
+            origin:
+                "acting on confidence \(String(format: "%.2f", bar)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
+            isWarning: false)
+    }
+
+    /// Says where the bar came from.
+    func log(to logger: Logger) {
+        if isWarning { logger.warning("\(origin)") } else { logger.info("\(origin)") }
+    }
+}
