@@ -693,8 +693,8 @@ extension SpeechRecognizer {
     /// recordings here sit 10 to 25 units above it in c0), so the first seconds of a stream,
     /// and every clip of an evaluation, were heard through the wrong channel: measured on
     /// people's recordings, a second hearing with the mean learnt from the utterance itself
-    /// took `speech-to-phrase-en` from 21 to 26 of 31 and people's spoken digits from 38% to
-    /// 64% (Benchmarks/Recognition/README.md, "Hearing twice").
+    /// took `speech-to-phrase-en` from 23 to 25 of 31 commands and people's spoken digits from
+    /// 38% to 64% (Benchmarks/Recognition/README.md, "Hearing twice").
     private func learnChannel(heard first: RecognitionResult, audio: [Int16]?) throws(SpeechError)
         -> RecognitionResult
     {
