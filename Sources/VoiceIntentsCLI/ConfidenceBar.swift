@@ -14,9 +14,11 @@ struct ConfidenceBar: Sendable, Hashable {
     /// Whether the origin is a warning (no bar for this measure, or a calibration for another).
     let isWarning: Bool
 
-    /// The bar for `context` with these options.
+    /// The bar for `context` with these options; `modelsDefault` is the models' bar for an app
+    /// with no calibration (``SpeechRecognizer/Configuration/minimumConfidence``).
     static func resolve(
-        minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions
+        minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions,
+        modelsDefault: Double
     ) throws -> ConfidenceBar {
         if let minConfidence {
             return ConfidenceBar(
@@ -49,11 +51,10 @@ struct ConfidenceBar: Sendable, Hashable {
                     "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options",
                 isWarning: true)
         }
-        let bar = try recognizerOptions.configuration().minimumConfidence
         return ConfidenceBar(
-            value: bar,
+            value: modelsDefault,
             origin:
-                "acting on confidence \(String(format: "%.2f", bar)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
+                "acting on confidence \(String(format: "%.2f", modelsDefault)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
             isWarning: false)
     }
 

@@ -95,7 +95,8 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         // Counted as `listen` would act: at its bar.
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
-            recognizerOptions: spoken.recognizerOptions)
+            recognizerOptions: spoken.recognizerOptions,
+            modelsDefault: try spoken.recognizerOptions.configuration().minimumConfidence)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "evaluate",

@@ -144,7 +144,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         let configuration = try recognizerOptions.configuration()
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
-            recognizerOptions: recognizerOptions)
+            recognizerOptions: recognizerOptions, modelsDefault: configuration.minimumConfidence)
         bar.log(to: logger)
         let minimum = bar.value
         var policy =
