@@ -19,8 +19,10 @@
 // grammar lets an answer begin with a hesitation; default: as the voice loop does, off for a
 // yes or a no to a confirmation, on for the others), --people-digits N (with --question number:
 // also people's answers, N takes of each digit by each of the six speakers of
-// ../shared/recordings/spoken-digits; 0 for none, the default), --noise-file FILE (that recorded
-// noise at 10 dB, mixed as `evaluate --noise-file` mixes it, instead of pink noise).
+// ../shared/recordings/spoken-digits; 0 for none, the default; each is heard after three other
+// digits by the same speaker, as the loop hears an answer after the command that asked for it, or
+// on a fresh channel with --people-channel fresh), --noise-file FILE (that recorded noise at
+// 10 dB, mixed as `evaluate --noise-file` mixes it, instead of pink noise).
 
 import BenchmarkSupport
 import Foundation
@@ -73,13 +75,19 @@ var cases = answers.map {
 }
 // People's answers: single digits said by six speakers (8 kHz, resampled as any recording is).
 let peopleDigits = Int(options["people-digits"] ?? "") ?? 0
+let peopleChannel = options["people-channel"] ?? "learnt"
+guard ["learnt", "fresh"].contains(peopleChannel) else {
+    print("unknown --people-channel \(peopleChannel): learnt or fresh")
+    exit(2)
+}
+var heardBefore: [URL: [URL]] = [:]
 if question == "number", peopleDigits > 0 {
     let folder = packagePhrases.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/recordings/spoken-digits")
     let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
     for speaker in ["george", "jackson", "lucas", "nicolas", "theo", "yweweler"] {
         for digit in 0...9 {
-            for take in 0..<min(peopleDigits, 50) {
+            for take in 0..<min(peopleDigits, 10) {
                 let file = folder.appendingPathComponent("\(digit)_\(speaker)_\(take).wav")
                 guard FileManager.default.fileExists(atPath: file.path) else {
                     print(
@@ -90,6 +98,13 @@ if question == "number", peopleDigits > 0 {
                 cases.append(
                     PhraseTestSuite.Case(
                         sentence: names[digit], expectation: answer, source: source, audio: file))
+                // What the speaker said before: other digits, never the clip itself.
+                if peopleChannel == "learnt" {
+                    heardBefore[file] = (1...3).map {
+                        folder.appendingPathComponent(
+                            "\((digit + $0) % 10)_\(speaker)_\((take + 5) % 10).wav")
+                    }
+                }
             }
         }
     }
@@ -119,6 +134,7 @@ var evaluation = SpokenEvaluation(
         kinds: noiseFile == nil ? [.pink] : [], snrs: ["clean", "10"],
         noiseFiles: noiseFile.map { [$0.lastPathComponent] } ?? []),
     configuration: configuration, workers: jobs)
+evaluation.heardBefore = heardBefore
 if let noiseFile {
     evaluation.noiseFiles[noiseFile.lastPathComponent] = try SpokenEvaluation.recording(noiseFile)
 }
@@ -216,7 +232,7 @@ for condition in evaluation.conditions where peopleDigits > 0 {
     let heardRight = right.filter { $0.item.speaker == .recording && $0.item.condition == condition }
     let taken = heardRight.filter { outsideWords($0) <= limit(1.0) && confidence($0) >= 0.5 }
     print(
-        "people's digits, \(condition): heard right \(heardRight.count) of \(people.count) (\(String(format: "%.1f", 100 * Double(heardRight.count) / Double(max(people.count, 1))))%), taken by the loop's limit and a bar of 0.5: \(taken.count)"
+        "people's digits (channel \(peopleChannel)), \(condition): heard right \(heardRight.count) of \(people.count) (\(String(format: "%.1f", 100 * Double(heardRight.count) / Double(max(people.count, 1))))%), taken by the loop's limit and a bar of 0.5: \(taken.count)"
     )
 }
 

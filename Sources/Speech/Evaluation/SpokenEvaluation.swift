@@ -83,6 +83,11 @@ public struct SpokenEvaluation: Sendable {
     public var conditions: [NoiseCondition]
     /// Recordings of noise by name, for ``NoiseCondition/recorded(_:snr:)`` (16 kHz).
     public var noiseFiles: [String: [Float]] = [:]
+    /// Recordings heard before a recording, by its file, in the same condition; what is heard in
+    /// them is not counted. In the voice loop an answer follows the command that asked for it,
+    /// so by the time the answer comes the recognizer has learnt the speaker's channel from the
+    /// command: hear an answer after the same speaker's other speech to hear it as the loop does.
+    public var heardBefore: [URL: [URL]] = [:]
     /// The recognizer's model and settings.
     public var configuration: SpeechRecognizer.Configuration
     /// Where synthesised speech is kept between runs; `nil` speaks every sentence anew.
@@ -148,8 +153,16 @@ public struct SpokenEvaluation: Sendable {
             items.count, workers: workers, configuration: configuration, grammar: grammar, progress: progress
         ) { recognizer, index throws(SpeechError) in
             let item = items[index]
+            let before = try (item.testCase.audio.flatMap { heardBefore[$0] } ?? []).map {
+                url throws(SpeechError) in
+                let earlier = PhraseTestSuite.Case(
+                    sentence: url.lastPathComponent, expectation: .noMatch, source: item.testCase.source,
+                    audio: url)
+                return try clip(
+                    Item(testCase: earlier, speaker: .recording, condition: item.condition), mixer: mixer)
+            }
             return try Self.listen(
-                to: try clip(item, mixer: mixer), item: item,
+                to: try clip(item, mixer: mixer), after: before, item: item,
                 isSayable: grammar.canSay(item.testCase.sentence),
                 recognizer: recognizer)
         }
@@ -226,13 +239,27 @@ public struct SpokenEvaluation: Sendable {
         }
     }
 
-    /// Feeds `clip` in 100 ms chunks as `listen --input` does, until the clip ends.
-    static func listen(to clip: [Int16], item: Item, isSayable: Bool, recognizer: SpeechRecognizer)
+    /// Feeds `clip` in 100 ms chunks as `listen --input` does, until the clip ends, on a fresh
+    /// channel or on the one learnt from the clips heard `after`.
+    static func listen(
+        to clip: [Int16], after earlier: [[Int16]] = [], item: Item, isSayable: Bool,
+        recognizer: SpeechRecognizer
+    )
         throws(SpeechError)
         -> Heard
     {
         let chunk = AudioFormat.recognizerSampleRate / 10
         recognizer.forgetChannel()
+        for earlierClip in earlier {
+            var offset = 0
+            while offset < earlierClip.count {
+                _ = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) { () -> [Int16]? in
+                    guard offset < earlierClip.count else { return nil }
+                    defer { offset = min(offset + chunk, earlierClip.count) }
+                    return Array(earlierClip[offset..<min(offset + chunk, earlierClip.count)])
+                }
+            }
+        }
         var offset = 0
         var lastRead = ContinuousClock.now
         var utterances: [RecognitionResult] = []
