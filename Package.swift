@@ -163,8 +163,8 @@ let package = Package(
         .testTarget(
             name: "SampleAppTests",
             dependencies: [
-                "TravelTracking", "Library", "VoiceIntents", "VoiceIntentsTesting", "VoiceIntentsCLI",
-                "PhraseMatching",
+                "TravelTracking", "Library", "SmartHome", "HomeLights", "VoiceIntents", "VoiceIntentsTesting",
+                "VoiceIntentsCLI", "PhraseMatching",
             ],
             exclude: ["Golden"]
         ),

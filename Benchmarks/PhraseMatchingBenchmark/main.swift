@@ -5,8 +5,8 @@
 //
 // Latency is measured over sentences made from the apps' own phrases with noise added (a filler,
 // a dropped word, a misheard name) and over unrelated sentences. The baseline, run in the same
-// process, aligns each sentence with every phrase (no candidate index): the ratio shows what the
-// index saves as an app grows. It prints figures only; it asserts nothing.
+// process, aligns each sentence with every phrase, bounded only by the best fit found so far (no
+// least-cost bounds): the ratio shows what the bounds save as an app grows. It prints figures only; it asserts nothing.
 
 import Foundation
 import Library

@@ -117,6 +117,32 @@ struct PhraseGraph: Sendable {
         }
     }
 
+    /// The edges that every way through the frozen graph takes: the parts a sentence must say
+    /// for the phrase (none when the ways are too many to count exactly).
+    func edgesOnEveryPath() -> [Int] {
+        var into = [Double](repeating: 0, count: nodeCount)
+        into[0] = 1
+        for node in 0..<nodeCount {
+            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                into[Int(targets[edge])] += into[node]
+            }
+        }
+        var onward = [Double](repeating: 0, count: nodeCount)
+        onward[end] = 1
+        for node in (0..<nodeCount).reversed() {
+            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                onward[node] += onward[Int(targets[edge])]
+            }
+        }
+        let ways = into[end]
+        guard ways > 0, ways < 1e15 else { return [] }
+        return (0..<nodeCount).flatMap { node in
+            (Int(edgeStart[node])..<Int(edgeStart[node + 1])).filter {
+                into[node] * onward[Int(targets[$0])] == ways
+            }
+        }
+    }
+
     private func shortestPath() -> Int {
         var distance = Array(repeating: Int.max, count: building.count)
         distance[0] = 0

@@ -11,9 +11,12 @@ import VoiceIntents
 /// ```
 ///
 /// Every phrase (declared in Swift or in the catalog) is compiled once into a small graph, and
-/// every placeholder's values into a vocabulary shared by all phrases that use its type. A
-/// sentence is compared only with the phrases that share its rarer words, so the cost of a match
-/// grows with the phrases that could fit, not with all phrases times all values.
+/// every placeholder's values into a vocabulary shared by all phrases that use its type. For a
+/// sentence, each phrase gets a least cost that no alignment of it can go below (the sentence's
+/// words it cannot take, the words it must say that were not heard); a phrase whose least cost
+/// is out of reach of the best fit found is never aligned. So no phrase that fits is left out,
+/// the result does not depend on the order phrases are written in, and the cost of a match grows
+/// with the phrases that could fit, not with all phrases times all values.
 public final class PhraseMatcher: Sendable {
     struct CompiledPhrase: Sendable {
         let shortcut: Int?
@@ -28,6 +31,8 @@ public final class PhraseMatcher: Sendable {
 
         /// The vocabularies of its placeholders, each once.
         let distinctVocabularies: [Int]
+        /// What every way of saying the phrase says, for the least cost of a sentence.
+        let requiredParts: [RequiredPart]
 
         init(
             shortcut: Int?, intent: String?, pattern: PhrasePattern, source: PhraseSource, graph: PhraseGraph,
@@ -41,7 +46,29 @@ public final class PhraseMatcher: Sendable {
             self.slots = slots
             self.slotVocabularies = slotVocabularies
             self.distinctVocabularies = Array(Set(slotVocabularies.filter { $0 >= 0 })).sorted()
+            self.requiredParts = graph.edgesOnEveryPath().compactMap { edge in
+                switch graph.kinds[edge] {
+                case .empty: return nil
+                case .word:
+                    return .word(
+                        graph.payloads[edge] >= 0 ? [graph.payloads[edge]] : graph.wordSets[edge],
+                        isAnchor: graph.isAnchor[edge])
+                case .applicationName: return .applicationName
+                case .slot:
+                    let vocabulary = slotVocabularies[Int(graph.payloads[edge])]
+                    return vocabulary >= 0 ? .value(vocabulary) : nil
+                }
+            }
         }
+    }
+
+    /// A part every way of saying a phrase says.
+    enum RequiredPart: Sendable {
+        /// One of these words (a word that must be heard, when an anchor).
+        case word([Int32], isAnchor: Bool)
+        case applicationName
+        /// A value of this vocabulary.
+        case value(Int)
     }
 
     /// An error in a catalog against the app's declarations.
@@ -71,9 +98,19 @@ public final class PhraseMatcher: Sendable {
     let applicationNames: [[Int32]]
     private let index: [String: [Int]]
     private let weights: [String: Double]
-    private let unindexed: [Int]
     /// The phrases that have a placeholder of each vocabulary.
     private let phrasesOfVocabulary: [[Int]]
+    /// The fewest words each phrase can be said in, and the most of them.
+    private let minimumLengths: [Int]
+    private let longestPhrase: Int
+    /// For each word of the table, the phrases that use it (the app name's words: the phrases
+    /// that say the app's name).
+    private let phrasesOfWord: [[Int]]
+    /// For each vocabulary that takes names, whether each table word may be part of a name.
+    private let mayBeInAName: [[Bool]]
+    /// For each phrase, the least its placeholders charge for words that name no known value:
+    /// `nil` when none takes names, 0 when one takes an open set (its query may know them).
+    private let unknownWordsPrice: [Float?]
 
     /// Compiles the app's phrases (Swift and catalog) and the values of their placeholders.
     ///
@@ -212,19 +249,22 @@ public final class PhraseMatcher: Sendable {
         self.phrases = phrases
         self.words = table
 
-        // The candidate index: word → phrases, weighted by how rare the word is.
+        // Word → phrases, weighted by how rare the word is: evidence, and the words each phrase takes.
         var index: [String: [Int]] = [:]
-        var unindexed: [Int] = []
         for (id, phrase) in phrases.enumerated() {
             var words = phrase.graph.words
             if phrase.graph.usesApplicationName { words.formUnion(spoken.flatMap { $0 }) }
-            if words.isEmpty { unindexed.append(id) }
             for word in words { index[word, default: []].append(id) }
         }
         let total = Double(max(phrases.count, 1))
         self.weights = index.mapValues { log(1 + total / Double($0.count)) }
         self.index = index
-        self.unindexed = unindexed
+        phrasesOfWord = table.words.map { index[$0] ?? [] }
+        minimumLengths = phrases.map(\.graph.minimumLength)
+        longestPhrase = minimumLengths.max() ?? 0
+        mayBeInAName = vocabularies.map { vocabulary in
+            vocabulary.form == .names ? table.words.map(vocabulary.mayBePartOfAName) : []
+        }
         var phrasesOfVocabulary = Array(repeating: [Int](), count: vocabularies.count)
         for (id, phrase) in phrases.enumerated() {
             for vocabulary in Set(phrase.slots.values)
@@ -233,12 +273,12 @@ public final class PhraseMatcher: Sendable {
             }
         }
         self.phrasesOfVocabulary = phrasesOfVocabulary
+        unknownWordsPrice = phrases.map { phrase in
+            let names = phrase.distinctVocabularies.filter { vocabularies[$0].form == .names }
+            if names.isEmpty { return nil }
+            return names.contains { vocabularies[$0].isOpen } ? 0 : Aligner.Costs.unknownValue
+        }
     }
-
-    /// How many phrases are compared with a sentence at most.
-    static let candidateLimit = 16
-    /// Phrases whose evidence is below this share of the best phrase's are not compared.
-    static let candidateShare = 0.5
 
     /// Matches `sentence`.
     ///
@@ -247,7 +287,7 @@ public final class PhraseMatcher: Sendable {
     ///   - limit: How many candidates to return.
     public func match(_ sentence: String, limit: Int = 5) async -> MatchResult {
         let tokens = TextNormalizer.tokens(sentence)
-        var scored = align(tokens).sorted { $0.match.score > $1.match.score }
+        var scored = align(tokens).sorted(by: Self.ranksBefore)
         // Open sets (entities with a string query): ask the query about the unknown words of the
         // candidates that could still come first once their words are known, then rank again.
         let leading = scored.first { $0.match.unknown.isEmpty && !$0.isNegative }?.match.score ?? 0
@@ -258,7 +298,7 @@ public final class PhraseMatcher: Sendable {
             guard best >= threshold, best >= leading - ambiguityMargin else { continue }
             scored[position] = await resolveOpenValues(candidate, answers: &answers)
         }
-        scored.sort { $0.match.score > $1.match.score }
+        scored.sort(by: Self.ranksBefore)
         Self.preferSpecificReading(&scored)
 
         let negative = scored.first { $0.isNegative }
@@ -309,6 +349,8 @@ public final class PhraseMatcher: Sendable {
         /// The alignment's cost and the length it is divided by.
         var cost: Float
         var length: Float
+        /// The phrase's position among the compiled phrases.
+        var id: Int
 
         /// The most the cost can fall if an open set's query knows every unknown word.
         var openRecovery: Float {
@@ -320,10 +362,151 @@ public final class PhraseMatcher: Sendable {
         }
     }
 
-    /// Candidate phrases, best first: those with the most evidence in the sentence. A word the
-    /// phrase uses counts by how rare it is among phrases; a word one letter off counts less; a
-    /// word of a known value counts for every phrase with a placeholder for such values.
-    func candidates(for sentence: Aligner.Sentence) -> [Int] {
+    /// What bounds the cost of each phrase for one sentence, and the order to align them in.
+    struct Candidates {
+        /// Every phrase: the least their sentence words can cost first, and among equals those
+        /// with the most evidence in the sentence, so that a good fit is found early and bounds
+        /// the rest. The order decides only how soon; which phrases fit does not depend on it.
+        var order: [Int]
+        /// The least the sentence's words can cost with each phrase.
+        var wordsCost: [Float]
+        /// How each table word was heard: 2 as said, 1 one letter off, 0 not at all.
+        var heard: [UInt8]
+        var hearsApplicationName: Bool
+        /// Whether some value of each vocabulary may be in the sentence.
+        var valueHeard: [Bool]
+    }
+
+    /// The candidates for `sentence`: the sentence's side of every phrase's least cost, and the
+    /// order to align them in.
+    ///
+    /// The least cost counts the extra-word cost of each word that nothing in the phrase can take
+    /// (none of its words, no word one letter off one of them, no value of its placeholders, not
+    /// the app's name), or what a placeholder that takes names would charge for those words as an
+    /// unknown value, if less: every edit that takes such a word costs at least as much.
+    func candidates(for sentence: Aligner.Sentence) -> Candidates {
+        let count = sentence.tokens.count
+        var taken = [Float](repeating: 0, count: phrases.count)
+        var takenWords = [Int32](repeating: 0, count: phrases.count)
+        var lastPosition = [Int32](repeating: -1, count: phrases.count)
+        // The positions each vocabulary's values may cover (names: any word that may be part of
+        // one, without looking for the names themselves).
+        var covered = Array(repeating: [Bool](repeating: false, count: count), count: vocabularies.count)
+        for vocabulary in vocabularies.indices where !phrasesOfVocabulary[vocabulary].isEmpty {
+            if vocabularies[vocabulary].form == .names {
+                for position in 0..<count {
+                    let id = sentence.ids[position]
+                    covered[vocabulary][position] =
+                        id >= 0
+                        ? mayBeInAName[vocabulary][Int(id)]
+                        : vocabularies[vocabulary].mayBePartOfAName(sentence.tokens[position].text)
+                }
+                continue
+            }
+            for position in 0..<count {
+                for fill in sentence.fills(vocabulary, position) {
+                    for covering in position..<min(count, position + fill.length) {
+                        covered[vocabulary][covering] = true
+                    }
+                }
+            }
+        }
+        for position in 0..<count {
+            let cost = sentence.extraCost[position]
+            let mark = Int32(position)
+            func take(_ ids: [Int]) {
+                for id in ids where lastPosition[id] != mark {
+                    lastPosition[id] = mark
+                    taken[id] += cost
+                    takenWords[id] += 1
+                }
+            }
+            if sentence.ids[position] >= 0 { take(phrasesOfWord[Int(sentence.ids[position])]) }
+            for near in sentence.near[position] { take(phrasesOfWord[Int(near)]) }
+            for vocabulary in vocabularies.indices where covered[vocabulary][position] {
+                take(phrasesOfVocabulary[vocabulary])
+            }
+        }
+        let total = sentence.extraCost.reduce(0, +)
+        var wordsCost = [Float](repeating: 0, count: phrases.count)
+        for id in phrases.indices {
+            let left = max(0, total - taken[id])
+            let leftWords = count - Int(takenWords[id])
+            if leftWords > 0, let price = unknownWordsPrice[id] {
+                wordsCost[id] = min(left, price + Aligner.Costs.unknownValueExtraWord * Float(leftWords - 1))
+            } else {
+                wordsCost[id] = left
+            }
+        }
+        var heard = [UInt8](repeating: 0, count: words.words.count)
+        for position in 0..<count {
+            for near in sentence.near[position] { heard[Int(near)] = max(heard[Int(near)], 1) }
+            if sentence.ids[position] >= 0 { heard[Int(sentence.ids[position])] = 2 }
+        }
+        let weight = evidence(in: sentence)
+        // Phrases out of reach even of the lowest useful score are never aligned.
+        let reach =
+            (1 - Float(Self.lowestUsefulScore)) * Float(max(count, longestPhrase, 2))
+            + Aligner.Costs.unknownOpenValue
+        let order = phrases.indices.filter { wordsCost[$0] <= reach }.sorted {
+            wordsCost[$0] != wordsCost[$1]
+                ? wordsCost[$0] < wordsCost[$1] : weight[$0] != weight[$1] ? weight[$0] > weight[$1] : $0 < $1
+        }
+        return Candidates(
+            order: order, wordsCost: wordsCost, heard: heard,
+            hearsApplicationName: applicationNames.joined().contains { heard[Int($0)] > 0 },
+            valueHeard: covered.map { $0.contains(true) })
+    }
+
+    /// The least cost of aligning each phrase with `sentence` (both sides, ``phraseCost(_:_:)``).
+    func leastCosts(for sentence: Aligner.Sentence) -> [Float] {
+        let candidates = candidates(for: sentence)
+        return phrases.indices.map {
+            candidates.wordsCost[$0] + phraseCost(phrases[$0].requiredParts, candidates)
+        }
+    }
+
+    /// The least the parts every way of saying the phrase says can cost beyond what the
+    /// sentence's words are charged: a word not heard is dropped, or heard as another word whose
+    /// cost beyond that word's extra-word cost is charged here; a placeholder none of whose values
+    /// is heard, and that takes no unknown names, is missing; an app name of which no word is
+    /// heard is dropped.
+    func phraseCost(_ requiredParts: [RequiredPart], _ candidates: Candidates) -> Float {
+        let replaced = Aligner.Costs.otherWord - Aligner.Costs.extraWord
+        let replacedAnchor = Aligner.Costs.missedAnchor - Aligner.Costs.extraWord
+        var cost: Float = 0
+        for part in requiredParts {
+            switch part {
+            case .word(let choices, let isAnchor):
+                var best: UInt8 = 0
+                var small = true
+                for choice in choices {
+                    best = max(best, candidates.heard[Int(choice)])
+                    small = small && words.isSmall[Int(choice)]
+                }
+                if best == 2 { continue }
+                if best == 1 {
+                    cost += Aligner.Costs.nearWord
+                } else if isAnchor {
+                    cost += replacedAnchor
+                } else {
+                    cost += min(small ? Aligner.Costs.droppedSmallWord : Aligner.Costs.droppedWord, replaced)
+                }
+            case .applicationName:
+                if !candidates.hearsApplicationName { cost += Aligner.Costs.droppedApplicationName }
+            case .value(let vocabulary):
+                if !candidates.valueHeard[vocabulary], vocabularies[vocabulary].form != .names {
+                    cost += Aligner.Costs.missingValue
+                }
+            }
+        }
+        return cost
+    }
+
+    /// How much evidence of each phrase the sentence holds. A word the phrase uses counts by how
+    /// rare it is among phrases; a word one letter off counts less; a word of a known value
+    /// counts for every phrase with a placeholder for such values.
+    func evidence(in sentence: Aligner.Sentence) -> [Double] {
         var weight = [Double](repeating: 0, count: phrases.count)
         var touched: [Int] = []
         func add(_ ids: [Int], _ amount: Double) {
@@ -366,17 +549,7 @@ public final class PhraseMatcher: Sendable {
                 for vocabulary in phrases[id].distinctVocabularies { weight[id] += valueEvidence[vocabulary] }
             }
         }
-        // The best few, without sorting them all.
-        var best: [Int] = []
-        for id in touched {
-            let w = weight[id]
-            guard best.count < Self.candidateLimit || w > weight[best[best.count - 1]] else { continue }
-            let place = best.firstIndex { w > weight[$0] || (w == weight[$0] && id < $0) } ?? best.count
-            best.insert(id, at: place)
-            if best.count > Self.candidateLimit { best.removeLast() }
-        }
-        let floor = (best.first.map { weight[$0] } ?? 0) * Self.candidateShare
-        return best.filter { weight[$0] >= floor } + unindexed
+        return weight
     }
 
     func prepare(_ tokens: [Token]) -> Aligner.Sentence {
@@ -388,30 +561,40 @@ public final class PhraseMatcher: Sendable {
         return align(sentence, candidates: candidates(for: sentence))
     }
 
-    func align(_ sentence: Aligner.Sentence, candidates: [Int]) -> [Scored] {
+    /// The phrases that fit: every phrase whose cost is within reach of the best fit found
+    /// (runners-up, ambiguity), whatever order the candidates come in. Once one fits well, the
+    /// others only matter if they come close to it, so their alignments may stop earlier, and a
+    /// phrase whose least cost is already out of reach is not aligned at all.
+    func align(_ sentence: Aligner.Sentence, candidates: Candidates) -> [Scored] {
         let tokens = sentence.tokens
         var results: [Scored] = []
-        // Candidates come best first; once one fits well, the others only matter if they come
-        // close to it (runners-up, ambiguity), so their alignments may stop earlier.
         var wanted = Self.lowestUsefulScore
-        for id in candidates {
-            let phrase = phrases[id]
-            let length = Float(max(tokens.count, phrase.graph.minimumLength, 2))
+        func bound(_ id: Int, _ length: Float) -> Float {
             // A phrase with unknown open values may still gain after its query answers.
-            let bound = (1 - Float(wanted)) * length + Aligner.Costs.unknownOpenValue
+            (1 - Float(wanted)) * length + (unknownWordsPrice[id] == 0 ? Aligner.Costs.unknownOpenValue : 0)
+        }
+        for id in candidates.order {
+            let length = Float(max(tokens.count, minimumLengths[id], 2))
+            let reach = bound(id, length)
+            guard candidates.wordsCost[id] <= reach,
+                candidates.wordsCost[id] + phraseCost(phrases[id].requiredParts, candidates) <= reach
+            else { continue }
+            let phrase = phrases[id]
             guard
                 let alignment = Aligner.align(
                     sentence, phrase.graph, slotVocabularies: phrase.slotVocabularies, table: words,
-                    bound: bound)
+                    bound: reach)
             else { continue }
             let score = Double(max(0, 1 - alignment.cost / length))
             if phrase.shortcut != nil { wanted = max(wanted, score - 0.15) }
             results.append(
                 Scored(
                     match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
-                    phrase: phrase, cost: alignment.cost, length: length))
+                    phrase: phrase, cost: alignment.cost, length: length, id: id))
         }
-        return results
+        // Those aligned before the best fit raised the bar: keep only what the final bar keeps,
+        // so the result is the same in any order.
+        return results.filter { $0.cost <= bound($0.id, $0.length) }
     }
 
     /// Candidates scoring below this are dropped (they would not even be suggestions).
@@ -502,7 +685,19 @@ public final class PhraseMatcher: Sendable {
             explanation: notes)
         return Scored(
             match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
-            length: scored.length)
+            length: scored.length, id: scored.id)
+    }
+
+    /// Best first: the higher score, then the more words matched; between equals, by what the
+    /// phrase and the reading say, never by where the phrase was declared.
+    static func ranksBefore(_ first: Scored, _ second: Scored) -> Bool {
+        if first.match.score != second.match.score { return first.match.score > second.match.score }
+        if first.match.matchedWords != second.match.matchedWords {
+            return first.match.matchedWords > second.match.matchedWords
+        }
+        if first.isNegative != second.isNegative { return !first.isNegative }
+        return (first.match.phrase, reading(first.match), first.match.source.description)
+            < (second.match.phrase, reading(second.match), second.match.source.description)
     }
 
     /// Among the readings that score almost the same as the leader (within 0.02), puts first the
@@ -539,10 +734,16 @@ extension PhraseMatcher {
         phrases.filter { $0.shortcut != nil }.flatMap { examples(of: $0, limit: limitPerPhrase) }
     }
 
-    /// Aligns `sentence` with every phrase, without the candidate index: the baseline the
-    /// benchmark compares the index with.
+    /// Aligns `sentence` with every phrase, without least-cost bounds: the baseline the
+    /// benchmark compares the bounds with.
     public func alignWithEveryPhrase(_ sentence: String) -> Int {
-        align(prepare(TextNormalizer.tokens(sentence)), candidates: Array(phrases.indices)).count
+        let prepared = prepare(TextNormalizer.tokens(sentence))
+        var everyPhrase = candidates(for: prepared)
+        everyPhrase.wordsCost = Array(repeating: 0, count: phrases.count)
+        everyPhrase.heard = Array(repeating: 2, count: words.words.count)
+        everyPhrase.hearsApplicationName = true
+        everyPhrase.valueHeard = Array(repeating: true, count: vocabularies.count)
+        return align(prepared, candidates: everyPhrase).count
     }
 }
 
@@ -568,7 +769,7 @@ extension PhraseMatcher {
             t = clock.now
             let ids = candidates(for: prepared)
             choose += clock.now - t
-            candidateCount += ids.count
+            candidateCount += ids.order.count
             t = clock.now
             _ = align(prepared, candidates: ids)
             alignAll += clock.now - t

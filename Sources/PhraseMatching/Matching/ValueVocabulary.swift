@@ -185,6 +185,13 @@ final class ValueVocabulary: Sendable {
         }
     }
 
+    /// Whether `word` may be part of a value of this vocabulary's names: a word of a name, a
+    /// name said as one word, or a word one letter off a name's word. Every word a name fill
+    /// covers passes; words that pass may still fit no name.
+    func mayBePartOfAName(_ word: String) -> Bool {
+        namesByWord[word] != nil || names[word] != nil || !closeWords(to: word).isEmpty
+    }
+
     private func nameFills(_ tokens: [Token], from start: Int) -> [Fill] {
         var fills: [Fill] = []
         let limit = min(longestName, tokens.count - start)
