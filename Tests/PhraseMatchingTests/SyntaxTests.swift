@@ -30,6 +30,32 @@ struct SyntaxTests {
         #expect(pattern.elements == [.alternatives([[.word("show")], [.word("open")], []]), .word("it")])
     }
 
+    @Test func optionalChoicesNeedNoInnerGroup() throws {
+        #expect(
+            try PhraseParser.parse("[please | kindly] stop").elements == [
+                .optional([.alternatives([[.word("please")], [.word("kindly")]])]), .word("stop"),
+            ])
+        #expect(
+            try PhraseParser.parse("[please | kindly] stop").elements
+                == (try PhraseParser.parse("[(please | kindly)] stop")).elements)
+    }
+
+    @Test func endingsInsideAWordAreOptional() throws {
+        #expect(
+            try PhraseParser.parse("turn on the light[s]").elements == [
+                .word("turn"), .word("on"), .word("the"),
+                .alternatives([[.word("light")], [.word("lights")]]),
+            ])
+        #expect(
+            try PhraseParser.parse("${minutes} minute[s | es]").elements == [
+                .placeholder("minutes"),
+                .alternatives([[.word("minute")], [.word("minutes")], [.word("minutees")]]),
+            ])
+        // A space before "[" makes an optional word, as before.
+        #expect(
+            try PhraseParser.parse("list [s]").elements == [.word("list"), .optional([.word("s")])])
+    }
+
     @Test func partsInAnyOrder() throws {
         let pattern = try PhraseParser.parse("a (${size} ; ${roast} ; [${shots} shot]) ${drink}")
         #expect(
@@ -59,6 +85,18 @@ struct SyntaxTests {
         ("   ", 1, "the phrase is empty"),
         ("[ ] x", 1, "expected words inside [ ], found nothing"),
         ("(a | b ; c)", 8, "a group uses either \"|\" (one of) or \";\" (any order), not both"),
+        (
+            "[a ; b]", 4,
+            "an optional part takes \"|\" (one of), not \";\"; write [(a ; b)] for parts in any order"
+        ),
+        ("[a | ]", 1, "an optional part has an empty choice"),
+        ("light[s", 8, "expected \"]\", found the end of the phrase"),
+        ("light[${x}]", 7, "expected letters that end the word before \"[\" (as in light[s]), found \"$\""),
+        (
+            "light[s x]", 6,
+            "an ending inside a word takes letters only (light[s]); put a space before \"[\" for an optional word"
+        ),
+        ("light[s]bulb", 9, "expected a space after the ending \"]\", found \"b\""),
         ("trailing \\", 11, "expected a character after \\, found the end of the phrase"),
     ])
     func errorsSayWhereAndWhat(_ phrase: String, _ column: Int, _ message: String) {

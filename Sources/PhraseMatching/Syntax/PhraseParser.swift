@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads the catalog phrase syntax: words, `${name}`, `[optional]`, `(a | b)` and `(a ; b)`.
+/// Reads the catalog phrase syntax: words, `${name}`, `[optional]`, `[a | b]` (short for
+/// `[(a | b)]`), `(a | b)`, `(a ; b)` and endings that are optional inside a word (`light[s]`).
 ///
 /// ```swift
 /// try PhraseParser.parse("[please] (find | get) ${ticketCount} tickets for ${landmark}")
@@ -63,22 +64,48 @@ public enum PhraseParser {
                 case "$" where index + 1 < text.count && text[index + 1] == "{":
                     flush()
                     elements.append(try placeholder())
+                case "[" where word.last.map { !$0.isWhitespace } ?? false:
+                    // Letters that may end a word: "light[s]", "minute[s]", "box[es]".
+                    let stem = String(word.reversed().prefix { !$0.isWhitespace }.reversed())
+                    word.removeLast(stem.count)
+                    flush()
+                    let endings = try wordEndings()
+                    let forms = [stem] + endings.map { stem + $0 }
+                    elements.append(
+                        .alternatives(
+                            forms.map { form in TextNormalizer.tokens(form).map { .word($0.text) } }))
                 case "[":
                     flush()
                     let start = index
                     index += 1
-                    let inner = try sequence(until: "]")
-                    index += 1  // the "]"
-                    guard !inner.isEmpty else {
-                        throw SyntaxError(
-                            column: start + 1, message: "expected words inside [ ], found nothing")
+                    var branches: [[PhraseElement]] = []
+                    while true {
+                        branches.append(try sequence(until: "]"))
+                        let found = text[index]
+                        index += 1
+                        if found == "]" { break }
+                        guard found == "|" else {
+                            throw SyntaxError(
+                                column: index,
+                                message:
+                                    "an optional part takes \"|\" (one of), not \";\"; write [(a ; b)] for parts in any order"
+                            )
+                        }
                     }
-                    elements.append(.optional(inner))
+                    guard branches.allSatisfy({ !$0.isEmpty }) else {
+                        throw SyntaxError(
+                            column: start + 1,
+                            message: branches.count == 1
+                                ? "expected words inside [ ], found nothing"
+                                : "an optional part has an empty choice")
+                    }
+                    // "[a | b]" is short for "[(a | b)]".
+                    elements.append(.optional(branches.count == 1 ? branches[0] : [.alternatives(branches)]))
                 case "(":
                     flush()
                     elements.append(try group())
                 case "]", ")", "|", ";":
-                    if character == closing || (closing == ")" && (character == "|" || character == ";")) {
+                    if character == closing || (closing != nil && (character == "|" || character == ";")) {
                         flush()
                         return elements
                     }
@@ -137,6 +164,45 @@ public enum PhraseParser {
                 return .alternatives(branches)
             }
             return .alternatives(branches)
+        }
+
+        /// The endings of an in-word optional, from its "[" to just after its "]": letters,
+        /// one or several separated by "|" ("[s]", "[s | es]").
+        mutating func wordEndings() throws(SyntaxError) -> [String] {
+            let start = index
+            index += 1
+            var endings: [String] = []
+            var ending = ""
+            while index < text.count, text[index] != "]" {
+                let character = text[index]
+                if character == "|" {
+                    endings.append(ending.trimmingCharacters(in: .whitespaces))
+                    ending = ""
+                } else if character.isLetter || character.isNumber || character == "'" || character == " " {
+                    ending.append(character)
+                } else {
+                    throw error(
+                        "letters that end the word before \"[\" (as in light[s])", found: "\"\(character)\"")
+                }
+                index += 1
+            }
+            guard index < text.count else {
+                throw SyntaxError(
+                    column: text.count + 1, message: "expected \"]\", found the end of the phrase")
+            }
+            index += 1
+            endings.append(ending.trimmingCharacters(in: .whitespaces))
+            guard endings.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+                throw SyntaxError(
+                    column: start + 1,
+                    message:
+                        "an ending inside a word takes letters only (light[s]); put a space before \"[\" for an optional word"
+                )
+            }
+            if index < text.count, !text[index].isWhitespace, !"])|;".contains(text[index]) {
+                throw error("a space after the ending \"]\"")
+            }
+            return endings
         }
 
         mutating func placeholder() throws(SyntaxError) -> PhraseElement {
