@@ -43,10 +43,46 @@ struct CatalogTests {
         )
     }
 
+    @Test func namedRulesAreWrittenOnceAndUsedByName() throws {
+        let catalog = try Coffee.catalog(
+            """
+            intents:
+              OrderCoffeeIntent:
+                - "<order> a ${drink} <place>"
+            rules:
+              place: "[here | to go]"
+              please: "[please]"
+              order: "(order | get) [me] <please>"
+            """)
+        // Rules come first wherever they are written, and a rule may use the rules above it.
+        let expected = try PhraseParser.parse("(order | get) [me] [please] a ${drink} [here | to go]")
+        #expect(catalog.entries.map(\.pattern.elements) == [expected.elements])
+    }
+
+    @Test func anUnknownRuleNamesTheRulesThereAre() throws {
+        let failure = try #require(
+            error(
+                catalog: """
+                    rules:
+                      place: "[here | to go]"
+                    intents:
+                      OrderCoffeeIntent:
+                        - "order <drinks> <place>"
+                    """))
+        #expect(failure.line == 5 && failure.column == 14)
+        #expect(failure.message == "no rule named <drinks>; the catalog has: <place>")
+        // A rule may use only the rules above it, so rules never refer to each other in a loop.
+        let later = try #require(error(catalog: "rules:\n  a: \"<b>\"\n  b: \"x\"\n"))
+        #expect(
+            later.line == 2 && later.message == "no rule named <b>; declare it under rules: in the catalog")
+    }
+
     @Test func structuralErrorsSayWhatWasExpected() throws {
         let unknownKey = try #require(error(catalog: "phrasez:\n  - hello\n"))
         #expect(unknownKey.line == 1 && unknownKey.column == 1)
-        #expect(unknownKey.message == "unknown key \"phrasez\"; expected names, phrases, intents or negative")
+        #expect(
+            unknownKey.message
+                == "unknown key \"phrasez\"; expected names, rules, phrases, intents or negative")
 
         let notAList = try #require(error(catalog: "intents:\n  OpenMenuIntent: open the menu\n"))
         #expect(notAList.line == 2)

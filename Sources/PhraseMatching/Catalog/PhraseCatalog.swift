@@ -84,9 +84,25 @@ public struct PhraseCatalog: Sendable {
     public static func load(from url: URL) throws(PhraseFileError) -> PhraseCatalog {
         let document = try YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages)
         var catalog = PhraseCatalog()
-        for (key, value) in try document.mapping(document.root, "a phrase catalog") {
+        let root = try document.mapping(document.root, "a phrase catalog")
+        // Rules first, wherever they are in the file: each may use the rules above it.
+        var rules: [String: [PhraseElement]] = [:]
+        for (key, value) in root where try document.string(key, "a key") == "rules" {
+            for (ruleKey, ruleText) in try document.mapping(value, "named rules") {
+                let ruleName = try document.string(ruleKey, "a rule name")
+                guard !ruleName.isEmpty, ruleName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                else {
+                    throw document.error(
+                        ruleKey, "a rule name takes letters, digits and _ only, found \"\(ruleName)\"")
+                }
+                rules[ruleName] = try parse(ruleText, document, rules: rules).elements
+            }
+        }
+        for (key, value) in root {
             let name = try document.string(key, "a key")
             switch name {
+            case "rules":
+                continue
             case "names":
                 catalog.names = try document.sequence(value, "the app's names").map {
                     node throws(PhraseFileError) in
@@ -100,34 +116,40 @@ public struct PhraseCatalog: Sendable {
                         target, name == "phrases" ? "a declared phrase" : "an intent identifier")
                     let reach: Target = name == "phrases" ? .declaredPhrase(targetText) : .intent(targetText)
                     for node in try document.sequence(phrases, "phrases") {
-                        catalog.entries.append(try entry(node, reach, document))
+                        catalog.entries.append(try entry(node, reach, document, rules: rules))
                     }
                 }
             case "negative":
                 for node in try document.sequence(value, "negative phrases") {
-                    catalog.entries.append(try entry(node, .negative, document))
+                    catalog.entries.append(try entry(node, .negative, document, rules: rules))
                 }
             default:
                 throw document.error(
-                    key, "unknown key \"\(name)\"; expected names, phrases, intents or negative")
+                    key, "unknown key \"\(name)\"; expected names, rules, phrases, intents or negative")
             }
         }
         return catalog
     }
 
-    private static func entry(_ node: Node, _ target: Target, _ document: YAMLDocument)
-        throws(PhraseFileError)
-        -> Entry
+    private static func entry(
+        _ node: Node, _ target: Target, _ document: YAMLDocument, rules: [String: [PhraseElement]]
+    ) throws(PhraseFileError) -> Entry {
+        let pattern = try parse(node, document, rules: rules)
+        let mark = node.mark
+        return Entry(
+            target: target, pattern: pattern,
+            source: PhraseSource(
+                file: document.file, line: mark?.line ?? 0,
+                column: (mark?.column ?? 0) + document.textOffset(node)))
+    }
+
+    /// The phrase in `node`; a syntax error names the file, line and column.
+    private static func parse(_ node: Node, _ document: YAMLDocument, rules: [String: [PhraseElement]])
+        throws(PhraseFileError) -> PhrasePattern
     {
         let text = try document.string(node, "a phrase")
         do {
-            let pattern = try PhraseParser.parse(text)
-            let mark = node.mark
-            return Entry(
-                target: target, pattern: pattern,
-                source: PhraseSource(
-                    file: document.file, line: mark?.line ?? 0,
-                    column: (mark?.column ?? 0) + document.textOffset(node)))
+            return try PhraseParser.parse(text, rules: rules)
         } catch {
             throw document.error(
                 node, error.message, columnOffset: document.textOffset(node) + error.column - 1)

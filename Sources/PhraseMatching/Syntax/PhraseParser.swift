@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the catalog phrase syntax: words, `${name}`, `[optional]`, `[a | b]` (short for
-/// `[(a | b)]`), `(a | b)`, `(a ; b)` and endings that are optional inside a word (`light[s]`).
+/// `[(a | b)]`), `(a | b)`, `(a ; b)`, endings that are optional inside a word (`light[s]`) and
+/// named rules (`<area>`).
 ///
 /// ```swift
 /// try PhraseParser.parse("[please] (find | get) ${ticketCount} tickets for ${landmark}")
@@ -30,8 +31,11 @@ public enum PhraseParser {
     ///
     /// - Throws: ``SyntaxError`` for unbalanced brackets, an unclosed `${`, an empty phrase, or
     ///   `|` and `;` mixed in one group.
-    public static func parse(_ text: String) throws(SyntaxError) -> PhrasePattern {
-        var parser = Parser(text: Array(text))
+    /// - Parameter rules: Named parts a phrase may use as `<name>`, as parsed.
+    public static func parse(_ text: String, rules: [String: [PhraseElement]] = [:]) throws(SyntaxError)
+        -> PhrasePattern
+    {
+        var parser = Parser(text: Array(text), rules: rules)
         let elements = try parser.sequence(until: nil)
         guard !elements.isEmpty else { throw SyntaxError(column: 1, message: "the phrase is empty") }
         return PhrasePattern(elements: elements, text: text)
@@ -39,10 +43,12 @@ public enum PhraseParser {
 
     private struct Parser {
         let text: [Character]
+        let rules: [String: [PhraseElement]]
         var index = 0
 
-        init(text: [Character]) {
+        init(text: [Character], rules: [String: [PhraseElement]]) {
             self.text = text
+            self.rules = rules
         }
 
         mutating func sequence(until closing: Character?) throws(SyntaxError) -> [PhraseElement] {
@@ -104,6 +110,9 @@ public enum PhraseParser {
                 case "(":
                     flush()
                     elements.append(try group())
+                case "<":
+                    flush()
+                    elements += try rule()
                 case "]", ")", "|", ";":
                     if character == closing || (closing != nil && (character == "|" || character == ";")) {
                         flush()
@@ -203,6 +212,32 @@ public enum PhraseParser {
                 throw error("a space after the ending \"]\"")
             }
             return endings
+        }
+
+        /// A named rule's elements, from its "<" to just after its ">".
+        mutating func rule() throws(SyntaxError) -> [PhraseElement] {
+            let start = index
+            index += 1
+            var name = ""
+            while index < text.count, text[index] != ">" {
+                name.append(text[index])
+                index += 1
+            }
+            guard index < text.count else {
+                throw SyntaxError(
+                    column: start + 1, message: "expected \">\" to close \"<\", found the end of the phrase")
+            }
+            index += 1
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let elements = rules[trimmed] else {
+                let known = rules.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
+                throw SyntaxError(
+                    column: start + 1,
+                    message: "no rule named <\(trimmed)>"
+                        + (known.isEmpty
+                            ? "; declare it under rules: in the catalog" : "; the catalog has: \(known)"))
+            }
+            return elements
         }
 
         mutating func placeholder() throws(SyntaxError) -> PhraseElement {
