@@ -87,6 +87,24 @@ struct MatcherTests {
         #expect(try await best("order a hot latte with coffee corner")?.explanation == ["ignored \"hot\""])
     }
 
+    @Test func skipWordsCostNextToNothingAndAreInTheGrammar() async throws {
+        let sentence = "could you please order a latte for me with coffee corner"
+        let plain = try #require(await Coffee.matcher().match(sentence).best)
+        let matcher = try await Coffee.matcher(
+            catalog: Coffee.catalogText + "\nskip: [please, could you, for me]\n")
+        let skipping = try #require(await matcher.match(sentence).best)
+        #expect(values(skipping) == ["drink": "Latte"])
+        #expect(skipping.score > plain.score)
+        #expect(skipping.score >= 0.95, "\(skipping.score)")
+        // A grammar made from the spoken forms lets each phrase begin and end with them.
+        let order = try #require(matcher.spokenForms.phrases.first { $0.intent == "OrderCoffeeIntent" })
+        let skip = PhraseElement.optional([
+            .alternatives([[.word("please")], [.word("could"), .word("you")], [.word("for"), .word("me")]])
+        ])
+        #expect(order.elements.first == skip && order.elements.last == skip)
+        #expect(try await Coffee.matcher().spokenForms.phrases.allSatisfy { $0.elements.first != skip })
+    }
+
     @Test func oneDroppedWord() async throws {
         let match = try await best("order latte with coffee corner")
         #expect(match?.values["drink"]?.title == "Latte")

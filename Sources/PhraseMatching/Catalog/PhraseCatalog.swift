@@ -34,16 +34,20 @@ public struct PhraseCatalog: Sendable {
     /// More spoken names for the app.
     public var names: [String]
     public var entries: [Entry]
+    /// Words that may be said anywhere in a command and mean nothing ("please", "for me").
+    public var skipWords: [String]
 
-    public init(names: [String] = [], entries: [Entry] = []) {
+    public init(names: [String] = [], entries: [Entry] = [], skipWords: [String] = []) {
         self.names = names
         self.entries = entries
+        self.skipWords = skipWords
     }
 
-    /// Adds another catalog's names and entries.
+    /// Adds another catalog's names, entries and skip words.
     public mutating func merge(_ other: PhraseCatalog) {
         names += other.names.filter { !names.contains($0) }
         entries += other.entries
+        skipWords += other.skipWords.filter { !skipWords.contains($0) }
     }
 
     /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`) and an
@@ -103,6 +107,15 @@ public struct PhraseCatalog: Sendable {
             switch name {
             case "rules":
                 continue
+            case "skip":
+                catalog.skipWords = try document.sequence(value, "words that may be said anywhere").map {
+                    node throws(PhraseFileError) in
+                    let words = try document.string(node, "a word or words")
+                    guard !TextNormalizer.tokens(words).isEmpty else {
+                        throw document.error(node, "expected a word to skip, found \"\(words)\"")
+                    }
+                    return words
+                }
             case "names":
                 catalog.names = try document.sequence(value, "the app's names").map {
                     node throws(PhraseFileError) in
@@ -125,7 +138,7 @@ public struct PhraseCatalog: Sendable {
                 }
             default:
                 throw document.error(
-                    key, "unknown key \"\(name)\"; expected names, rules, phrases, intents or negative")
+                    key, "unknown key \"\(name)\"; expected names, skip, rules, phrases, intents or negative")
             }
         }
         return catalog

@@ -10,6 +10,8 @@
 struct Aligner {
     enum Costs {
         static let filler: Float = 0.25
+        /// A word the catalog says may be said anywhere (`skip:`): next to nothing.
+        static let skipWord: Float = 0.05
         static let extraWord: Float = 0.9
         static let droppedSmallWord: Float = 0.5
         static let droppedWord: Float = 1.0
@@ -70,15 +72,26 @@ struct Aligner {
         let vocabularies: [ValueVocabulary]
         private var fillCache: [[[ValueVocabulary.Fill]]?]
 
+        /// - Parameter skipPhrases: Words that may be said anywhere, as normalised words.
         init(
-            _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary]
+            _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary],
+            skipPhrases: [[String]] = []
         ) {
             self.tokens = tokens
             let ids = tokens.map { table.lookup($0.text) }
             self.ids = ids
             // A word the phrases use is taken as heard; only the others may be a near miss.
             near = tokens.indices.map { ids[$0] >= 0 ? [] : table.near(tokens[$0].text) }
-            extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
+            var extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
+            for start in tokens.indices {
+                for skip in skipPhrases
+                where start + skip.count <= tokens.count
+                    && zip(skip, tokens[start...]).allSatisfy({ $0 == $1.text })
+                {
+                    for position in start..<(start + skip.count) { extraCost[position] = Costs.skipWord }
+                }
+            }
+            self.extraCost = extraCost
             self.applicationNames = applicationNames
             self.vocabularies = vocabularies
             fillCache = Array(repeating: nil, count: vocabularies.count)

@@ -100,6 +100,8 @@ public final class PhraseMatcher: Sendable {
     private let weights: [String: Double]
     /// The phrases that have a placeholder of each vocabulary.
     private let phrasesOfVocabulary: [[Int]]
+    /// Words the catalog says may be said anywhere (`skip:`), as normalised words.
+    let skipPhrases: [[String]]
     /// The fewest words each phrase can be said in, and the most of them.
     private let minimumLengths: [Int]
     private let longestPhrase: Int
@@ -134,6 +136,9 @@ public final class PhraseMatcher: Sendable {
     ) async throws {
         self.app = app
         self.dependencies = AppDependencyManager.current
+        self.skipPhrases = (catalog?.skipWords ?? []).map { TextNormalizer.tokens($0).map(\.text) }.filter {
+            !$0.isEmpty
+        }
         self.threshold = threshold
         self.ambiguityMargin = ambiguityMargin
         var names = app.spokenNames
@@ -553,7 +558,9 @@ public final class PhraseMatcher: Sendable {
     }
 
     func prepare(_ tokens: [Token]) -> Aligner.Sentence {
-        Aligner.Sentence(tokens, table: words, applicationNames: applicationNames, vocabularies: vocabularies)
+        Aligner.Sentence(
+            tokens, table: words, applicationNames: applicationNames, vocabularies: vocabularies,
+            skipPhrases: skipPhrases)
     }
 
     func align(_ tokens: [Token]) -> [Scored] {

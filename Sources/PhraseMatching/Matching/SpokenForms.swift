@@ -148,6 +148,10 @@ extension PhraseMatcher {
             guard let intent, let suggested = suggestedText[intent]?[name] else { return values[vocabulary] }
             return .suggestedText(suggested)
         }
+        // Words that may be said anywhere are said, in a grammar, before or after a phrase.
+        let skip: [PhraseElement] =
+            skipPhrases.isEmpty
+            ? [] : [.optional([.alternatives(skipPhrases.map { $0.map(PhraseElement.word) })])]
         return SpokenForms(
             applicationNames: applicationNames.map { $0.map { words.words[Int($0)] } },
             phrases: phrases.map { phrase in
@@ -155,7 +159,8 @@ extension PhraseMatcher {
                 // parameter it never names must not keep it out of a grammar.
                 let said = Set(phrase.pattern.placeholders)
                 return SpokenForms.Phrase(
-                    intent: phrase.intent, elements: phrase.pattern.elements,
+                    intent: phrase.intent,
+                    elements: phrase.pattern.elements.isEmpty ? [] : skip + phrase.pattern.elements + skip,
                     placeholders: Dictionary(
                         uniqueKeysWithValues: phrase.slots.filter { said.contains($0.key) }.map {
                             ($0.key, placeholder($0.key, of: phrase.intent, vocabulary: $0.value))
