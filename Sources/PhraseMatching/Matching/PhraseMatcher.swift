@@ -307,12 +307,13 @@ public final class PhraseMatcher: Sendable {
         Self.preferSpecificReading(&scored)
 
         let negative = scored.first { $0.isNegative }
-        let positives = scored.filter { !$0.isNegative }.map(\.match)
-        var distinct: [PhraseMatch] = []
+        var distinctScored: [Scored] = []
         var seenReadings = Set<String>()
-        for candidate in positives where seenReadings.insert(Self.reading(candidate)).inserted {
-            distinct.append(candidate)
+        for candidate in scored
+        where !candidate.isNegative && seenReadings.insert(Self.reading(candidate.match)).inserted {
+            distinctScored.append(candidate)
         }
+        let distinct = distinctScored.map(\.match)
         let top = distinct.first
         var best = top.flatMap { $0.score >= threshold ? $0 : nil }
         var negativePhrase: String?
@@ -323,10 +324,12 @@ public final class PhraseMatcher: Sendable {
         // Two different shortcuts fitting almost equally well is a question for the person; two
         // readings of one shortcut are settled by ranking (the more specific reading first).
         var isAmbiguous = false
-        if let chosen = best,
-            let rival = distinct.dropFirst().first(where: { $0.shortcutIndex != chosen.shortcutIndex }),
-            abs(chosen.score - rival.score) < ambiguityMargin, rival.score >= threshold,
-            chosen.matchedWords <= rival.matchedWords
+        if best != nil, let chosen = distinctScored.first,
+            let rival = distinctScored.dropFirst().first(where: {
+                $0.match.shortcutIndex != chosen.match.shortcutIndex
+            }),
+            abs(chosen.match.score - rival.match.score) < ambiguityMargin, rival.match.score >= threshold,
+            Self.specificity(chosen) <= Self.specificity(rival)
         {
             isAmbiguous = true
             best = nil
@@ -356,6 +359,9 @@ public final class PhraseMatcher: Sendable {
         var length: Float
         /// The phrase's position among the compiled phrases.
         var id: Int
+        /// How many of the sentence's words named known values of a set of names ("bedroom
+        /// lamp" as one device, not "bedroom" as a room and "lamp" as a word of the phrase).
+        var namedWords = 0
 
         /// The most the cost can fall if an open set's query knows every unknown word.
         var openRecovery: Float {
@@ -594,10 +600,15 @@ public final class PhraseMatcher: Sendable {
             else { continue }
             let score = Double(max(0, 1 - alignment.cost / length))
             if phrase.shortcut != nil { wanted = max(wanted, score - 0.15) }
+            var namedWords = 0
+            for case .filled(let slot, let fill, _) in alignment.actions
+            where fill.title != nil && phrase.slots[slot].map({ vocabularies[$0].form == .names }) == true {
+                namedWords += fill.length
+            }
             results.append(
                 Scored(
                     match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
-                    phrase: phrase, cost: alignment.cost, length: length, id: id))
+                    phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords))
         }
         // Those aligned before the best fit raised the bar: keep only what the final bar keeps,
         // so the result is the same in any order.
@@ -692,7 +703,7 @@ public final class PhraseMatcher: Sendable {
             explanation: notes)
         return Scored(
             match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
-            length: scored.length, id: scored.id)
+            length: scored.length, id: scored.id, namedWords: scored.namedWords)
     }
 
     /// Best first: the higher score, then the more words matched; between equals, by what the
@@ -708,16 +719,23 @@ public final class PhraseMatcher: Sendable {
     }
 
     /// Among the readings that score almost the same as the leader (within 0.02), puts first the
-    /// one that matched more written words: "the road by jack london" read as title and author
-    /// rather than as a title containing "by"; "open the poetry shelf" as a shelf, not a book.
+    /// one whose known names take more of the sentence ("the bedroom lamp" as one device, not as
+    /// a room and a word of the phrase), then the one that matched more written words: "the road
+    /// by jack london" read as title and author rather than as a title containing "by"; "open
+    /// the poetry shelf" as a shelf, not a book.
+    /// How specific a reading is: the words its known names take, then its written words matched.
+    static func specificity(_ candidate: Scored) -> (Int, Int) {
+        (candidate.namedWords, candidate.match.matchedWords)
+    }
+
     static func preferSpecificReading(_ scored: inout [Scored]) {
         guard let leaderIndex = scored.firstIndex(where: { !$0.isNegative }) else { return }
         let leader = scored[leaderIndex].match
         let close = scored.indices.filter { index in
             !scored[index].isNegative && leader.score - scored[index].match.score < 0.02
         }
-        guard let specific = close.max(by: { scored[$0].match.matchedWords < scored[$1].match.matchedWords }),
-            scored[specific].match.matchedWords > leader.matchedWords
+        guard let specific = close.max(by: { specificity(scored[$0]) < specificity(scored[$1]) }),
+            specificity(scored[specific]) > specificity(scored[leaderIndex])
         else { return }
         let chosen = scored.remove(at: specific)
         scored.insert(chosen, at: leaderIndex)
