@@ -135,6 +135,15 @@ struct CreateNoteIntent: AppIntent {
     }
 }
 
+/// Apple's argument order: the value, the intent to open, then the dialog.
+struct SaveNoteIntent: AppIntent {
+    static let title: LocalizedStringResource = "Save Note"
+    @Parameter(title: "Text") var text: String
+    func perform() async throws -> some IntentResult & ReturnsValue<String> & OpensIntent & ProvidesDialog {
+        .result(value: text, opensIntent: ShowNoteIntent(text: text), dialog: "Saved.")
+    }
+}
+
 struct ShowNoteIntent: AppIntent {
     static let title: LocalizedStringResource = "Show Note"
     @Parameter(title: "Text") var text: String

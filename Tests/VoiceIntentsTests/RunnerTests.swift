@@ -17,6 +17,13 @@ struct RunnerTests {
         #expect(shown?.spokenText(voiceOnly: false) == "Here is your note.")
     }
 
+    @Test func aDialogAfterTheIntentToOpenIsSpokenBeforeItRuns() async {
+        let outcome = await IntentRunner(conversation: ScriptedConversation()).run(
+            SaveNoteIntent.self, parameters: ["text": "call mum"])
+        #expect(outcome.spokenText(voiceOnly: true) == "Saved.")
+        #expect(outcome.chain.map(\.intent) == ["SaveNoteIntent", "ShowNoteIntent"])
+    }
+
     @Test func chainLengthIsBounded() async {
         let runner = IntentRunner(conversation: ScriptedConversation(), maximumChainLength: 1)
         let outcome = await runner.run(CreateNoteIntent.self, parameters: ["text": "x"])

@@ -99,8 +99,8 @@ public struct AddBook: AppIntent {
         library.add(book, recommendedBy: recommendedBy)
         let entity = BookEntity(book)
         return .result(
-            value: entity, dialog: "Added \(entity) by \(book.authorName) to your library.",
-            opensIntent: OpenBook(book: entity))
+            value: entity, opensIntent: OpenBook(book: entity),
+            dialog: "Added \(entity) by \(book.authorName) to your library.")
     }
 
     public enum Error: Swift.Error, CustomLocalizedStringResourceConvertible {

@@ -103,12 +103,52 @@ extension IntentResult {
     }
 
     /// A result that says something and runs `opensIntent` next.
-    public static func result<O: AppIntent>(dialog: IntentDialog, opensIntent: O) -> Self
+    public static func result<O: AppIntent>(opensIntent: O, dialog: IntentDialog) -> Self
     where Self == _Result<Never, O, Never, Never, IntentDialog> {
         .init(dialog: dialog, opensIntent: opensIntent)
     }
 
     /// A result that returns a value, says something and runs `opensIntent` next.
+    public static func result<V: _IntentValue, O: AppIntent>(
+        value: V, opensIntent: O, dialog: IntentDialog
+    ) -> Self where Self == _Result<V, O, Never, Never, IntentDialog> {
+        .init(value: value, dialog: dialog, opensIntent: opensIntent)
+    }
+
+    /// A result that returns a value, says something, shows a snippet and runs `opensIntent` next.
+    public static func result<V: _IntentValue, O: AppIntent, C: SnippetView>(
+        value: V, opensIntent: O, dialog: IntentDialog, view: C
+    ) -> Self where Self == _Result<V, O, C, Never, IntentDialog> {
+        .init(value: value, dialog: dialog, content: view, opensIntent: opensIntent)
+    }
+
+    /// A result that returns a value, says something, shows the snippet built by `content` and
+    /// runs `opensIntent` next.
+    public static func result<V: _IntentValue, O: AppIntent, C: SnippetView>(
+        value: V, opensIntent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C
+    ) -> Self where Self == _Result<V, O, C, Never, IntentDialog> {
+        .init(value: value, dialog: dialog, content: content(), opensIntent: opensIntent)
+    }
+
+    /// A result that says something, shows the snippet built by `content` and runs
+    /// `opensIntent` next.
+    public static func result<O: AppIntent, C: SnippetView>(
+        opensIntent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C
+    ) -> Self where Self == _Result<Never, O, C, Never, IntentDialog> {
+        .init(dialog: dialog, content: content(), opensIntent: opensIntent)
+    }
+
+    /// ``result(opensIntent:dialog:)`` with the dialog first, as this package had it before it
+    /// followed Apple's order.
+    @available(*, deprecated, renamed: "result(opensIntent:dialog:)")
+    public static func result<O: AppIntent>(dialog: IntentDialog, opensIntent: O) -> Self
+    where Self == _Result<Never, O, Never, Never, IntentDialog> {
+        .init(dialog: dialog, opensIntent: opensIntent)
+    }
+
+    /// ``result(value:opensIntent:dialog:)`` with the dialog before the intent, as this package
+    /// had it before it followed Apple's order.
+    @available(*, deprecated, renamed: "result(value:opensIntent:dialog:)")
     public static func result<V: _IntentValue, O: AppIntent>(
         value: V, dialog: IntentDialog, opensIntent: O
     ) -> Self where Self == _Result<V, O, Never, Never, IntentDialog> {
