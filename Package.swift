@@ -95,7 +95,9 @@ let package = Package(
         // MARK: Benchmarks (run with -c release; they print figures, they assert nothing)
         .executableTarget(
             name: "PhraseMatchingBenchmark",
-            dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            dependencies: [
+                "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome", "HomeLights",
+            ],
             path: "Benchmarks/PhraseMatchingBenchmark"
         ),
 

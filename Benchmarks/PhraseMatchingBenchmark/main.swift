@@ -9,13 +9,17 @@
 // least-cost bounds): the ratio shows what the bounds save as an app grows. It prints figures only; it asserts nothing.
 
 import Foundation
+import HomeLights
 import Library
 import PhraseMatching
+import SmartHome
 import TravelTracking
 import VoiceIntents
 
 // `phrase-benchmark [--breakdown] [NAME…]` measures only the named apps (travel-tracking,
-// library, large); `--breakdown` also prints where a match spends its time.
+// library, smart-home, home-lights, large); `--breakdown` also prints where a match spends its
+// time. Each sample app's phrase tests (Phrases/en/tests/NAME.yaml) are run as well: how many
+// pass, and the latency per test sentence.
 let breakdown = CommandLine.arguments.contains("--breakdown")
 
 /// Resident and peak memory of this process, in MiB, from /proc/self/status.
@@ -65,6 +69,36 @@ func sentences(for matcher: PhraseMatcher, limit: Int) -> [String] {
     return result
 }
 
+/// The app's phrase tests, as `voice-intents test` runs them: how many pass, and how long each
+/// sentence takes (p50, p99).
+var suiteRows: [String] = []
+@MainActor func runTests(_ name: String, _ matcher: PhraseMatcher) async throws {
+    let file = phrasesFolder.appendingPathComponent("en/tests/\(name).yaml")
+    guard FileManager.default.fileExists(atPath: file.path) else { return }
+    let cases = try PhraseTestSuite.load(from: file).cases
+    let clock = ContinuousClock()
+    var times: [Duration] = []
+    var passed = 0
+    var failures: [String] = []
+    for testCase in cases {
+        let began = clock.now
+        let result = await matcher.run(testCase)
+        times.append(clock.now - began)
+        if result.passed { passed += 1 } else { failures.append("\(result)") }
+    }
+    times.sort()
+    suiteRows.append(
+        [
+            name.padding(toLength: 16, withPad: " ", startingAt: 0),
+            "\(passed) of \(cases.count)".padding(toLength: 14, withPad: " ", startingAt: 0),
+            format(100 * Double(passed) / Double(max(cases.count, 1))).padding(
+                toLength: 8, withPad: " ", startingAt: 0),
+            format(microseconds(percentile(times, 0.5))).padding(toLength: 10, withPad: " ", startingAt: 0),
+            format(microseconds(percentile(times, 0.99))),
+        ].joined())
+    if breakdown { suiteRows += failures.map { "  failed: \($0)" } }
+}
+
 struct Figures {
     let compile: Duration
     let p50: Duration
@@ -73,7 +107,7 @@ struct Figures {
     let memory: Double
 }
 
-func measure(
+@MainActor func measure(
     _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager
 )
     async throws -> Figures
@@ -103,6 +137,7 @@ func measure(
     times.sort()
     baseline.sort()
     if breakdown { print("  " + (await matcher.timingBreakdown(inputs))) }
+    try await runTests(name, matcher)
     let figures = Figures(
         compile: compile, p50: percentile(times, 0.5), p99: percentile(times, 0.99),
         baselineP50: percentile(baseline, 0.5), memory: after - before)
@@ -149,10 +184,29 @@ if wanted("library") {
         dependencies: library)
 }
 
+if wanted("smart-home") {
+    _ = try await measure(
+        "smart-home", AppDescription(SmartHomeApp.self),
+        catalog: try PhraseCatalog.load(app: "smart-home", locale: "en", in: phrasesFolder),
+        dependencies: AppDependencyManager())
+}
+
+if wanted("home-lights") {
+    _ = try await measure(
+        "home-lights", AppDescription(HomeLightsApp.self),
+        catalog: try PhraseCatalog.load(app: "home-lights", locale: "en", in: phrasesFolder),
+        dependencies: AppDependencyManager())
+}
+
 if wanted("large") {
     _ = try await measure(
         "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil,
         dependencies: AppDependencyManager())
+}
+
+if !suiteRows.isEmpty {
+    print("\nphrase tests     passed        %       p50 µs    p99 µs")
+    for row in suiteRows { print(row) }
 }
 
 let peak = memory().peak
