@@ -82,7 +82,8 @@ struct CatalogTests {
         #expect(unknownKey.line == 1 && unknownKey.column == 1)
         #expect(
             unknownKey.message
-                == "unknown key \"phrasez\"; expected names, skip, rules, phrases, intents or negative")
+                == "unknown key \"phrasez\"; expected names, skip, values, rules, phrases, intents or negative"
+        )
 
         let notAList = try #require(error(catalog: "intents:\n  OpenMenuIntent: open the menu\n"))
         #expect(notAList.line == 2)

@@ -105,6 +105,45 @@ struct MatcherTests {
         #expect(try await Coffee.matcher().spokenForms.phrases.allSatisfy { $0.elements.first != skip })
     }
 
+    @Test func wordsStandForValuesTheCatalogNames() async throws {
+        let catalog =
+            Coffee.catalogText
+            + "\nvalues:\n  shots: { double: 2, triple: 3 }\n  size: { venti: Large }\n  amount: { a fiver: 5 }\n"
+        let matcher = try await Coffee.matcher(catalog: catalog)
+        let order = try #require(await matcher.match("can I have a venti triple shot latte").best)
+        #expect(values(order) == ["size": "Large", "shots": "3", "drink": "Latte"])
+        #expect(order.values["shots"]?.value as? Int == 3)
+        let tip = try #require(await matcher.match("tip a fiver with coffee corner").best)
+        #expect(tip.values["amount"]?.value as? Double == 5)
+        // Only the parameter they are written for takes them, and grammars say them there.
+        #expect(
+            try await Coffee.matcher().match("tip a fiver with coffee corner").best?.values["amount"]?.isKnown
+                != true)
+        let tipForms = try #require(matcher.spokenForms.phrases.first { $0.intent == "TipIntent" })
+        #expect(
+            tipForms.elements.contains(
+                .alternatives([[.placeholder("amount")], [.word("a"), .word("fiver")]])))
+    }
+
+    @Test(arguments: [
+        ("  tips: { max: 100 }", "values: no intent has a parameter \"tips\""),
+        ("  size: { venti: Huge }", "values: size has no value \"Huge\"; it has: Small, Medium, Large"),
+        ("  shots: { lots: many }", "values: shots takes whole numbers, not \"many\""),
+        (
+            "  text: { hello: world }",
+            "values: words can stand for numbers and named values, and text takes neither"
+        ),
+    ])
+    func valueWordsThatCannotBeAreErrors(_ line: String, _ message: String) async throws {
+        do {
+            _ = try await Coffee.matcher(catalog: Coffee.catalogText + "\nvalues:\n\(line)\n")
+            Issue.record("no error for \(line)")
+        } catch let error as PhraseMatcher.CompileError {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+            #expect(error.source.line == 12)
+        }
+    }
+
     @Test func oneDroppedWord() async throws {
         let match = try await best("order latte with coffee corner")
         #expect(match?.values["drink"]?.title == "Latte")

@@ -36,6 +36,24 @@ public struct PhraseCatalog: Sendable {
     public var entries: [Entry]
     /// Words that may be said anywhere in a command and mean nothing ("please", "for me").
     public var skipWords: [String]
+    /// Words that stand for a value of a parameter, by parameter name: "max" for a brightness of
+    /// 100, "the big lamp" for the light titled Standing Light.
+    public var valueWords: [String: [ValueWord]] = [:]
+
+    /// Words that stand for one value.
+    public struct ValueWord: Sendable {
+        /// What is said ("max").
+        public let words: String
+        /// The value: a number, or the title of a known value ("Standing Light").
+        public let value: String
+        public let source: PhraseSource
+
+        public init(words: String, value: String, source: PhraseSource) {
+            self.words = words
+            self.value = value
+            self.source = source
+        }
+    }
 
     public init(names: [String] = [], entries: [Entry] = [], skipWords: [String] = []) {
         self.names = names
@@ -48,6 +66,7 @@ public struct PhraseCatalog: Sendable {
         names += other.names.filter { !names.contains($0) }
         entries += other.entries
         skipWords += other.skipWords.filter { !skipWords.contains($0) }
+        valueWords.merge(other.valueWords) { $0 + $1 }
     }
 
     /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`) and an
@@ -107,6 +126,23 @@ public struct PhraseCatalog: Sendable {
             switch name {
             case "rules":
                 continue
+            case "values":
+                for (parameter, words) in try document.mapping(value, "value words by parameter") {
+                    let name = try document.string(parameter, "a parameter name")
+                    for (said, meant) in try document.mapping(words, "words and the value each stands for") {
+                        let text = try document.string(said, "words")
+                        guard !TextNormalizer.tokens(text).isEmpty else {
+                            throw document.error(
+                                said, "expected words that stand for a value, found \"\(text)\"")
+                        }
+                        let mark = said.mark
+                        catalog.valueWords[name, default: []].append(
+                            ValueWord(
+                                words: text, value: try document.string(meant, "a value"),
+                                source: PhraseSource(
+                                    file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0)))
+                    }
+                }
             case "skip":
                 catalog.skipWords = try document.sequence(value, "words that may be said anywhere").map {
                     node throws(PhraseFileError) in
@@ -138,7 +174,9 @@ public struct PhraseCatalog: Sendable {
                 }
             default:
                 throw document.error(
-                    key, "unknown key \"\(name)\"; expected names, skip, rules, phrases, intents or negative")
+                    key,
+                    "unknown key \"\(name)\"; expected names, skip, values, rules, phrases, intents or negative"
+                )
             }
         }
         return catalog

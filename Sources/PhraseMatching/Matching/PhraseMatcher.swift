@@ -174,13 +174,14 @@ public final class PhraseMatcher: Sendable {
                         suggestedText[intent.identifier, default: [:]][parameter.name] = names
                     }
                 }
-                let key = parameter.valueType.typeName
+                // A parameter with value words of its own has a vocabulary of its own.
+                let valueWords = catalog?.valueWords[parameter.name] ?? []
+                let key = parameter.valueType.typeName + (valueWords.isEmpty ? "" : "|\(parameter.name)")
                 if vocabularyOfType[key] == nil {
                     let values = try await intent.namedValues(forParameter: parameter.name)
                     vocabularyOfType[key] = vocabularies.count
                     vocabularies.append(
-                        ValueVocabulary(
-                            valueType: parameter.valueType, isOpen: parameter.isOpenSet, values: values))
+                        try Self.vocabulary(for: parameter, values: values, valueWords: valueWords))
                     parametersOfVocabulary.append([])
                 }
                 let vocabulary = vocabularyOfType[key]!
@@ -190,6 +191,14 @@ public final class PhraseMatcher: Sendable {
                 }
             }
             slotsOfIntent[intent.identifier] = slots
+        }
+        let parameterNames = Set(app.intents.flatMap { $0.parameters.map(\.name) })
+        for (name, words) in catalog?.valueWords ?? [:] where !parameterNames.contains(name) {
+            throw CompileError(
+                source: words[0].source,
+                message:
+                    "values: no intent has a parameter \"\(name)\"; they have: \(parameterNames.sorted().joined(separator: ", "))"
+            )
         }
         self.vocabularies = vocabularies
         self.parametersOfVocabulary = parametersOfVocabulary
@@ -371,6 +380,60 @@ public final class PhraseMatcher: Sendable {
                 return Aligner.Costs.unknownOpenValue + Aligner.Costs.unknownValueExtraWord * (length - 1)
             }.reduce(0, +)
         }
+    }
+
+    /// The vocabulary of `parameter`'s values, with the catalog's words for some of them: more
+    /// names for a named value, or words that stand for a number.
+    static func vocabulary(
+        for parameter: IntentParameterDescription, values: [NamedValue], valueWords: [PhraseCatalog.ValueWord]
+    ) throws(CompileError) -> ValueVocabulary {
+        var values = values
+        var numberWords: [String: ValueVocabulary.Entry] = [:]
+        for word in valueWords {
+            let spoken = TextNormalizer.tokens(word.words).map(\.text).joined(separator: " ")
+            switch parameter.valueType.kind {
+            case .enumeration, .entity:
+                let wanted = TextNormalizer.key(word.value)
+                guard
+                    let index = values.firstIndex(where: {
+                        $0.names.contains { TextNormalizer.key($0) == wanted }
+                    })
+                else {
+                    throw CompileError(
+                        source: word.source,
+                        message:
+                            "values: \(parameter.name) has no value \"\(word.value)\"; it has: \(values.map(\.title).joined(separator: ", "))"
+                    )
+                }
+                let value = values[index]
+                values[index] = NamedValue(
+                    title: value.title, names: value.names + [word.words], value: value.value)
+            case .integer:
+                guard let number = Int(word.value) else {
+                    throw CompileError(
+                        source: word.source,
+                        message: "values: \(parameter.name) takes whole numbers, not \"\(word.value)\"")
+                }
+                numberWords[spoken] = ValueVocabulary.Entry(title: String(number), value: number)
+            case .decimal:
+                guard let number = Double(word.value) else {
+                    throw CompileError(
+                        source: word.source,
+                        message: "values: \(parameter.name) takes numbers, not \"\(word.value)\"")
+                }
+                numberWords[spoken] = ValueVocabulary.Entry(
+                    title: TextNormalizer.format(number), value: number)
+            default:
+                throw CompileError(
+                    source: word.source,
+                    message:
+                        "values: words can stand for numbers and named values, and \(parameter.name) takes neither"
+                )
+            }
+        }
+        return ValueVocabulary(
+            valueType: parameter.valueType, isOpen: parameter.isOpenSet, values: values,
+            numberWords: numberWords)
     }
 
     /// What bounds the cost of each phrase for one sentence, and the order to align them in.

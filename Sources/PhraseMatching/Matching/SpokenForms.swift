@@ -132,6 +132,23 @@ extension PhraseMatcher {
     /// What the app's phrases let people say. A free-text placeholder whose parameter has a
     /// `DynamicOptionsProvider` is ``SpokenForms/Values/suggestedText(_:)`` with the suggestions
     /// the provider gave when the matcher was made; without one, ``SpokenForms/Values/freeText``.
+    /// `elements` with each placeholder of `numberWords` said as its number or one of its words.
+    static func saying(_ numberWords: [String: [[String]]], in elements: [PhraseElement]) -> [PhraseElement] {
+        guard !numberWords.isEmpty else { return elements }
+        return elements.map { element in
+            switch element {
+            case .placeholder(let name):
+                guard let words = numberWords[name] else { return element }
+                return .alternatives([[element]] + words.map { $0.map(PhraseElement.word) })
+            case .optional(let inner): return .optional(saying(numberWords, in: inner))
+            case .alternatives(let branches):
+                return .alternatives(branches.map { saying(numberWords, in: $0) })
+            case .permutation(let parts): return .permutation(parts.map { saying(numberWords, in: $0) })
+            case .word, .applicationName: return element
+            }
+        }
+    }
+
     public var spokenForms: SpokenForms {
         let values = vocabularies.map { vocabulary -> SpokenForms.Values in
             switch vocabulary.form {
@@ -158,9 +175,16 @@ extension PhraseMatcher {
                 // The placeholders the phrase says, not every parameter of its intent: a free-text
                 // parameter it never names must not keep it out of a grammar.
                 let said = Set(phrase.pattern.placeholders)
+                // Words that stand for a number are said in the number's place ("max").
+                var numberWords: [String: [[String]]] = [:]
+                for (name, vocabulary) in phrase.slots where said.contains(name) {
+                    let words = vocabularies[vocabulary].numberWordTokens
+                    if !words.isEmpty { numberWords[name] = words }
+                }
+                let elements = Self.saying(numberWords, in: phrase.pattern.elements)
                 return SpokenForms.Phrase(
                     intent: phrase.intent,
-                    elements: phrase.pattern.elements.isEmpty ? [] : skip + phrase.pattern.elements + skip,
+                    elements: elements.isEmpty ? [] : skip + elements + skip,
                     placeholders: Dictionary(
                         uniqueKeysWithValues: phrase.slots.filter { said.contains($0.key) }.map {
                             ($0.key, placeholder($0.key, of: phrase.intent, vocabulary: $0.value))

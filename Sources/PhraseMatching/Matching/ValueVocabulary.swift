@@ -46,7 +46,19 @@ final class ValueVocabulary: Sendable {
     private let namesByWord: [String: [Int]]
     let longestName: Int
 
-    init(valueType: IntentValueType, isOpen: Bool, values: [NamedValue]) {
+    /// Words that stand for a number ("max" → 100), by their normalised words.
+    private let numberWords: [String: Entry]
+    /// The most words a number word has.
+    private let longestNumberWord: Int
+
+    /// The words that stand for numbers, as normalised words, for grammars.
+    var numberWordTokens: [[String]] {
+        numberWords.keys.sorted().map { $0.split(separator: " ").map(String.init) }
+    }
+
+    init(valueType: IntentValueType, isOpen: Bool, values: [NamedValue], numberWords: [String: Entry] = [:]) {
+        self.numberWords = numberWords
+        self.longestNumberWord = numberWords.keys.map { $0.split(separator: " ").count }.max() ?? 0
         switch valueType.kind {
         case .enumeration, .entity: form = .names
         case .integer: form = .integer
@@ -158,10 +170,10 @@ final class ValueVocabulary: Sendable {
         case .integer:
             guard let number = Double(tokens[start].text), number.rounded() == number,
                 let integer = Int(exactly: number)
-            else { return [] }
+            else { return numberWordFills(tokens, from: start) }
             return [Fill(length: 1, title: String(integer), value: integer, cost: 0, note: nil)]
         case .decimal:
-            guard let number = Double(tokens[start].text) else { return [] }
+            guard let number = Double(tokens[start].text) else { return numberWordFills(tokens, from: start) }
             return [Fill(length: 1, title: TextNormalizer.format(number), value: number, cost: 0, note: nil)]
         case .boolean:
             guard let answer = SpokenAnswer.yesOrNo(tokens[start].text) else { return [] }
@@ -183,6 +195,20 @@ final class ValueVocabulary: Sendable {
                 return Fill(length: length, title: words, value: words, cost: 0.02 * Float(length), note: nil)
             }
         }
+    }
+
+    /// The number words said from `start` ("max", "half way").
+    private func numberWordFills(_ tokens: [Token], from start: Int) -> [Fill] {
+        guard longestNumberWord > 0 else { return [] }
+        var fills: [Fill] = []
+        var key = ""
+        for length in 1...min(longestNumberWord, tokens.count - start) {
+            key += (length > 1 ? " " : "") + tokens[start + length - 1].text
+            if let entry = numberWords[key] {
+                fills.append(Fill(length: length, title: entry.title, value: entry.value, cost: 0, note: nil))
+            }
+        }
+        return fills
     }
 
     /// Whether `word` may be part of a value of this vocabulary's names: a word of a name, a
