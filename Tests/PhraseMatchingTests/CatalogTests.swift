@@ -77,6 +77,18 @@ struct CatalogTests {
             later.line == 2 && later.message == "no rule named <b>; declare it under rules: in the catalog")
     }
 
+    @Test func aPhraseThatSetsValuesIsWrittenAsAMapping() throws {
+        let catalog = try Coffee.catalog(
+            "intents:\n  OrderCoffeeIntent:\n    - { say: \"my usual\", set: { drink: Latte } }\n")
+        #expect(catalog.entries.first?.fixedValues == ["drink": "Latte"])
+        #expect(catalog.entries.first?.source.line == 3)
+        let negative = try #require(
+            error(catalog: "negative:\n  - { say: \"never mind\", set: { drink: Latte } }\n"))
+        #expect(negative.message == "a negative phrase runs nothing, so it sets no values")
+        let typo = try #require(error(catalog: "intents:\n  OpenMenuIntent:\n    - { sey: \"menu\" }\n"))
+        #expect(typo.message == "unknown key \"sey\"; expected say or set")
+    }
+
     @Test func structuralErrorsSayWhatWasExpected() throws {
         let unknownKey = try #require(error(catalog: "phrasez:\n  - hello\n"))
         #expect(unknownKey.line == 1 && unknownKey.column == 1)

@@ -144,6 +144,42 @@ struct MatcherTests {
         }
     }
 
+    @Test func aPhraseMaySetValuesThatAreNotSaid() async throws {
+        let catalog = Coffee.catalogText.replacingOccurrences(
+            of: "  OrderCoffeeIntent:\n",
+            with:
+                "  OrderCoffeeIntent:\n    - { say: \"my usual\", set: { drink: Flat White, size: large } }\n"
+        )
+        let matcher = try await Coffee.matcher(
+            catalog: catalog.replacingOccurrences(
+                of: "  TipIntent:\n",
+                with: "  TipIntent:\n    - { say: \"tip ${amount} quietly\", set: { isAnonymous: yes } }\n"))
+        let usual = try #require(await matcher.match("my usual").best)
+        #expect(usual.intent == "OrderCoffeeIntent")
+        #expect(values(usual) == ["drink": "Flat White", "size": "Large"])
+        #expect(usual.missing.isEmpty)
+        let quiet = try #require(await matcher.match("tip 3 quietly").best)
+        #expect(quiet.values["isAnonymous"]?.value as? Bool == true)
+        #expect(quiet.values["amount"]?.value as? Double == 3)
+    }
+
+    @Test(arguments: [
+        ("{ say: \"order ${drink}\", set: { drink: Latte } }", "set: ${drink} is said in the phrase"),
+        ("{ say: \"my usual\", set: { milk: oat } }", "set: OrderCoffeeIntent has no parameter \"milk\""),
+        ("{ say: \"my usual\", set: { drink: Mocha } }", "set: \"Mocha\" is no value of drink"),
+    ])
+    func valuesAPhraseCannotSetAreErrors(_ entry: String, _ message: String) async throws {
+        do {
+            _ = try await Coffee.matcher(
+                catalog: Coffee.catalogText.replacingOccurrences(
+                    of: "  OrderCoffeeIntent:\n", with: "  OrderCoffeeIntent:\n    - \(entry)\n"))
+            Issue.record("no error for \(entry)")
+        } catch let error as PhraseMatcher.CompileError {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+            #expect(error.source.line == 4)
+        }
+    }
+
     @Test func oneDroppedWord() async throws {
         let match = try await best("order latte with coffee corner")
         #expect(match?.values["drink"]?.title == "Latte")

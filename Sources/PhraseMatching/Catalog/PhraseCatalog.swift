@@ -23,11 +23,17 @@ public struct PhraseCatalog: Sendable {
         public let target: Target
         public let pattern: PhrasePattern
         public let source: PhraseSource
+        /// Values the phrase gives parameters without their being said, by parameter name: a
+        /// number, or the title of a named value ("turn on the lights" sets a domain of Light).
+        public let fixedValues: [String: String]
 
-        public init(target: Target, pattern: PhrasePattern, source: PhraseSource) {
+        public init(
+            target: Target, pattern: PhrasePattern, source: PhraseSource, fixedValues: [String: String] = [:]
+        ) {
             self.target = target
             self.pattern = pattern
             self.source = source
+            self.fixedValues = fixedValues
         }
     }
 
@@ -182,16 +188,42 @@ public struct PhraseCatalog: Sendable {
         return catalog
     }
 
+    /// A phrase: its text, or `{ say: text, set: { parameter: value } }` for a phrase that gives
+    /// parameters values without their being said.
     private static func entry(
         _ node: Node, _ target: Target, _ document: YAMLDocument, rules: [String: [PhraseElement]]
     ) throws(PhraseFileError) -> Entry {
-        let pattern = try parse(node, document, rules: rules)
-        let mark = node.mark
+        var phrase = node
+        var fixedValues: [String: String] = [:]
+        if case .mapping = node {
+            var said: Node?
+            for (key, value) in try document.mapping(node, "a phrase") {
+                switch try document.string(key, "a key") {
+                case "say": said = value
+                case "set":
+                    guard target != .negative else {
+                        throw document.error(key, "a negative phrase runs nothing, so it sets no values")
+                    }
+                    for (parameter, fixed) in try document.mapping(value, "values by parameter") {
+                        fixedValues[try document.string(parameter, "a parameter name")] = try document.string(
+                            fixed, "a value")
+                    }
+                default:
+                    throw document.error(
+                        key, "unknown key \"\(try document.string(key, "a key"))\"; expected say or set")
+                }
+            }
+            guard let said else { throw document.error(node, "expected say: with the phrase") }
+            phrase = said
+        }
+        let pattern = try parse(phrase, document, rules: rules)
+        let mark = phrase.mark
         return Entry(
             target: target, pattern: pattern,
             source: PhraseSource(
                 file: document.file, line: mark?.line ?? 0,
-                column: (mark?.column ?? 0) + document.textOffset(node)))
+                column: (mark?.column ?? 0) + document.textOffset(phrase)),
+            fixedValues: fixedValues)
     }
 
     /// The phrase in `node`; a syntax error names the file, line and column.

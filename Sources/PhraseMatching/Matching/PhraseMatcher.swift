@@ -33,11 +33,14 @@ public final class PhraseMatcher: Sendable {
         let distinctVocabularies: [Int]
         /// What every way of saying the phrase says, for the least cost of a sentence.
         let requiredParts: [RequiredPart]
+        /// Values the phrase gives without their being said (a catalog phrase's `set:`).
+        let fixedValues: [String: MatchedValue]
 
         init(
             shortcut: Int?, intent: String?, pattern: PhrasePattern, source: PhraseSource, graph: PhraseGraph,
-            slots: [String: Int], slotVocabularies: [Int]
+            slots: [String: Int], slotVocabularies: [Int], fixedValues: [String: MatchedValue] = [:]
         ) {
+            self.fixedValues = fixedValues
             self.shortcut = shortcut
             self.intent = intent
             self.pattern = pattern
@@ -206,7 +209,9 @@ public final class PhraseMatcher: Sendable {
 
         // Phrases: Swift first, then the catalog's.
         var phrases: [CompiledPhrase] = []
-        func add(_ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource) throws(CompileError) {
+        func add(
+            _ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource, fixed: [String: String] = [:]
+        ) throws(CompileError) {
             let intent = shortcut.map { app.shortcuts[$0] }.map { IntentDefinition($0.intentType).identifier }
             let slots = intent.flatMap { slotsOfIntent[$0] } ?? [:]
             for name in pattern.placeholders where slots[name] == nil {
@@ -216,12 +221,34 @@ public final class PhraseMatcher: Sendable {
                     message: "placeholder ${\(name)} names no parameter of \(owner)"
                         + (slots.isEmpty ? "" : "; it has: \(slots.keys.sorted().joined(separator: ", "))"))
             }
+            var fixedValues: [String: MatchedValue] = [:]
+            for (name, text) in fixed.sorted(by: { $0.key < $1.key }) {
+                guard let vocabulary = slots[name] else {
+                    throw CompileError(
+                        source: source,
+                        message:
+                            "set: \(intent ?? "the intent") has no parameter \"\(name)\"; it has: \(slots.keys.sorted().joined(separator: ", "))"
+                    )
+                }
+                guard !pattern.placeholders.contains(name) else {
+                    throw CompileError(
+                        source: source,
+                        message: "set: ${\(name)} is said in the phrase, so the phrase cannot set it")
+                }
+                guard let value = vocabularies[vocabulary].value(named: text) else {
+                    throw CompileError(
+                        source: source, message: "set: \"\(text)\" is no value of \(name)")
+                }
+                fixedValues[name] = MatchedValue(
+                    words: "", title: value.title, value: value.value, isKnown: true)
+            }
             let freeText = Set(slots.filter { vocabularies[$0.value].form == .text }.keys)
             let graph = PhraseGraph(pattern, words: &table, freeText: freeText)
             phrases.append(
                 CompiledPhrase(
                     shortcut: shortcut, intent: intent, pattern: pattern, source: source, graph: graph,
-                    slots: slots, slotVocabularies: graph.slotNames.map { slots[$0] ?? -1 }))
+                    slots: slots, slotVocabularies: graph.slotNames.map { slots[$0] ?? -1 },
+                    fixedValues: fixedValues))
         }
         for (index, shortcut) in app.shortcuts.enumerated() where shortcut.intentType.isDiscoverable {
             for template in shortcut.phrases {
@@ -243,7 +270,7 @@ public final class PhraseMatcher: Sendable {
                     throw CompileError(
                         source: entry.source, message: "no phrase declared in Swift reads \"\(key)\"")
                 }
-                try add(entry.pattern, shortcut: shortcut, source: entry.source)
+                try add(entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues)
             case .intent(let identifier):
                 guard
                     let shortcut = app.shortcuts.firstIndex(where: {
@@ -255,7 +282,7 @@ public final class PhraseMatcher: Sendable {
                         source: entry.source,
                         message: "no shortcut runs an intent \"\(identifier)\"; the app has: \(known)")
                 }
-                try add(entry.pattern, shortcut: shortcut, source: entry.source)
+                try add(entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues)
             case .negative:
                 try add(entry.pattern, shortcut: nil, source: entry.source)
             }
@@ -683,7 +710,7 @@ public final class PhraseMatcher: Sendable {
 
     private func describe(_ phrase: CompiledPhrase, _ alignment: Aligner.Result, score: Double) -> PhraseMatch
     {
-        var values: [String: MatchedValue] = [:]
+        var values = phrase.fixedValues
         var missing: [String] = []
         var unknown: [String] = []
         var notes: [String] = []

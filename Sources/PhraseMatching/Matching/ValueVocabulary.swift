@@ -197,6 +197,24 @@ final class ValueVocabulary: Sendable {
         }
     }
 
+    /// The value written as `text`: a number, or a named value's title or name.
+    func value(named text: String) -> Entry? {
+        switch form {
+        case .names:
+            let tokens = TextNormalizer.tokens(text).map(\.text)
+            guard !tokens.isEmpty, let entry = names[tokens.joined(separator: " ")]?.first else { return nil }
+            return entries[entry]
+        case .integer:
+            return Int(text).map { Entry(title: String($0), value: $0) }
+        case .decimal:
+            return Double(text).map { Entry(title: TextNormalizer.format($0), value: $0) }
+        case .boolean:
+            return SpokenAnswer.yesOrNo(text).map { Entry(title: $0 ? "yes" : "no", value: $0) }
+        case .date, .text, .url:
+            return form == .text ? Entry(title: text, value: text) : nil
+        }
+    }
+
     /// The number words said from `start` ("max", "half way").
     private func numberWordFills(_ tokens: [Token], from start: Int) -> [Fill] {
         guard longestNumberWord > 0 else { return [] }
