@@ -13,6 +13,12 @@ struct NormalizationTests {
         #expect(words("Kinkaku-ji") == ["kinkaku", "ji"])
     }
 
+    @Test func aPerCentSignIsTheWord() {
+        #expect(words("set it to 50%") == ["set", "it", "to", "50", "percent"])
+        #expect(words("dim to 20 %") == words("dim to twenty percent"))
+        #expect(words("baisse à 30%") == ["baisse", "a", "30", "percent"])
+    }
+
     @Test func accentsDoNotMatter() {
         #expect(words("Chichén Itzá") == words("chichen itza"))
         #expect(words("Reykjavík Hallgrímskirkja") == ["reykjavik", "hallgrimskirkja"])

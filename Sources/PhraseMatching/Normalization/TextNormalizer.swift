@@ -20,6 +20,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 /// - Numbers become digits: "twenty three", "23" and "twenty-three" are all "23"; "a dozen" is
 ///   "12"; "two point five" is "2.5"; "2nd" is "second".
 /// - Words written together in camel case are split: "TravelTracking" → "travel tracking".
+/// - A per cent sign is the word: "50%" → "50 percent".
 public enum TextNormalizer {
     /// The contractions undone, each with the words it stands for.
     public static let contractions: [String: [String]] = [
@@ -122,6 +123,7 @@ public enum TextNormalizer {
                 previousLower = isLower
             } else {
                 flush()
+                if byte == 0x25 { result.append(Token(text: "percent", surface: "%")) }  // "50%"
             }
         }
         flush()
@@ -140,9 +142,10 @@ public enum TextNormalizer {
                     || character == "."
                 {
                     piece.append(character == "’" ? "'" : character)
-                } else if !piece.isEmpty {
-                    pieces.append(piece)
+                } else {
+                    if !piece.isEmpty { pieces.append(piece) }
                     piece = ""
+                    if character == "%" { pieces.append("percent") }
                 }
             }
             if !piece.isEmpty { pieces.append(piece) }
