@@ -135,6 +135,15 @@ struct CreateNoteIntent: AppIntent {
     }
 }
 
+/// A number within bounds, declared as on Apple platforms.
+struct DimIntent: AppIntent {
+    static let title: LocalizedStringResource = "Dim"
+    @Parameter(title: "Brightness", inclusiveRange: (0, 100)) var brightness: Int
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "Dimmed to \(brightness).")
+    }
+}
+
 /// Apple's argument order: the value, the intent to open, then the dialog.
 struct SaveNoteIntent: AppIntent {
     static let title: LocalizedStringResource = "Save Note"

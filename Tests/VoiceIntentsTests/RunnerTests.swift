@@ -24,6 +24,21 @@ struct RunnerTests {
         #expect(outcome.chain.map(\.intent) == ["SaveNoteIntent", "ShowNoteIntent"])
     }
 
+    @Test func aNumberOutsideItsRangeIsExplainedAndAskedAgain() async {
+        let conversation = ScriptedConversation([.text("150"), .text("40")])
+        let outcome = await IntentRunner(conversation: conversation).run(
+            DimIntent.self, parameters: ["brightness": 120])
+        #expect(
+            conversation.prompts == [
+                "Sorry, 120 is more than the most, 100. What's the brightness?",
+                "Sorry, 150 is more than the most, 100. What's the brightness?",
+            ])
+        #expect(outcome.dialog?.full.defaultValue == "Dimmed to 40.")
+        #expect(
+            IntentDefinition(DimIntent.self).parameters.first?.description
+                == "brightness: Int \"Brightness\" in 0...100")
+    }
+
     @Test func chainLengthIsBounded() async {
         let runner = IntentRunner(conversation: ScriptedConversation(), maximumChainLength: 1)
         let outcome = await runner.run(CreateNoteIntent.self, parameters: ["text": "x"])

@@ -54,11 +54,11 @@ public struct SetLightColorIntent: AppIntent {
 public struct SetBrightnessIntent: AppIntent {
     public static let title: LocalizedStringResource = "Set Brightness"
     @Parameter(title: "Light", requestValueDialog: "Which light?") public var light: Light
-    @Parameter(title: "Brightness", requestValueDialog: "How bright, in percent?")
+    @Parameter(title: "Brightness", inclusiveRange: (0, 100), requestValueDialog: "How bright, in percent?")
     public var brightness: Int
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        .result(dialog: "The \(light) is at \(min(max(brightness, 0), 100)) percent.")
+        .result(dialog: "The \(light) is at \(brightness) percent.")
     }
 }
 

@@ -179,7 +179,9 @@ public final class PhraseMatcher: Sendable {
                 }
                 // A parameter with value words of its own has a vocabulary of its own.
                 let valueWords = catalog?.valueWords[parameter.name] ?? []
-                let key = parameter.valueType.typeName + (valueWords.isEmpty ? "" : "|\(parameter.name)")
+                let key =
+                    parameter.valueType.typeName
+                    + (valueWords.isEmpty && parameter.inclusiveRange == nil ? "" : "|\(parameter.name)")
                 if vocabularyOfType[key] == nil {
                     let values = try await intent.namedValues(forParameter: parameter.name)
                     vocabularyOfType[key] = vocabularies.count
@@ -460,7 +462,7 @@ public final class PhraseMatcher: Sendable {
         }
         return ValueVocabulary(
             valueType: parameter.valueType, isOpen: parameter.isOpenSet, values: values,
-            numberWords: numberWords)
+            numberWords: numberWords, bounds: parameter.inclusiveRange)
     }
 
     /// What bounds the cost of each phrase for one sentence, and the order to align them in.

@@ -56,8 +56,15 @@ final class ValueVocabulary: Sendable {
         numberWords.keys.sorted().map { $0.split(separator: " ").map(String.init) }
     }
 
-    init(valueType: IntentValueType, isOpen: Bool, values: [NamedValue], numberWords: [String: Entry] = [:]) {
+    /// The numbers a parameter declared with `inclusiveRange:` takes; others fill nothing.
+    let bounds: ClosedRange<Double>?
+
+    init(
+        valueType: IntentValueType, isOpen: Bool, values: [NamedValue], numberWords: [String: Entry] = [:],
+        bounds: ClosedRange<Double>? = nil
+    ) {
         self.numberWords = numberWords
+        self.bounds = bounds
         self.longestNumberWord = numberWords.keys.map { $0.split(separator: " ").count }.max() ?? 0
         switch valueType.kind {
         case .enumeration, .entity: form = .names
@@ -162,6 +169,18 @@ final class ValueVocabulary: Sendable {
 
     /// The ways `tokens[start...]` can fill this placeholder.
     func fills(_ tokens: [Token], from start: Int) -> [Fill] {
+        let all = unboundedFills(tokens, from: start)
+        guard let bounds, form == .integer || form == .decimal else { return all }
+        return all.filter { fill in
+            switch fill.value {
+            case let value as Int: bounds.contains(Double(value))
+            case let value as Double: bounds.contains(value)
+            default: true
+            }
+        }
+    }
+
+    private func unboundedFills(_ tokens: [Token], from start: Int) -> [Fill] {
         let available = tokens.count - start
         guard available > 0 else { return [] }
         switch form {

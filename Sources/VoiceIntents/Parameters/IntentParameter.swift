@@ -32,6 +32,8 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     public let defaultValue: Value?
     /// What to ask when the value is missing.
     public let requestValueDialog: IntentDialog?
+    /// The lowest and highest number the parameter takes, if it was declared with a range.
+    public let inclusiveBounds: ClosedRange<Double>?
     /// The values an ``DynamicOptionsProvider`` suggests, if one was given.
     private let suggestions: (@Sendable () async throws -> [Value])?
 
@@ -53,6 +55,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.inclusiveBounds = nil
         self.suggestions = nil
     }
 
@@ -82,7 +85,23 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.inclusiveBounds = nil
         self.suggestions = { try await optionsProvider.results() }
+    }
+
+    /// Creates a parameter that takes numbers between two bounds; what the public initialisers
+    /// with `inclusiveRange:` call.
+    init(
+        title: LocalizedStringResource, description: LocalizedStringResource?, default defaultValue: Value?,
+        bounds: ClosedRange<Double>, requestValueDialog: IntentDialog?
+    ) {
+        self.state = Mutex(State())
+        self.declaredTitle = title
+        self.parameterDescription = description
+        self.defaultValue = defaultValue
+        self.requestValueDialog = requestValueDialog
+        self.suggestions = nil
+        self.inclusiveBounds = bounds
     }
 
     /// Creates a parameter whose title is derived from the property name
@@ -102,6 +121,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
+        self.inclusiveBounds = nil
         self.suggestions = nil
     }
 
@@ -122,6 +142,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
         self.parameterDescription = description
         self.defaultValue = wrappedValue
         self.requestValueDialog = requestValueDialog
+        self.inclusiveBounds = nil
         self.suggestions = nil
     }
 
@@ -167,6 +188,7 @@ extension IntentParameter: _AnyIntentParameter {
     }
 
     func _setValue(_ value: Any) -> Bool {
+        if _outOfRange(value) != nil { return false }
         guard let typed = value as? Value else { return false }
         wrappedValue = typed
         return true
@@ -190,7 +212,7 @@ extension IntentParameter: _AnyIntentParameter {
             let said = try await suggestions().filter { SpokenMatch.says(text, spokenText(of: $0)) }
             if let first = said.first { return [first] }
         }
-        return try await Value._values(matching: text)
+        return try await Value._values(matching: text).filter { _outOfRange($0) == nil }
     }
 
     /// The names of the suggested values when a provider gives them; otherwise the names of the
@@ -220,6 +242,33 @@ extension IntentParameter: _AnyIntentParameter {
         Value._declarationProblems()
     }
 
+    /// Why `value` cannot be this parameter's, said to the person, or `nil` when it can.
+    func _outOfRange(_ value: Any) -> String? {
+        guard let bounds = inclusiveBounds, let number = Self.number(value) else { return nil }
+        if bounds.contains(number) { return nil }
+        let said = spokenNumber(number)
+        return number < bounds.lowerBound
+            ? "Sorry, \(said) is less than the least, \(spokenNumber(bounds.lowerBound))."
+            : "Sorry, \(said) is more than the most, \(spokenNumber(bounds.upperBound))."
+    }
+
+    /// Why the value `words` name cannot be this parameter's ("Sorry, 150 is more than the most,
+    /// 100."), or `nil` when they name none or one it takes.
+    func _whyNot(_ words: String) async -> String? {
+        guard inclusiveBounds != nil, let values = try? await Value._values(matching: words) else {
+            return nil
+        }
+        return values.lazy.compactMap { self._outOfRange($0) }.first
+    }
+
+    static func number(_ value: Any) -> Double? {
+        switch value {
+        case let value as Int: Double(value)
+        case let value as Double: value
+        default: nil
+        }
+    }
+
     func _describe() -> IntentParameterDescription {
         IntentParameterDescription(
             name: name ?? "",
@@ -229,7 +278,7 @@ extension IntentParameter: _AnyIntentParameter {
             isOpenSet: Value._isOpenSet,
             defaultValue: defaultValue.map { spokenText(of: $0) },
             prompt: requestValueDialog?.full.defaultValue,
-            parameterDescription: parameterDescription?.defaultValue)
+            parameterDescription: parameterDescription?.defaultValue, inclusiveRange: inclusiveBounds)
     }
 }
 
@@ -244,6 +293,8 @@ protocol _AnyIntentParameter: AnyObject, Sendable {
     var _currentValue: (any Sendable)? { get }
     func _assignName(_ name: String)
     func _setValue(_ value: Any) -> Bool
+    func _outOfRange(_ value: Any) -> String?
+    func _whyNot(_ words: String) async -> String?
     func _clearValue()
     func _copyValue(from other: any _AnyIntentParameter)
     func _values(matching text: String) async throws -> [any Sendable]
@@ -285,5 +336,65 @@ enum ParameterTitle {
         }
         if !current.isEmpty { words.append(current) }
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+}
+
+// MARK: Numbers within bounds
+
+extension IntentParameter where Value == Int {
+    /// Creates a parameter that takes whole numbers from `inclusiveRange.lowerBound` to
+    /// `inclusiveRange.upperBound`: `@Parameter(title: "Brightness", inclusiveRange: (0, 100))`. A
+    /// number outside is not taken; the person is told why and asked again.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Int? = nil,
+        inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue,
+            bounds: Double(inclusiveRange.lowerBound)...Double(inclusiveRange.upperBound),
+            requestValueDialog: requestValueDialog)
+    }
+}
+
+extension IntentParameter where Value == Int? {
+    /// An optional parameter that takes whole numbers within bounds.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Int? = nil,
+        inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue,
+            bounds: Double(inclusiveRange.lowerBound)...Double(inclusiveRange.upperBound),
+            requestValueDialog: requestValueDialog)
+    }
+}
+
+extension IntentParameter where Value == Double {
+    /// A parameter that takes numbers within bounds.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Double? = nil, inclusiveRange: (lowerBound: Double, upperBound: Double),
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue,
+            bounds: inclusiveRange.lowerBound...inclusiveRange.upperBound,
+            requestValueDialog: requestValueDialog)
+    }
+}
+
+extension IntentParameter where Value == Double? {
+    /// An optional parameter that takes numbers within bounds.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Double? = nil, inclusiveRange: (lowerBound: Double, upperBound: Double),
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue,
+            bounds: inclusiveRange.lowerBound...inclusiveRange.upperBound,
+            requestValueDialog: requestValueDialog)
     }
 }

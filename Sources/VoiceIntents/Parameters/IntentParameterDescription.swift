@@ -23,6 +23,8 @@ public struct IntentParameterDescription: Sendable, Hashable, CustomStringConver
     public let prompt: String?
     /// The declared description, if any.
     public let parameterDescription: String?
+    /// The lowest and highest number it takes, if declared (`inclusiveRange:`).
+    public var inclusiveRange: ClosedRange<Double>? = nil
 
     /// Whether the runtime must ask for a value when a command does not give one.
     public var isRequired: Bool { !isOptional && defaultValue == nil }
@@ -40,8 +42,17 @@ public struct IntentParameterDescription: Sendable, Hashable, CustomStringConver
     /// One line for listings: `navigationOption: NavigationOption "Section" prompt "Which section?"`.
     public var description: String {
         var line = "\(name): \(valueType)\(isOptional ? "?" : "") \"\(title)\""
+        if let inclusiveRange {
+            line +=
+                " in \(spokenNumber(inclusiveRange.lowerBound))...\(spokenNumber(inclusiveRange.upperBound))"
+        }
         if let defaultValue { line += " default \(defaultValue)" }
         if let prompt { line += " prompt \"\(prompt)\"" }
         return line
     }
+}
+
+/// A number as it is said and shown: "100", "2.5".
+func spokenNumber(_ number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
 }

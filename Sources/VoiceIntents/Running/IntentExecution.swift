@@ -72,7 +72,8 @@ final class IntentExecution: Sendable {
             if case .text(let words) = reply {
                 lastAnswer = words
                 if try await assign(words, to: parameter) { return }
-                question = Self.again("Sorry, I don't know \"\(words)\".", prompt)
+                let reason = await parameter._whyNot(words) ?? "Sorry, I don't know \"\(words)\"."
+                question = Self.again(reason, prompt)
             } else {
                 question = Self.again("Sorry, I didn't catch that.", prompt)
             }

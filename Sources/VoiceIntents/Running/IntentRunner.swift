@@ -179,6 +179,11 @@ public struct IntentRunner: Sendable {
             guard let parameter = declared.first(where: { $0.name == name }) else {
                 throw AppIntentError.unknownParameter(name: name, intent: Intent.persistentIdentifier)
             }
+            if let reason = parameter._outOfRange(value) {
+                // A number the parameter does not take: say why and ask, as if none was given.
+                try await execution.askForValue(parameter, dialog: nil, preface: reason)
+                continue
+            }
             if parameter._setValue(value) { continue }
             guard let words = value as? String else {
                 throw AppIntentError.invalidValue(
