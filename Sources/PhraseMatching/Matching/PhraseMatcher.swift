@@ -489,8 +489,13 @@ public final class PhraseMatcher: Sendable {
     /// unknown value, if less: every edit that takes such a word costs at least as much.
     func candidates(for sentence: Aligner.Sentence) -> Candidates {
         let count = sentence.tokens.count
+        // What the phrase can take of the sentence's words: all of their extra-word cost, and of
+        // the words that cost more to leave out than to add to an unknown value (not skip words),
+        // the cost and the count.
         var taken = [Float](repeating: 0, count: phrases.count)
-        var takenWords = [Int32](repeating: 0, count: phrases.count)
+        var takenDear = [Float](repeating: 0, count: phrases.count)
+        var takenDearWords = [Int32](repeating: 0, count: phrases.count)
+        let isDear = sentence.extraCost.map { $0 > Aligner.Costs.unknownValueExtraWord }
         var lastPosition = [Int32](repeating: -1, count: phrases.count)
         // The positions each vocabulary's values may cover (names: any word that may be part of
         // one, without looking for the names themselves).
@@ -516,12 +521,16 @@ public final class PhraseMatcher: Sendable {
         }
         for position in 0..<count {
             let cost = sentence.extraCost[position]
+            let dear = isDear[position]
             let mark = Int32(position)
             func take(_ ids: [Int]) {
                 for id in ids where lastPosition[id] != mark {
                     lastPosition[id] = mark
                     taken[id] += cost
-                    takenWords[id] += 1
+                    if dear {
+                        takenDear[id] += cost
+                        takenDearWords[id] += 1
+                    }
                 }
             }
             if sentence.ids[position] >= 0 { take(phrasesOfWord[Int(sentence.ids[position])]) }
@@ -531,15 +540,21 @@ public final class PhraseMatcher: Sendable {
             }
         }
         let total = sentence.extraCost.reduce(0, +)
+        let totalDear = zip(sentence.extraCost, isDear).filter(\.1).map(\.0).reduce(0, +)
+        let dearWords = isDear.filter { $0 }.count
         var wordsCost = [Float](repeating: 0, count: phrases.count)
         for id in phrases.indices {
-            let left = max(0, total - taken[id])
-            let leftWords = count - Int(takenWords[id])
-            if leftWords > 0, let price = unknownWordsPrice[id] {
-                wordsCost[id] = min(left, price + Aligner.Costs.unknownValueExtraWord * Float(leftWords - 1))
-            } else {
-                wordsCost[id] = left
+            // Words cheaper to leave out than to take as part of an unknown value cost what they
+            // cost; the others may all go to one unknown value instead, if less.
+            let leftDear = max(0, totalDear - takenDear[id])
+            let leftCheap = max(0, (total - taken[id]) - leftDear)
+            let leftDearWords = dearWords - Int(takenDearWords[id])
+            var dearCost = leftDear
+            if leftDearWords > 0, let price = unknownWordsPrice[id] {
+                dearCost = min(
+                    leftDear, price + Aligner.Costs.unknownValueExtraWord * Float(leftDearWords - 1))
             }
+            wordsCost[id] = leftCheap + dearCost
         }
         var heard = [UInt8](repeating: 0, count: words.words.count)
         for position in 0..<count {
