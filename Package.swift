@@ -86,6 +86,10 @@ let package = Package(
         .target(name: "Library", dependencies: ["VoiceIntents"], path: "Sources/Examples/Library"),
         .target(name: "SmartHome", dependencies: ["VoiceIntents"], path: "Sources/Examples/SmartHome"),
         .target(name: "HomeLights", dependencies: ["VoiceIntents"], path: "Sources/Examples/HomeLights"),
+        // The phrase matcher's stress app: a smart home whose commands share most of their words.
+        .target(
+            name: "House", dependencies: ["VoiceIntents"], path: "Benchmarks/House",
+            exclude: ["Phrases", "README.md"]),
         .executableTarget(
             name: "LibraryCommand",
             dependencies: ["Library", "VoiceIntentsCLI"],
@@ -97,8 +101,10 @@ let package = Package(
             name: "PhraseMatchingBenchmark",
             dependencies: [
                 "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome", "HomeLights",
+                "House",
             ],
-            path: "Benchmarks/PhraseMatchingBenchmark"
+            path: "Benchmarks/PhraseMatchingBenchmark",
+            exclude: ["README.md"]
         ),
 
         .executableTarget(
@@ -165,8 +171,8 @@ let package = Package(
         .testTarget(
             name: "SampleAppTests",
             dependencies: [
-                "TravelTracking", "Library", "SmartHome", "HomeLights", "VoiceIntents", "VoiceIntentsTesting",
-                "VoiceIntentsCLI", "PhraseMatching",
+                "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching",
             ],
             exclude: ["Golden"]
         ),

@@ -10,6 +10,7 @@
 
 import Foundation
 import HomeLights
+import House
 import Library
 import PhraseMatching
 import SmartHome
@@ -17,7 +18,7 @@ import TravelTracking
 import VoiceIntents
 
 // `phrase-benchmark [--breakdown] [NAME…]` measures only the named apps (travel-tracking,
-// library, smart-home, home-lights, large); `--breakdown` also prints where a match spends its
+// library, smart-home, home-lights, house, large); `--breakdown` also prints where a match spends its
 // time. Each sample app's phrase tests (Phrases/en/tests/NAME.yaml) are run as well: how many
 // pass, and the latency per test sentence.
 let breakdown = CommandLine.arguments.contains("--breakdown")
@@ -70,11 +71,11 @@ func sentences(for matcher: PhraseMatcher, limit: Int) -> [String] {
 }
 
 /// The app's phrase tests, as `voice-intents test` runs them: how many pass, and how long each
-/// sentence takes (p50, p99).
-var suiteRows: [String] = []
-@MainActor func runTests(_ name: String, _ matcher: PhraseMatcher) async throws {
-    let file = phrasesFolder.appendingPathComponent("en/tests/\(name).yaml")
-    guard FileManager.default.fileExists(atPath: file.path) else { return }
+/// sentence takes (p50, p99), as lines of the report. Not on the main actor: a match awaited from
+/// it would hop between executors and measure the hops.
+func runTests(_ name: String, _ matcher: PhraseMatcher, in folder: URL) async throws -> [String] {
+    let file = folder.appendingPathComponent("en/tests/\(name).yaml")
+    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
     let cases = try PhraseTestSuite.load(from: file).cases
     let clock = ContinuousClock()
     var times: [Duration] = []
@@ -87,7 +88,7 @@ var suiteRows: [String] = []
         if result.passed { passed += 1 } else { failures.append("\(result)") }
     }
     times.sort()
-    suiteRows.append(
+    var rows = [
         [
             name.padding(toLength: 16, withPad: " ", startingAt: 0),
             "\(passed) of \(cases.count)".padding(toLength: 14, withPad: " ", startingAt: 0),
@@ -95,8 +96,10 @@ var suiteRows: [String] = []
                 toLength: 8, withPad: " ", startingAt: 0),
             format(microseconds(percentile(times, 0.5))).padding(toLength: 10, withPad: " ", startingAt: 0),
             format(microseconds(percentile(times, 0.99))),
-        ].joined())
-    if breakdown { suiteRows += failures.map { "  failed: \($0)" } }
+        ].joined()
+    ]
+    if breakdown { rows += failures.map { "  failed: \($0)" } }
+    return rows
 }
 
 struct Figures {
@@ -105,10 +108,13 @@ struct Figures {
     let p99: Duration
     let baselineP50: Duration
     let memory: Double
+    /// The lines of the phrase tests' report.
+    let tests: [String]
 }
 
-@MainActor func measure(
-    _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager
+func measure(
+    _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager,
+    phrases: URL = phrasesFolder
 )
     async throws -> Figures
 {
@@ -137,10 +143,10 @@ struct Figures {
     times.sort()
     baseline.sort()
     if breakdown { print("  " + (await matcher.timingBreakdown(inputs))) }
-    try await runTests(name, matcher)
+    let tests = try await runTests(name, matcher, in: phrases)
     let figures = Figures(
         compile: compile, p50: percentile(times, 0.5), p99: percentile(times, 0.99),
-        baselineP50: percentile(baseline, 0.5), memory: after - before)
+        baselineP50: percentile(baseline, 0.5), memory: after - before, tests: tests)
     print(
         [
             name.padding(toLength: 16, withPad: " ", startingAt: 0),
@@ -163,45 +169,62 @@ let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
 print("phrase matching benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 print("app             phrases compile ms  p50 µs    p99 µs    baseline p50  ratio   memory MiB")
 
+var suiteRows: [String] = []
 let selected = Set(CommandLine.arguments.dropFirst().filter { $0 != "--breakdown" })
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
 let travel = AppDependencyManager()
 TravelTrackingApp.registerDependencies(in: travel)
 if wanted("travel-tracking") {
-    _ = try await measure(
+    suiteRows += try await measure(
         "travel-tracking", AppDescription(TravelTrackingApp.self),
         catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder),
-        dependencies: travel)
+        dependencies: travel
+    ).tests
 }
 
 let library = AppDependencyManager()
 LibraryApp.registerDependencies(in: library)
 if wanted("library") {
-    _ = try await measure(
+    suiteRows += try await measure(
         "library", AppDescription(LibraryApp.self),
         catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder),
-        dependencies: library)
+        dependencies: library
+    ).tests
 }
 
 if wanted("smart-home") {
-    _ = try await measure(
+    suiteRows += try await measure(
         "smart-home", AppDescription(SmartHomeApp.self),
         catalog: try PhraseCatalog.load(app: "smart-home", locale: "en", in: phrasesFolder),
-        dependencies: AppDependencyManager())
+        dependencies: AppDependencyManager()
+    ).tests
 }
 
 if wanted("home-lights") {
-    _ = try await measure(
+    suiteRows += try await measure(
         "home-lights", AppDescription(HomeLightsApp.self),
         catalog: try PhraseCatalog.load(app: "home-lights", locale: "en", in: phrasesFolder),
-        dependencies: AppDependencyManager())
+        dependencies: AppDependencyManager()
+    ).tests
+}
+
+// The stress app: 16 intents and 155 phrases over the same few words (Benchmarks/House).
+let housePhrases = phrasesFolder.deletingLastPathComponent().appendingPathComponent(
+    "Benchmarks/House/Phrases")
+if wanted("house") {
+    suiteRows += try await measure(
+        "house", AppDescription(HouseApp.self),
+        catalog: try PhraseCatalog.load(app: "house", locale: "en", in: housePhrases),
+        dependencies: AppDependencyManager(), phrases: housePhrases
+    ).tests
 }
 
 if wanted("large") {
-    _ = try await measure(
+    suiteRows += try await measure(
         "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil,
-        dependencies: AppDependencyManager())
+        dependencies: AppDependencyManager()
+    ).tests
 }
 
 if !suiteRows.isEmpty {

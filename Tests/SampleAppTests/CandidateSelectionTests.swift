@@ -1,5 +1,6 @@
 import Foundation
 import HomeLights
+import House
 import Library
 import SmartHome
 import Testing
@@ -17,7 +18,13 @@ struct CandidateSelectionTests {
         .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Phrases")
 
-    static let apps = ["travel-tracking", "library", "smart-home", "home-lights"]
+    /// The samples, and House: the matcher's stress app (Benchmarks/House), 155 phrases over the
+    /// same few words.
+    static let apps = ["travel-tracking", "library", "smart-home", "home-lights", "house"]
+    static let housePhrases = phrases.deletingLastPathComponent().appendingPathComponent(
+        "Benchmarks/House/Phrases")
+
+    static func folder(_ name: String) -> URL { name == "house" ? housePhrases : phrases }
 
     static func matcher(_ name: String, shuffledWith seed: UInt64? = nil) async throws -> PhraseMatcher {
         let dependencies = AppDependencyManager()
@@ -30,9 +37,10 @@ struct CandidateSelectionTests {
             LibraryApp.registerDependencies(in: dependencies)
             app = AppDescription(LibraryApp.self)
         case "smart-home": app = AppDescription(SmartHomeApp.self)
+        case "house": app = AppDescription(HouseApp.self)
         default: app = AppDescription(HomeLightsApp.self)
         }
-        var catalog = try PhraseCatalog.load(app: name, locale: "en", in: phrases)
+        var catalog = try PhraseCatalog.load(app: name, locale: "en", in: folder(name))
         if let seed {
             var generator = SplitMix(state: seed)
             catalog.entries.shuffle(using: &generator)
@@ -48,7 +56,9 @@ struct CandidateSelectionTests {
     /// exactly, where the least cost has something to count.
     static func sentences(_ name: String, _ matcher: PhraseMatcher) throws -> [String] {
         let said =
-            try PhraseTestSuite.cases(in: "Phrases/en/tests/\(name).yaml").map(\.sentence)
+            try PhraseTestSuite.load(from: folder(name).appendingPathComponent("en/tests/\(name).yaml")).cases
+            .map(
+                \.sentence)
             + matcher.phraseExamples()
         var generator = SplitMix(state: 7)
         let vocabulary = Array(Set(said.flatMap { $0.split(separator: " ").map(String.init) })).sorted()
