@@ -139,6 +139,7 @@ struct CreateNoteIntent: AppIntent {
 struct DimIntent: AppIntent {
     static let title: LocalizedStringResource = "Dim"
     @Parameter(title: "Brightness", inclusiveRange: (0, 100)) var brightness: Int
+    @Parameter(title: "Fade", inclusiveRange: (0, 10)) var fade: Double?
     func perform() async throws -> some IntentResult & ProvidesDialog {
         .result(dialog: "Dimmed to \(brightness).")
     }

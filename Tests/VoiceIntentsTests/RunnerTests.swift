@@ -37,6 +37,7 @@ struct RunnerTests {
         #expect(
             IntentDefinition(DimIntent.self).parameters.first?.description
                 == "brightness: Int \"Brightness\" in 0...100")
+        #expect(IntentDefinition(DimIntent.self).parameters.last?.inclusiveRange == 0...10)
     }
 
     @Test func chainLengthIsBounded() async {

@@ -218,17 +218,7 @@ public enum PhraseParser {
         mutating func rule() throws(SyntaxError) -> [PhraseElement] {
             let start = index
             index += 1
-            var name = ""
-            while index < text.count, text[index] != ">" {
-                name.append(text[index])
-                index += 1
-            }
-            guard index < text.count else {
-                throw SyntaxError(
-                    column: start + 1, message: "expected \">\" to close \"<\", found the end of the phrase")
-            }
-            index += 1
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = try name(closedBy: ">", opened: "<", at: start).trimmingCharacters(in: .whitespaces)
             guard let elements = rules[trimmed] else {
                 let known = rules.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
                 throw SyntaxError(
@@ -240,19 +230,28 @@ public enum PhraseParser {
             return elements
         }
 
-        mutating func placeholder() throws(SyntaxError) -> PhraseElement {
-            let start = index
-            index += 2
+        /// The text up to `closing`, and past it; an error at `start` when the phrase ends first.
+        mutating func name(closedBy closing: Character, opened opening: String, at start: Int)
+            throws(SyntaxError) -> String
+        {
             var name = ""
-            while index < text.count, text[index] != "}" {
+            while index < text.count, text[index] != closing {
                 name.append(text[index])
                 index += 1
             }
             guard index < text.count else {
                 throw SyntaxError(
-                    column: start + 1, message: "expected \"}\" to close \"${\", found the end of the phrase")
+                    column: start + 1,
+                    message: "expected \"\(closing)\" to close \"\(opening)\", found the end of the phrase")
             }
             index += 1
+            return name
+        }
+
+        mutating func placeholder() throws(SyntaxError) -> PhraseElement {
+            let start = index
+            index += 2
+            let name = try name(closedBy: "}", opened: "${", at: start)
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw SyntaxError(

@@ -262,11 +262,7 @@ extension IntentParameter: _AnyIntentParameter {
     }
 
     static func number(_ value: Any) -> Double? {
-        switch value {
-        case let value as Int: Double(value)
-        case let value as Double: value
-        default: nil
-        }
+        (value as? any _BoundedNumber)?._doubleValue
     }
 
     func _describe() -> IntentParameterDescription {
@@ -341,60 +337,33 @@ enum ParameterTitle {
 
 // MARK: Numbers within bounds
 
-extension IntentParameter where Value == Int {
-    /// Creates a parameter that takes whole numbers from `inclusiveRange.lowerBound` to
+/// A number a parameter can bound with `inclusiveRange:` (`Int`, `Double`).
+public protocol _BoundedNumber: _IntentValue, Comparable {
+    /// The number, for comparing with the bounds.
+    var _doubleValue: Double { get }
+}
+
+extension Int: _BoundedNumber {
+    public var _doubleValue: Double { Double(self) }
+}
+
+extension Double: _BoundedNumber {
+    public var _doubleValue: Double { self }
+}
+
+extension IntentParameter where Value.UnwrappedValue: _BoundedNumber {
+    /// Creates a parameter that takes numbers from `inclusiveRange.lowerBound` to
     /// `inclusiveRange.upperBound`: `@Parameter(title: "Brightness", inclusiveRange: (0, 100))`. A
     /// number outside is not taken; the person is told why and asked again.
     public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-        default defaultValue: Int? = nil,
-        inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil
-    ) {
-        self.init(
-            title: title, description: description, default: defaultValue,
-            bounds: Double(inclusiveRange.lowerBound)...Double(inclusiveRange.upperBound),
-            requestValueDialog: requestValueDialog)
-    }
-}
-
-extension IntentParameter where Value == Int? {
-    /// An optional parameter that takes whole numbers within bounds.
-    public convenience init(
-        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-        default defaultValue: Int? = nil,
-        inclusiveRange: (lowerBound: Int, upperBound: Int), requestValueDialog: IntentDialog? = nil
-    ) {
-        self.init(
-            title: title, description: description, default: defaultValue,
-            bounds: Double(inclusiveRange.lowerBound)...Double(inclusiveRange.upperBound),
-            requestValueDialog: requestValueDialog)
-    }
-}
-
-extension IntentParameter where Value == Double {
-    /// A parameter that takes numbers within bounds.
-    public convenience init(
-        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-        default defaultValue: Double? = nil, inclusiveRange: (lowerBound: Double, upperBound: Double),
+        default defaultValue: Value? = nil,
+        inclusiveRange: (lowerBound: Value.UnwrappedValue, upperBound: Value.UnwrappedValue),
         requestValueDialog: IntentDialog? = nil
     ) {
         self.init(
             title: title, description: description, default: defaultValue,
-            bounds: inclusiveRange.lowerBound...inclusiveRange.upperBound,
-            requestValueDialog: requestValueDialog)
-    }
-}
-
-extension IntentParameter where Value == Double? {
-    /// An optional parameter that takes numbers within bounds.
-    public convenience init(
-        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-        default defaultValue: Double? = nil, inclusiveRange: (lowerBound: Double, upperBound: Double),
-        requestValueDialog: IntentDialog? = nil
-    ) {
-        self.init(
-            title: title, description: description, default: defaultValue,
-            bounds: inclusiveRange.lowerBound...inclusiveRange.upperBound,
+            bounds: inclusiveRange.lowerBound._doubleValue...inclusiveRange.upperBound._doubleValue,
             requestValueDialog: requestValueDialog)
     }
 }
