@@ -163,6 +163,24 @@ struct MatcherTests {
         #expect(quiet.values["amount"]?.value as? Double == 3)
     }
 
+    @Test func aPhraseMayTakeAValueFromTheRuntimesContext() async throws {
+        let catalog = Coffee.catalogText.replacingOccurrences(
+            of: "  OrderCoffeeIntent:\n",
+            with: "  OrderCoffeeIntent:\n    - { say: \"the usual size of ${drink}\", set: { size: $cup } }\n"
+        )
+        let matcher = try await Coffee.matcher(catalog: catalog)
+        let known = try #require(
+            await matcher.match("the usual size of latte", context: ["cup": "large"]).best)
+        #expect(values(known) == ["drink": "Latte", "size": "Large"])
+        #expect(known.missing.isEmpty)
+        // Without it, or with a value the parameter does not take, the runtime asks.
+        let unknown = try #require(await matcher.match("the usual size of latte").best)
+        #expect(unknown.missing == ["size"])
+        let wrong = try #require(
+            await matcher.match("the usual size of latte", context: ["cup": "huge"]).best)
+        #expect(wrong.missing == ["size"])
+    }
+
     @Test(arguments: [
         ("{ say: \"order ${drink}\", set: { drink: Latte } }", "set: ${drink} is said in the phrase"),
         ("{ say: \"my usual\", set: { milk: oat } }", "set: OrderCoffeeIntent has no parameter \"milk\""),

@@ -35,12 +35,16 @@ public final class PhraseMatcher: Sendable {
         let requiredParts: [RequiredPart]
         /// Values the phrase gives without their being said (a catalog phrase's `set:`).
         let fixedValues: [String: MatchedValue]
+        /// Values the phrase takes from the runtime's context, by parameter: the context key.
+        let contextValues: [String: String]
 
         init(
             shortcut: Int?, intent: String?, pattern: PhrasePattern, source: PhraseSource, graph: PhraseGraph,
-            slots: [String: Int], slotVocabularies: [Int], fixedValues: [String: MatchedValue] = [:]
+            slots: [String: Int], slotVocabularies: [Int], fixedValues: [String: MatchedValue] = [:],
+            contextValues: [String: String] = [:]
         ) {
             self.fixedValues = fixedValues
+            self.contextValues = contextValues
             self.shortcut = shortcut
             self.intent = intent
             self.pattern = pattern
@@ -224,6 +228,7 @@ public final class PhraseMatcher: Sendable {
                         + (slots.isEmpty ? "" : "; it has: \(slots.keys.sorted().joined(separator: ", "))"))
             }
             var fixedValues: [String: MatchedValue] = [:]
+            var contextValues: [String: String] = [:]
             for (name, text) in fixed.sorted(by: { $0.key < $1.key }) {
                 guard let vocabulary = slots[name] else {
                     throw CompileError(
@@ -236,6 +241,11 @@ public final class PhraseMatcher: Sendable {
                     throw CompileError(
                         source: source,
                         message: "set: ${\(name)} is said in the phrase, so the phrase cannot set it")
+                }
+                // "$area": the value the runtime gives as the context's area ("here").
+                if text.hasPrefix("$"), text.count > 1 {
+                    contextValues[name] = String(text.dropFirst())
+                    continue
                 }
                 guard let value = vocabularies[vocabulary].value(named: text) else {
                     throw CompileError(
@@ -250,7 +260,7 @@ public final class PhraseMatcher: Sendable {
                 CompiledPhrase(
                     shortcut: shortcut, intent: intent, pattern: pattern, source: source, graph: graph,
                     slots: slots, slotVocabularies: graph.slotNames.map { slots[$0] ?? -1 },
-                    fixedValues: fixedValues))
+                    fixedValues: fixedValues, contextValues: contextValues))
         }
         for (index, shortcut) in app.shortcuts.enumerated() where shortcut.intentType.isDiscoverable {
             for template in shortcut.phrases {
@@ -328,9 +338,15 @@ public final class PhraseMatcher: Sendable {
     /// - Parameters:
     ///   - sentence: What was said or typed.
     ///   - limit: How many candidates to return.
-    public func match(_ sentence: String, limit: Int = 5) async -> MatchResult {
+    ///   - context: What the runtime knows without being told, by key ("area": the room the
+    ///     device is in). A phrase whose catalog entry sets `parameter: $key` takes its value from
+    ///     here ("turn on the lights here"); when the context lacks it, the value is missing and
+    ///     the runtime asks.
+    public func match(_ sentence: String, limit: Int = 5, context: [String: String] = [:]) async
+        -> MatchResult
+    {
         let tokens = TextNormalizer.tokens(sentence)
-        var scored = align(tokens).sorted(by: Self.ranksBefore)
+        var scored = align(tokens).map { fillFromContext($0, context) }.sorted(by: Self.ranksBefore)
         // Open sets (entities with a string query): ask the query about the unknown words of the
         // candidates that could still come first once their words are known, then rank again.
         let leading = scored.first { $0.match.unknown.isEmpty && !$0.isNegative }?.match.score ?? 0
@@ -758,6 +774,31 @@ public final class PhraseMatcher: Sendable {
             phrase: phrase.pattern.text,
             source: phrase.source, values: values, missing: missing, unknown: unknown, score: score,
             matchedWords: matchedWords, explanation: notes)
+    }
+
+    /// The candidate with the values its phrase takes from `context`; a value the context lacks,
+    /// or that names nothing the parameter takes, is missing.
+    private func fillFromContext(_ scored: Scored, _ context: [String: String]) -> Scored {
+        guard !scored.phrase.contextValues.isEmpty else { return scored }
+        var values = scored.match.values
+        var missing = scored.match.missing
+        for (name, key) in scored.phrase.contextValues.sorted(by: { $0.key < $1.key }) {
+            if let text = context[key], let vocabulary = scored.phrase.slots[name],
+                let value = vocabularies[vocabulary].value(named: text)
+            {
+                values[name] = MatchedValue(words: "", title: value.title, value: value.value, isKnown: true)
+            } else if !missing.contains(name) {
+                missing.append(name)
+            }
+        }
+        var filled = scored
+        let match = scored.match
+        filled.match = PhraseMatch(
+            shortcutIndex: match.shortcutIndex, intent: match.intent, phrase: match.phrase,
+            source: match.source,
+            values: values, missing: missing, unknown: match.unknown, score: match.score,
+            matchedWords: match.matchedWords, explanation: match.explanation)
+        return filled
     }
 
     /// Asks an open set's query (an ``EntityStringQuery``) about words the vocabulary did not
