@@ -27,6 +27,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     @OptionGroup var selection: AppSelection<Apps>
     @OptionGroup var options: AppOptions
     @OptionGroup var phraseOptions: PhraseOptions
+    @OptionGroup var contextOptions: ContextOptions
 
     @Option(
         help:
@@ -185,7 +186,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                     runner: IntentRunner(
                         conversation: conversation, dependencies: context.dependencies, hasScreen: hasScreen),
                     output: transcript, readLine: read, voiceOnly: !hasScreen, logger: logger,
-                    speak: speak)
+                    speak: speak, context: contextOptions.values)
                 _ = await session.run()
                 try mouth.finish()
                 return
@@ -212,7 +213,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let session = VoiceSession(
                 description: context.description, matcher: matcher,
                 commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
-                once: once, logger: logger, policy: policy)
+                once: once, logger: logger, policy: policy, context: contextOptions.values)
             let runner = IntentRunner(
                 conversation: VoiceConversation(
                     channel: channel, transcript: transcript, policy: policy, logger: logger),

@@ -15,6 +15,31 @@ struct PhraseOptions: ParsableArguments {
     var location: PhraseLocation { PhraseLocation.find(explicit: phrases, locale: locale) }
 }
 
+/// What the app knows without being told, for phrases that take a value from it
+/// (`set: { area: $area }` in a catalog: "turn on the lights here").
+struct ContextOptions: ParsableArguments {
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "What the device knows without being told, as key=value (area=Kitchen); repeat for more.",
+            valueName: "key=value"))
+    var pairs: [String] = []
+
+    /// The pairs by key.
+    var values: [String: String] {
+        Dictionary(
+            pairs.compactMap { pair in
+                pair.firstIndex(of: "=").map { (String(pair[..<$0]), String(pair[pair.index(after: $0)...])) }
+            }, uniquingKeysWith: { _, last in last })
+    }
+
+    func validate() throws {
+        for pair in pairs where pair.firstIndex(of: "=").map({ $0 == pair.startIndex }) ?? true {
+            throw ValidationError("--context takes key=value (area=Kitchen), not \"\(pair)\"")
+        }
+    }
+}
+
 /// `match`: what a sentence reaches.
 struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
@@ -28,6 +53,8 @@ struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @OptionGroup var phraseOptions: PhraseOptions
 
+    @OptionGroup var contextOptions: ContextOptions
+
     @Flag(help: "Print JSON for tools.")
     var json = false
 
@@ -38,7 +65,7 @@ struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
         try await reportingFailures {
             let context = try selection.context()
             let matcher = try await context.matcher(phraseOptions.location)
-            let result = await matcher.match(sentence)
+            let result = await matcher.match(sentence, context: contextOptions.values)
             print(
                 json
                     ? MatchReport.json(result, sentence: sentence)

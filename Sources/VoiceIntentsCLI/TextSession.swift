@@ -14,6 +14,8 @@ struct TextSession: Sendable {
     let logger: Logger
     /// Says the replies as well (`listen --text`); prints only when `nil`.
     var speak: (@Sendable (String) -> Void)? = nil
+    /// What the device knows without being told (`--context`).
+    var context: [String: String] = [:]
 
     /// Runs until end of input or "quit"; returns the number of commands not understood.
     func run() async -> Int {
@@ -37,7 +39,7 @@ struct TextSession: Sendable {
     /// Runs one command; `false` when no phrase fits it.
     func handle(_ text: String) async -> Bool {
         let started = ContinuousClock.now
-        let result = await matcher.match(text)
+        let result = await matcher.match(text, context: context)
         guard let match = result.best else {
             logger.debug(
                 "no match", metadata: ["transcript": "\(text)", "candidates": "\(result.candidates)"])

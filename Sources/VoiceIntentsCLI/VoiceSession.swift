@@ -210,6 +210,9 @@ struct VoiceSession: Sendable {
     let logger: Logger
     /// How sure it must be of a command to act on it.
     var policy = ConfidencePolicy.off
+    /// What the device knows without being told (`--context`), for phrases that take a value
+    /// from it.
+    var context: [String: String] = [:]
 
     /// Runs until the input ends (or after one command with `once`); returns how many
     /// utterances were not understood.
@@ -274,7 +277,8 @@ struct VoiceSession: Sendable {
         let recognized = ContinuousClock.now
         channel.startTurn()
         let understanding = Understanding(
-            heard: heard, match: await matcher.match(heard.commandText), threshold: policy.minimum)
+            heard: heard, match: await matcher.match(heard.commandText, context: context),
+            threshold: policy.minimum)
         let matched = ContinuousClock.now
         var metadata: Logger.Metadata = [
             "transcript": "\(heard.text)", "score": "\(heard.score)",

@@ -36,6 +36,32 @@ struct PhraseCommandTests {
         #expect(result.status == (golden == "match-none.txt" || golden == "match-negative.txt" ? 1 : 0))
     }
 
+    @Test func matchTakesWhatTheDeviceKnowsFromContext() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "context-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        intents:
+          TurnOnAreaLightsIntent:
+            - { say: "turn on the lights here", set: { area: $area } }
+        """.write(to: folder.appendingPathComponent("en/smart-home.yaml"), atomically: true, encoding: .utf8)
+        let arguments = ["match", "--app", "smart-home", "--phrases", folder.path]
+        let here = try executables.run(
+            "voice-intents", arguments + ["--context", "area=Kitchen", "turn on the lights here"])
+        #expect(here.output.hasPrefix("TurnOnAreaLightsIntent  score 1.00"), "\(here.output)")
+        #expect(here.output.contains("area = Kitchen"), "\(here.output)")
+        let nowhere = try executables.run("voice-intents", arguments + ["turn on the lights here"])
+        #expect(nowhere.output.contains("partial"), "\(nowhere.output)")
+        let malformed = try executables.run(
+            "voice-intents", arguments + ["--context", "Kitchen", "turn on the lights here"])
+        #expect(malformed.status != 0)
+        #expect(
+            malformed.errors.contains("--context takes key=value (area=Kitchen), not \"Kitchen\""),
+            "\(malformed.errors)")
+    }
+
     @Test func matchJSON() throws {
         let result = try executables.run("voice-intents", ["match", "--json", "how busy is kyoto"])
         try expectGolden("match-crowd.json", result.output)
