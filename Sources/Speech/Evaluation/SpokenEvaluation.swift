@@ -249,38 +249,35 @@ public struct SpokenEvaluation: Sendable {
         -> Heard
     {
         let chunk = AudioFormat.recognizerSampleRate / 10
-        recognizer.forgetChannel()
-        for earlierClip in earlier {
+        /// The utterances with words in `clip`, and how long after the audio that ended the first
+        /// one its transcript came.
+        func hear(_ clip: [Int16]) throws(SpeechError) -> (utterances: [RecognitionResult], latency: Double) {
             var offset = 0
-            while offset < earlierClip.count {
-                _ = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) { () -> [Int16]? in
-                    guard offset < earlierClip.count else { return nil }
-                    defer { offset = min(offset + chunk, earlierClip.count) }
-                    return Array(earlierClip[offset..<min(offset + chunk, earlierClip.count)])
+            var lastRead = ContinuousClock.now
+            var utterances: [RecognitionResult] = []
+            var latency = 0.0
+            while offset < clip.count {
+                let result = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) {
+                    () -> [Int16]? in
+                    guard offset < clip.count else { return nil }
+                    let end = min(offset + chunk, clip.count)
+                    defer { offset = end }
+                    lastRead = ContinuousClock.now
+                    return Array(clip[offset..<end])
+                }
+                // Nothing heard for a while: listen again, as the voice loop does, until the clip ends.
+                guard let result else { continue }
+                if !result.spokenWords.isEmpty {
+                    if utterances.isEmpty { latency = (ContinuousClock.now - lastRead).inSeconds }
+                    utterances.append(result)
                 }
             }
+            return (utterances, latency)
         }
-        var offset = 0
-        var lastRead = ContinuousClock.now
-        var utterances: [RecognitionResult] = []
-        var latency = 0.0
+        recognizer.forgetChannel()
+        for earlierClip in earlier { _ = try hear(earlierClip) }
         let started = ContinuousClock.now
-        while offset < clip.count {
-            let result = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) {
-                () -> [Int16]? in
-                guard offset < clip.count else { return nil }
-                let end = min(offset + chunk, clip.count)
-                defer { offset = end }
-                lastRead = ContinuousClock.now
-                return Array(clip[offset..<end])
-            }
-            // Nothing heard for a while: listen again, as the voice loop does, until the clip ends.
-            guard let result else { continue }
-            if !result.spokenWords.isEmpty {
-                if utterances.isEmpty { latency = (ContinuousClock.now - lastRead).inSeconds }
-                utterances.append(result)
-            }
-        }
+        let (utterances, latency) = try hear(clip)
         let decodeTime = (ContinuousClock.now - started).inSeconds
         // Without garbage phone-words: what the voice loop's matcher is given.
         let transcript = utterances.first?.commandText ?? ""
