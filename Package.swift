@@ -172,7 +172,7 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech",
             ],
             exclude: ["Golden"]
         ),

@@ -3,6 +3,7 @@ import HomeLights
 import House
 import Library
 import SmartHome
+import Speech
 import Testing
 import TravelTracking
 import VoiceIntents
@@ -42,7 +43,7 @@ struct CandidateSelectionTests {
         }
         var catalog = try PhraseCatalog.load(app: name, locale: "en", in: folder(name))
         if let seed {
-            var generator = SplitMix(state: seed)
+            var generator = SplitMix64(seed: seed)
             catalog.entries.shuffle(using: &generator)
             catalog.names.shuffle(using: &generator)
         }
@@ -60,7 +61,7 @@ struct CandidateSelectionTests {
             .map(
                 \.sentence)
             + matcher.phraseExamples()
-        var generator = SplitMix(state: 7)
+        var generator = SplitMix64(seed: 7)
         let vocabulary = Array(Set(said.flatMap { $0.split(separator: " ").map(String.init) })).sorted()
         return said.flatMap { sentence -> [String] in
             var words = sentence.split(separator: " ").map(String.init)
@@ -126,18 +127,5 @@ struct CandidateSelectionTests {
                 differing.isEmpty,
                 "seed \(seed): \(differing.count) of \(expected.count) differ: \(differing.prefix(3))")
         }
-    }
-}
-
-/// A small seeded generator, so a shuffle is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
