@@ -51,18 +51,18 @@ public struct PhraseMatch: Sendable, CustomStringConvertible {
     /// Where the phrase was declared.
     public let source: PhraseSource
     /// The values the sentence gave, by parameter name.
-    public let values: [String: MatchedValue]
+    public internal(set) var values: [String: MatchedValue]
     /// Placeholders of the phrase that the sentence did not fill: the runtime asks for them.
-    public let missing: [String]
+    public internal(set) var missing: [String]
     /// Placeholders filled with words that name no known value: the runtime asks about them.
-    public let unknown: [String]
+    public internal(set) var unknown: [String]
     /// How well the sentence fits, from 0 to 1 (1: word for word).
-    public let score: Double
+    public internal(set) var score: Double
     /// How many words of the sentence matched written words of the phrase; among near-equal
     /// readings, the one that matched more written words is the more specific.
     public let matchedWords: Int
     /// What was forgiven: "ignored "uh"", "assumed "in"", "heard "pichu" as Picchu".
-    public let explanation: [String]
+    public internal(set) var explanation: [String]
 
     /// Whether the runtime will have to ask for a value.
     public var isPartial: Bool { !missing.isEmpty || !unknown.isEmpty }

@@ -109,7 +109,7 @@ public final class PhraseMatcher: Sendable {
     private let phrasesOfVocabulary: [[Int]]
     /// Words the catalog says may be said anywhere (`skip:`), as normalised words.
     let skipPhrases: [[String]]
-    /// The fewest words each phrase can be said in, and the most of them.
+    /// The fewest words each phrase can be said in, and the largest of those.
     private let minimumLengths: [Int]
     private let longestPhrase: Int
     /// For each word of the table, the phrases that use it (the app name's words: the phrases
@@ -453,21 +453,16 @@ public final class PhraseMatcher: Sendable {
                 let value = values[index]
                 values[index] = NamedValue(
                     title: value.title, names: value.names + [word.words], value: value.value)
-            case .integer:
-                guard let number = Int(word.value) else {
+            case .integer, .decimal:
+                let isInteger = parameter.valueType.kind == .integer
+                guard let number = ValueVocabulary.number(written: word.value, integer: isInteger) else {
                     throw CompileError(
                         source: word.source,
-                        message: "values: \(parameter.name) takes whole numbers, not \"\(word.value)\"")
+                        message:
+                            "values: \(parameter.name) takes \(isInteger ? "whole numbers" : "numbers"), not \"\(word.value)\""
+                    )
                 }
-                numberWords[spoken] = ValueVocabulary.Entry(title: String(number), value: number)
-            case .decimal:
-                guard let number = Double(word.value) else {
-                    throw CompileError(
-                        source: word.source,
-                        message: "values: \(parameter.name) takes numbers, not \"\(word.value)\"")
-                }
-                numberWords[spoken] = ValueVocabulary.Entry(
-                    title: TextNormalizer.format(number), value: number)
+                numberWords[spoken] = number
             default:
                 throw CompileError(
                     source: word.source,
@@ -779,25 +774,17 @@ public final class PhraseMatcher: Sendable {
     /// The candidate with the values its phrase takes from `context`; a value the context lacks,
     /// or that names nothing the parameter takes, is missing.
     private func fillFromContext(_ scored: Scored, _ context: [String: String]) -> Scored {
-        guard !scored.phrase.contextValues.isEmpty else { return scored }
-        var values = scored.match.values
-        var missing = scored.match.missing
+        var filled = scored
         for (name, key) in scored.phrase.contextValues.sorted(by: { $0.key < $1.key }) {
             if let text = context[key], let vocabulary = scored.phrase.slots[name],
                 let value = vocabularies[vocabulary].value(named: text)
             {
-                values[name] = MatchedValue(words: "", title: value.title, value: value.value, isKnown: true)
-            } else if !missing.contains(name) {
-                missing.append(name)
+                filled.match.values[name] = MatchedValue(
+                    words: "", title: value.title, value: value.value, isKnown: true)
+            } else if !filled.match.missing.contains(name) {
+                filled.match.missing.append(name)
             }
         }
-        var filled = scored
-        let match = scored.match
-        filled.match = PhraseMatch(
-            shortcutIndex: match.shortcutIndex, intent: match.intent, phrase: match.phrase,
-            source: match.source,
-            values: values, missing: missing, unknown: match.unknown, score: match.score,
-            matchedWords: match.matchedWords, explanation: match.explanation)
         return filled
     }
 
@@ -843,12 +830,10 @@ public final class PhraseMatcher: Sendable {
         let notes = match.explanation.filter { note in
             !resolved.contains { name in note == "\"\(values[name]!.words)\" is not a known \(name)" }
         }
-        match = PhraseMatch(
-            shortcutIndex: match.shortcutIndex, intent: match.intent, phrase: match.phrase,
-            source: match.source,
-            values: values, missing: match.missing, unknown: stillUnknown,
-            score: Double(max(0, 1 - max(cost, 0) / scored.length)), matchedWords: match.matchedWords,
-            explanation: notes)
+        match.values = values
+        match.unknown = stillUnknown
+        match.score = Double(max(0, 1 - max(cost, 0) / scored.length))
+        match.explanation = notes
         return Scored(
             match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
             length: scored.length, id: scored.id, namedWords: scored.namedWords)
@@ -866,16 +851,16 @@ public final class PhraseMatcher: Sendable {
             < (second.match.phrase, reading(second.match), second.match.source.description)
     }
 
-    /// Among the readings that score almost the same as the leader (within 0.02), puts first the
-    /// one whose known names take more of the sentence ("the bedroom lamp" as one device, not as
-    /// a room and a word of the phrase), then the one that matched more written words: "the road
-    /// by jack london" read as title and author rather than as a title containing "by"; "open
-    /// the poetry shelf" as a shelf, not a book.
     /// How specific a reading is: the words its known names take, then its written words matched.
     static func specificity(_ candidate: Scored) -> (Int, Int) {
         (candidate.namedWords, candidate.match.matchedWords)
     }
 
+    /// Among the readings that score almost the same as the leader (within 0.02), puts first the
+    /// one whose known names take more of the sentence ("the bedroom lamp" as one device, not as
+    /// a room and a word of the phrase), then the one that matched more written words: "the road
+    /// by jack london" read as title and author rather than as a title containing "by"; "open
+    /// the poetry shelf" as a shelf, not a book.
     static func preferSpecificReading(_ scored: inout [Scored]) {
         guard let leaderIndex = scored.firstIndex(where: { !$0.isNegative }) else { return }
         let leader = scored[leaderIndex].match
@@ -910,13 +895,12 @@ extension PhraseMatcher {
     /// Aligns `sentence` with every phrase, without least-cost bounds: the baseline the
     /// benchmark compares the bounds with.
     public func alignWithEveryPhrase(_ sentence: String) -> Int {
-        let prepared = prepare(TextNormalizer.tokens(sentence))
-        var everyPhrase = candidates(for: prepared)
-        everyPhrase.wordsCost = Array(repeating: 0, count: phrases.count)
-        everyPhrase.heard = Array(repeating: 2, count: words.words.count)
-        everyPhrase.hearsApplicationName = true
-        everyPhrase.valueHeard = Array(repeating: true, count: vocabularies.count)
-        return align(prepared, candidates: everyPhrase).count
+        // Every phrase in written order, with bounds that rule none out.
+        let everyPhrase = Candidates(
+            order: Array(phrases.indices), wordsCost: Array(repeating: 0, count: phrases.count),
+            heard: Array(repeating: 2, count: words.words.count), hearsApplicationName: true,
+            valueHeard: Array(repeating: true, count: vocabularies.count))
+        return align(prepare(TextNormalizer.tokens(sentence)), candidates: everyPhrase).count
     }
 }
 

@@ -216,6 +216,13 @@ final class ValueVocabulary: Sendable {
         }
     }
 
+    /// The number written as `text` ("100", "2.5"), as a whole number when `integer`.
+    static func number(written text: String, integer: Bool) -> Entry? {
+        integer
+            ? Int(text).map { Entry(title: String($0), value: $0) }
+            : Double(text).map { Entry(title: TextNormalizer.format($0), value: $0) }
+    }
+
     /// The value written as `text`: a number, or a named value's title or name.
     func value(named text: String) -> Entry? {
         switch form {
@@ -223,10 +230,8 @@ final class ValueVocabulary: Sendable {
             let tokens = TextNormalizer.tokens(text).map(\.text)
             guard !tokens.isEmpty, let entry = names[tokens.joined(separator: " ")]?.first else { return nil }
             return entries[entry]
-        case .integer:
-            return Int(text).map { Entry(title: String($0), value: $0) }
-        case .decimal:
-            return Double(text).map { Entry(title: TextNormalizer.format($0), value: $0) }
+        case .integer, .decimal:
+            return Self.number(written: text, integer: form == .integer)
         case .boolean:
             return SpokenAnswer.yesOrNo(text).map { Entry(title: $0 ? "yes" : "no", value: $0) }
         case .date, .text, .url:
