@@ -45,10 +45,13 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
+        // WebRTC's voice activity detector, from the library of WebRTC's audio processing.
+        .systemLibrary(name: "CWebRTCVAD", providers: [.apt(["libwebrtc-audio-processing-dev"])]),
         .target(
             name: "Speech",
             dependencies: [
-                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "PhraseMatching",
+                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD",
+                "PhraseMatching",
                 "VoiceIntents",
                 .product(name: "Yams", package: "Yams"),
             ]),

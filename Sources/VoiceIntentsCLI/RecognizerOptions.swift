@@ -49,6 +49,19 @@ struct RecognizerOptions: ParsableArguments {
             valueName: "setting"))
     var frontEnd: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "What ends an utterance: pocketsphinx (its own detector, which also drops the frames it calls silence) or webrtc (WebRTC's detector, every frame of the utterance decoded); default: the models' manifest.",
+            discussion:
+                "webrtc hears more in steady noise and ends a command while other people talk on, but can start an utterance in a noisy room's tone (Benchmarks/Recognition/README.md, An end of speech of its own).",
+            valueName: "detector"))
+    var voiceActivity: VoiceActivityChoice?
+
+    /// The end-of-speech detectors `--voice-activity` names.
+    enum VoiceActivityChoice: String, ExpressibleByArgument, CaseIterable {
+        case pocketsphinx, webrtc
+    }
+
     /// `--front-end` read: `nil` for the manifest's, `.some(nil)` for off.
     func frontEndSettings(default manifest: AudioFrontEnd.Settings?) throws -> AudioFrontEnd.Settings? {
         guard let frontEnd else { return manifest }
@@ -90,6 +103,11 @@ struct RecognizerOptions: ParsableArguments {
         if let silence { configuration.trailingSilence = silence }
         if let maxSilence { configuration.maximumSilence = maxSilence > 0 ? maxSilence : nil }
         configuration.frontEnd = try frontEndSettings(default: configuration.frontEnd)
+        switch voiceActivity {
+        case .pocketsphinx: configuration.voiceActivity = nil
+        case .webrtc: configuration.voiceActivity = configuration.voiceActivity ?? .standard
+        case nil: break
+        }
         if decoys {
             guard let list = configuration.decoys else {
                 throw SpeechError(

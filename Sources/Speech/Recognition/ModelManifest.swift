@@ -11,6 +11,18 @@ extension SpeechRecognizer.Configuration {
         var automaticGain: Bool?
     }
 
+    /// The manifest's `voiceActivity`: `{ detector: webrtc, aggressiveness: 2 }`, or
+    /// `{ detector: pocketsphinx }`.
+    private struct VoiceActivity: Decodable {
+        var detector: String
+        var aggressiveness: Int?
+        var floorMargin: Double?
+        var speakerMargin: Double?
+        var startWindow: Double?
+        var startShare: Double?
+        var endShare: Double?
+    }
+
     /// What `Models/<locale>/manifest.yaml` says.
     private struct Manifest: Decodable {
         var locale: String
@@ -24,6 +36,7 @@ extension SpeechRecognizer.Configuration {
         var minimumConfidence: Double?
         var maximumSilence: Double?
         var frontEnd: FrontEnd?
+        var voiceActivity: VoiceActivity?
         var decoys: String?
     }
 
@@ -76,6 +89,32 @@ extension SpeechRecognizer.Configuration {
                 : AudioFrontEnd.Settings(
                     highPass: spec.highPass, noiseSuppression: spec.noiseSuppression,
                     automaticGain: spec.automaticGain ?? false)
+        }
+        if let spec = manifest.voiceActivity {
+            switch spec.detector {
+            case "pocketsphinx": voiceActivity = nil
+            case "webrtc":
+                let standard = VoiceActivityDetector.Settings.standard
+                let settings = VoiceActivityDetector.Settings(
+                    aggressiveness: spec.aggressiveness ?? standard.aggressiveness,
+                    floorMargin: spec.floorMargin ?? standard.floorMargin,
+                    speakerMargin: spec.speakerMargin ?? standard.speakerMargin,
+                    startWindow: spec.startWindow ?? standard.startWindow,
+                    startShare: spec.startShare ?? standard.startShare,
+                    endShare: spec.endShare ?? standard.endShare)
+                guard (0...3).contains(settings.aggressiveness) else {
+                    throw SpeechError(
+                        .invalidInput,
+                        "\(url.path): voiceActivity's aggressiveness must be from 0 to 3, not \(settings.aggressiveness)"
+                    )
+                }
+                voiceActivity = settings
+            default:
+                throw SpeechError(
+                    .invalidInput,
+                    "\(url.path): voiceActivity's detector must be webrtc or pocketsphinx, not \"\(spec.detector)\""
+                )
+            }
         }
         if let bar = manifest.minimumConfidence {
             guard (0...1).contains(bar) else {

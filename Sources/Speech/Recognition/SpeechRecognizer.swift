@@ -42,6 +42,11 @@ public final class SpeechRecognizer {
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
         /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`.
         public var frontEnd: AudioFrontEnd.Settings? = .standard
+        /// What ends an utterance when listening to a stream: WebRTC's voice activity detector
+        /// (``VoiceActivityDetector``), with every frame of the utterance decoded; `nil`:
+        /// PocketSphinx's own detector, which also drops the frames it calls silence before the
+        /// search hears them (the default). The manifest's `voiceActivity`.
+        public var voiceActivity: VoiceActivityDetector.Settings?
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
@@ -115,6 +120,8 @@ public final class SpeechRecognizer {
             ]
             + ["-vad_postspeech", String(max(1, Int((settings.trailingSilence * 100).rounded())))]
             + settings.arguments
+            // With a detector of its own, the search hears every frame the detector lets through.
+            + (settings.voiceActivity == nil ? [] : ["-remove_silence", "no"])
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         guard let configuration = vi_config_from_arguments(Int32(pointers.count), &pointers) else {
@@ -132,7 +139,20 @@ public final class SpeechRecognizer {
         self.languageModel = settings.languageModel
         self.initialCepstralState = Self.cepstralState(of: decoder)
         self.frontEnd = settings.frontEnd.map { AudioFrontEnd($0) }
+        self.voiceActivity = settings.voiceActivity.map {
+            VoiceActivityDetector($0, trailingSilence: settings.trailingSilence)
+        }
+        self.voiceActivityFrontEnd =
+            settings.voiceActivity != nil && settings.frontEnd == nil ? AudioFrontEnd(.standard) : nil
     }
+
+    /// Ends utterances in a stream when the configuration has its own detector
+    /// (``Configuration/voiceActivity``).
+    private let voiceActivity: VoiceActivityDetector?
+    /// What the detector hears through when the decoder hears the audio as it is: its noise
+    /// floor needs the noise suppressed (`Benchmarks/Recognition/README.md`, "An end of speech of
+    /// its own").
+    private let voiceActivityFrontEnd: AudioFrontEnd?
 
     /// Cleans the audio of the stream being heard (``Configuration/frontEnd``).
     private let frontEnd: AudioFrontEnd?
@@ -176,6 +196,8 @@ public final class SpeechRecognizer {
     public func forgetChannel() {
         restoreCepstralState(initialCepstralState)
         frontEnd?.reset()
+        voiceActivity?.reset()
+        voiceActivityFrontEnd?.reset()
         _ = ps_start_stream(decoder)
     }
 
@@ -599,13 +621,26 @@ extension SpeechRecognizer {
         // Where the detector last heard the speech end while the words so far could not be a
         // whole sentence; `nil` while speaking.
         var pauseStart: Int?
-        // The utterance's audio, for a second hearing and the decoy check: from a second before
-        // speech began.
+        // The utterance's audio, for a second hearing and the decoy check: what the decoder heard
+        // of it with a detector of its own; otherwise from a second before speech began.
         var utterance: [Int16] = []
         let hearsTwice =
             settings.hearsTwiceWhileLearning
             && Self.cepstralState(of: decoder).frames < Self.settledChannelFrames
         let keepsAudio = hearsTwice || settings.decoyCheck != nil && grammar?.isCommands == true
+        // With a detector of its own: the audio not yet heard by the decoder while waiting for
+        // speech: its last ``VoiceActivityDetector/leadIn`` samples.
+        var waiting: [Int16] = []
+        func feed(_ samples: [Int16]) throws(SpeechError) {
+            let processed = samples.withUnsafeBufferPointer { buffer in
+                ps_process_raw(decoder, buffer.baseAddress, samples.count, 0, 0)
+            }
+            guard processed >= 0 else {
+                _ = ps_end_utt(decoder)
+                throw SpeechError(
+                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
+            }
+        }
         /// Whether the speech just ended is long enough to count without words.
         func isLongEnough() -> Bool {
             guard let wordlessSpeech else { return false }
@@ -619,22 +654,35 @@ extension SpeechRecognizer {
             let chunk = frontEnd?.process(raw) ?? raw
             guard !chunk.isEmpty else { continue }
             samplesRead += chunk.count
-            if keepsAudio {
+            if keepsAudio && voiceActivity == nil {
                 utterance += chunk
                 let second = AudioFormat.recognizerSampleRate
                 if !heardSpeech && utterance.count > second {
                     utterance.removeFirst(utterance.count - second)
                 }
             }
-            let processed = chunk.withUnsafeBufferPointer { buffer in
-                ps_process_raw(decoder, buffer.baseAddress, chunk.count, 0, 0)
+            let inSpeech: Bool
+            if let detector = voiceActivity {
+                // The detector decides; the decoder hears the utterance from a little before
+                // the detector heard it start, and nothing of the quiet before.
+                detector.process(voiceActivityFrontEnd?.process(raw) ?? chunk)
+                inSpeech = detector.inSpeech
+                if heardSpeech || inSpeech {
+                    // A second hearing hears what the first heard, and nothing before it.
+                    let fed = heardSpeech ? chunk : waiting + chunk
+                    try feed(fed)
+                    if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
+                    waiting = []
+                } else {
+                    waiting += chunk
+                    if waiting.count > detector.leadIn {
+                        waiting.removeFirst(waiting.count - detector.leadIn)
+                    }
+                }
+            } else {
+                try feed(chunk)
+                inSpeech = ps_get_in_speech(decoder) != 0
             }
-            guard processed >= 0 else {
-                _ = ps_end_utt(decoder)
-                throw SpeechError(
-                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
-            }
-            let inSpeech = ps_get_in_speech(decoder) != 0
             if inSpeech && !heardSpeech {
                 heardSpeech = true
                 speechStart = samplesRead
@@ -650,6 +698,14 @@ extension SpeechRecognizer {
                 // floor: no words so far, so the utterance goes on. Ending it here and starting
                 // another lost the next command (measured on a live microphone).
                 heardSpeech = false
+                if voiceActivity != nil {
+                    // This detector keeps what it learnt across utterances; the decoder forgets
+                    // the noise it heard, which would otherwise lead the next command.
+                    _ = ps_end_utt(decoder)
+                    guard ps_start_utt(decoder) == 0 else {
+                        throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                    }
+                }
             }
             if heardSpeech && !inSpeech {
                 guard ps_end_utt(decoder) == 0 else {

@@ -1,0 +1,209 @@
+import CWebRTCVAD
+import Foundation
+
+/// Tells speech from silence and noise in a 16 kHz stream, and where an utterance starts and
+/// ends: WebRTC's voice activity detector (a Gaussian mixture model over six frequency bands that
+/// adapts to the noise), judged frame by frame (10 ms), optionally only where a frame stands out
+/// of the noise floor, then smoothed into utterances.
+///
+/// ``SpeechRecognizer/listen(timeout:read:)`` ends utterances with it when the configuration
+/// has ``SpeechRecognizer/Configuration/voiceActivity``; the decoder then hears every frame of
+/// the utterance (PocketSphinx's own detector drops the frames it calls silence, which loses
+/// speech in steady noise).
+///
+/// ```swift
+/// let detector = VoiceActivityDetector(.standard, trailingSilence: 0.5)
+/// for chunk in chunks {
+///     detector.process(chunk)
+///     if detector.inSpeech { … }
+/// }
+/// ```
+public final class VoiceActivityDetector {
+    /// How the detector decides.
+    public struct Settings: Sendable, Hashable {
+        /// How reluctantly WebRTC's model calls a frame speech: 0 (most readily) to 3.
+        public var aggressiveness: Int
+        /// How many dB a frame must stand above the noise floor (the quietest stretch of the last
+        /// second and a half) to count as speech, besides WebRTC's model calling it so: a fan's
+        /// or a fridge's steady noise, which the model may take for speech, neither starts an
+        /// utterance nor keeps one going. `nil`: the model alone.
+        public var floorMargin: Double?
+        /// Within an utterance, how many dB below its loudest frame so far a frame may be and
+        /// still count as the speaker's: quieter frames are someone farther away (a television,
+        /// people talking across the room), which would otherwise keep the utterance going for
+        /// as long as they talk. `nil`: no such limit.
+        public var speakerMargin: Double?
+        /// Seconds of mostly speech that start an utterance: of the frames in this span, at least
+        /// ``startShare`` are speech.
+        public var startWindow: Double
+        /// The share of ``startWindow``'s frames that must be speech.
+        public var startShare: Double
+        /// The share of the trailing silence's frames that may still be called speech (a click, a
+        /// breath) without keeping the utterance going.
+        public var endShare: Double
+
+        public init(
+            aggressiveness: Int = 2, floorMargin: Double? = 3, speakerMargin: Double? = 20,
+            startWindow: Double = 0.15,
+            startShare: Double = 0.7, endShare: Double = 0.1
+        ) {
+            self.aggressiveness = aggressiveness
+            self.floorMargin = floorMargin
+            self.speakerMargin = speakerMargin
+            self.startWindow = startWindow
+            self.startShare = startShare
+            self.endShare = endShare
+        }
+
+        /// The settings measured best on people's recordings (`Benchmarks/Recognition/README.md`,
+        /// "An end of speech of its own"): `--voice-activity webrtc`.
+        public static let standard = Settings()
+    }
+
+    public let settings: Settings
+    /// Whether the stream is in an utterance: speech started and has not yet been followed by
+    /// the trailing silence.
+    public private(set) var inSpeech = false
+    /// How many samples had been processed when the current (or last) utterance started: where
+    /// its first frame of speech was, less nothing of the start window.
+    public private(set) var speechStart = 0
+
+    /// How many samples before the moment it heard speech start belong to the utterance: its
+    /// start window and a quarter second more, for a soft first sound it did not call speech.
+    public var leadIn: Int { (startFrames + 25) * frame }
+
+    private let frame = AudioFormat.recognizerSampleRate / 100
+    private let handle: OpaquePointer
+    private var pending: [Int16] = []
+    private var processed = 0
+    /// The last decisions, newest last, as many as the longer of the two windows.
+    private var recent: [Bool] = []
+    private var recentSpeech = 0
+    private let startFrames: Int
+    private let endFrames: Int
+    private var floor = NoiseFloor()
+    /// The smoothed level of the current frame and the loudest of the current utterance (dB).
+    private var level: Double?
+    private var utterancePeak = -Double.infinity
+
+    /// A detector whose utterances end after `trailingSilence` seconds of silence.
+    public init(_ settings: Settings = .standard, trailingSilence: Double) {
+        self.settings = settings
+        startFrames = max(1, Int((settings.startWindow * 100).rounded()))
+        endFrames = max(1, Int((trailingSilence * 100).rounded()))
+        // Only fails when out of memory; WebRTC's own code does not check either.
+        handle = WebRtcVad_Create()
+        start()
+    }
+
+    deinit {
+        WebRtcVad_Free(handle)
+    }
+
+    private func start() {
+        _ = WebRtcVad_Init(handle)
+        _ = WebRtcVad_set_mode(handle, Int32(min(3, max(0, settings.aggressiveness))))
+    }
+
+    /// Forgets the noise learnt so far and any utterance in progress, as for a new stream.
+    public func reset() {
+        start()
+        pending = []
+        processed = 0
+        recent = []
+        recentSpeech = 0
+        inSpeech = false
+        speechStart = 0
+        floor = NoiseFloor()
+        level = nil
+        utterancePeak = -.infinity
+    }
+
+    /// Judges the whole frames of `chunk` (the rest waits for the next chunk) and updates
+    /// ``inSpeech``.
+    public func process(_ chunk: [Int16]) {
+        pending += chunk
+        var start = 0
+        while pending.count - start >= frame {
+            let speech = pending.withUnsafeBufferPointer { buffer in
+                isSpeech(UnsafeBufferPointer(rebasing: buffer[start..<start + frame]))
+            }
+            start += frame
+            processed += frame
+            push(speech)
+        }
+        pending.removeFirst(start)
+    }
+
+    /// Whether one 10 ms frame is speech.
+    private func isSpeech(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
+        let model =
+            WebRtcVad_Process(handle, Int32(AudioFormat.recognizerSampleRate), samples.baseAddress, frame)
+            == 1
+        guard settings.floorMargin != nil || settings.speakerMargin != nil else { return model }
+        var energy = 0.0
+        for sample in samples { energy += Double(sample) * Double(sample) }
+        // Digital silence (a file's padding, a muted source) says nothing of the room's noise:
+        // learnt as the floor, it would make the room's own tone after it look like speech.
+        guard energy / Double(samples.count) >= 4 else { return false }
+        let instant = 10 * log10(energy / Double(samples.count) + 1)
+        let smoothed = level.map { 0.7 * $0 + 0.3 * instant } ?? instant
+        level = smoothed
+        let floorLevel = floor.add(smoothed)
+        var speech = model
+        if let margin = settings.floorMargin, smoothed < floorLevel + margin { speech = false }
+        if inSpeech {
+            utterancePeak = max(utterancePeak, smoothed)
+            if let margin = settings.speakerMargin, smoothed < utterancePeak - margin { speech = false }
+        }
+        return speech
+    }
+
+    private func push(_ speech: Bool) {
+        recent.append(speech)
+        if speech { recentSpeech += 1 }
+        let window = inSpeech ? endFrames : startFrames
+        while recent.count > window {
+            if recent.removeFirst() { recentSpeech -= 1 }
+        }
+        if !inSpeech {
+            if recent.count == startFrames
+                && Double(recentSpeech) >= settings.startShare * Double(startFrames)
+            {
+                inSpeech = true
+                speechStart = processed - startFrames * frame
+            }
+        } else if recent.count == endFrames && Double(recentSpeech) <= settings.endShare * Double(endFrames) {
+            inSpeech = false
+            utterancePeak = -.infinity
+            // Start afresh: the next utterance needs a whole start window of its own.
+            recent = []
+            recentSpeech = 0
+        }
+    }
+}
+
+/// The level of the quietest stretch of the last second and a half: the lowest of the mean
+/// levels (dB) of its quarter-second blocks. A mean, not the quietest frame: a room's tone
+/// dips well below its usual level now and then.
+struct NoiseFloor {
+    private var blockSum = 0.0
+    private var blockFrames = 0
+    private var blocks: [Double] = []
+    private static let framesPerBlock = 25
+    private static let blockCount = 6
+
+    /// Adds a frame's level and returns the floor.
+    mutating func add(_ level: Double) -> Double {
+        blockSum += level
+        blockFrames += 1
+        let mean = blockSum / Double(blockFrames)
+        if blockFrames == Self.framesPerBlock {
+            blocks.append(mean)
+            if blocks.count > Self.blockCount { blocks.removeFirst() }
+            blockSum = 0
+            blockFrames = 0
+        }
+        return blocks.min() ?? mean
+    }
+}

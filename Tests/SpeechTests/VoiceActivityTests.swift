@@ -1,0 +1,162 @@
+import Foundation
+import HomeLights
+import PhraseMatching
+import Testing
+
+@testable import Speech
+
+/// The end of speech of its own (`VoiceActivityDetector`): WebRTC's detector, a floor that steady
+/// noise cannot cross to start an utterance, and a speaker margin that other people's talk
+/// cannot hold an utterance open with.
+@Suite("Voice activity")
+struct VoiceActivityTests {
+    /// A person's command (Rhasspy's test set), as 16 kHz samples.
+    static func command(_ name: String) throws -> [Int16] {
+        try WAVFile.read(from: try PeoplesRecordings.file("rhasspy-test-en", name)).forRecognizer
+    }
+
+    /// Where `samples` are speech: from the first to the last 10 ms frame 20 dB above the quietest.
+    static func loudSpan(_ samples: [Int16]) -> Range<Int> {
+        let levels = Envelope(samples).levels.map { 20 * log10($0 + 1) }
+        let floor = levels.min() ?? 0
+        let loud = levels.indices.filter { levels[$0] > floor + 20 }
+        guard let first = loud.first, let last = loud.last else { return 0..<0 }
+        return first * 160..<(last + 1) * 160
+    }
+
+    /// The utterances `detector` finds in `samples`, as (start, end) sample offsets, fed in 100 ms
+    /// chunks; an utterance still open at the end ends there.
+    static func utterances(_ samples: [Int16], _ detector: VoiceActivityDetector) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        var start: Int?
+        for offset in stride(from: 0, to: samples.count, by: 1_600) {
+            let end = min(offset + 1_600, samples.count)
+            detector.process(Array(samples[offset..<end]))
+            if detector.inSpeech && start == nil { start = detector.speechStart }
+            if !detector.inSpeech, let begun = start {
+                found.append((begun, end))
+                start = nil
+            }
+        }
+        if let start { found.append((start, samples.count)) }
+        return found
+    }
+
+    /// A person's command with a second of room before and after is one utterance, which starts
+    /// before the command's loud part and ends half a second (the trailing silence) after it.
+    @Test func aPersonsCommandIsOneUtterance() throws {
+        let command = try Self.command("turn_on_the_garage_light.wav")
+        // Not digital silence: a quiet room's hiss.
+        var generator = SplitMix64(seed: 5)
+        let quiet = (0..<16_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 20) }
+        let samples = quiet + command + quiet
+        let speech = Self.loudSpan(command)
+        let loud = (speech.lowerBound + quiet.count)..<(speech.upperBound + quiet.count)
+        let found = Self.utterances(samples, VoiceActivityDetector(.standard, trailingSilence: 0.5))
+        try #require(found.count == 1, "\(found)")
+        #expect(found[0].0 <= loud.lowerBound, "started at \(found[0].0), the speech at \(loud.lowerBound)")
+        let after = Double(found[0].1 - loud.upperBound) / 16_000
+        #expect(after > 0.3 && after < 1.0, "ended \(after) s after the speech")
+    }
+
+    /// Steady noise, which WebRTC's model alone takes for speech, starts nothing once the front
+    /// end has learnt it (as `listen` hears it): it does not stand above the noise floor.
+    @Test func steadyNoiseStartsNothing() {
+        var generator = SplitMix64(seed: 3)
+        let noise = AudioFrontEnd(.standard).process(
+            NoiseMixer.pink(count: 5 * 16_000, generator: &generator).map {
+                Int16(max(-32_000, min(32_000, $0 * 3_000)))
+            })
+        let modelAlone = VoiceActivityDetector(
+            VoiceActivityDetector.Settings(floorMargin: nil, speakerMargin: nil), trailingSilence: 0.5)
+        #expect(!Self.utterances(noise, modelAlone).isEmpty, "the model alone heard no speech in the noise")
+        let standard = Self.utterances(noise, VoiceActivityDetector(.standard, trailingSilence: 0.5))
+        #expect(standard.isEmpty, "\(standard)")
+    }
+
+    /// A person's command with other people talking on, 20 dB below it (LibriVox readers, from
+    /// PocketSphinx's test data), is heard as soon as the command ends; PocketSphinx's own
+    /// detector hears the talk as more of the utterance and answers only when the talk stops.
+    @Test func otherPeoplesTalkDoesNotHoldACommandOpen() async throws {
+        let command = try Self.command("turn_on_the_garage_light.wav")
+        let librivox = URL(fileURLWithPath: ConfidenceTests.librivox)
+        let readers = try FileManager.default.contentsOfDirectory(atPath: librivox.path)
+            .filter { $0.hasSuffix(".wav") }.sorted()
+        try #require(readers.count >= 5, "no LibriVox recordings in \(librivox.path)")
+        // Two readers at once, four seconds of them after the command.
+        let first = try readers.prefix(3).flatMap {
+            try WAVFile.read(from: librivox.appendingPathComponent($0)).forRecognizer
+        }
+        let second = try readers.suffix(2).flatMap {
+            try WAVFile.read(from: librivox.appendingPathComponent($0)).forRecognizer
+        }
+        let length = command.count + 4 * 16_000
+        try #require(first.count >= length && second.count >= length, "the LibriVox sentences are too short")
+        let talk = (0..<length).map { Float(first[$0]) + Float(second[$0]) }
+        let speech = command.map(Float.init) + [Float](repeating: 0, count: length - command.count)
+        let mixed = NoiseMixer.mixRecorded(
+            speech.map { $0 / 32_768 }, speech: command.map { Float($0) / 32_768 },
+            noise: talk.map { $0 / 32_768 }, snr: 20, seed: 1
+        ).map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
+        let commandEnd = Self.loudSpan(command).upperBound
+
+        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
+        func heard(_ voiceActivity: VoiceActivityDetector.Settings?) throws -> (text: String, at: Int) {
+            var configuration = try ModelFilesTests.configuration()
+            configuration.voiceActivity = voiceActivity
+            let recognizer = try SpeechRecognizer(configuration)
+            try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
+            var offset = 0
+            let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
+                guard offset < mixed.count else { return nil }
+                defer { offset += 1_600 }
+                return Array(mixed[offset..<min(offset + 1_600, mixed.count)])
+            }
+            return (result?.text ?? "", offset)
+        }
+        let own = try heard(.standard)
+        #expect(own.text == "turn on the garage light", "\(own)")
+        #expect(
+            own.at - commandEnd < 16_000, "heard \(Double(own.at - commandEnd) / 16_000) s after the command")
+        let pocketSphinx = try heard(nil)
+        #expect(pocketSphinx.at >= mixed.count, "PocketSphinx's detector ended the utterance in the talk")
+    }
+}
+
+/// The manifest's `voiceActivity` chooses the detector, and a wrong one is named.
+@Suite("Voice activity in the manifest")
+struct VoiceActivityManifestTests {
+    func manifest(_ line: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("manifest.yaml")
+        try """
+        locale: en
+        package: pocketsphinx-en-us
+        acousticModel: /usr/share/pocketsphinx/model/en-us/en-us
+        dictionary: /usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict
+        languageModel: /usr/share/pocketsphinx/model/en-us/en-us.lm.bin
+        \(line)
+        """.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func webrtcIsChosenWithItsMargins() throws {
+        let url = try manifest("voiceActivity: { detector: webrtc, floorMargin: 4, speakerMargin: 18 }")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let settings = try #require(try SpeechRecognizer.Configuration(manifest: url).voiceActivity)
+        #expect(settings.floorMargin == 4 && settings.speakerMargin == 18 && settings.aggressiveness == 2)
+        let shipped = try ModelFilesTests.configuration()
+        #expect(shipped.voiceActivity == nil)
+    }
+
+    @Test func anUnknownDetectorIsNamed() throws {
+        let url = try manifest("voiceActivity: { detector: silero }")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect {
+            _ = try SpeechRecognizer.Configuration(manifest: url)
+        } throws: { error in
+            "\(error)".contains("voiceActivity's detector must be webrtc or pocketsphinx, not \"silero\"")
+        }
+    }
+}
