@@ -68,7 +68,8 @@ struct VoiceActivityTests {
                 Int16(max(-32_000, min(32_000, $0 * 3_000)))
             })
         let modelAlone = VoiceActivityDetector(
-            VoiceActivityDetector.Settings(floorMargin: nil, speakerMargin: nil), trailingSilence: 0.5)
+            VoiceActivityDetector.Settings(floorMargin: nil, speakerMargin: nil, startPeak: nil),
+            trailingSilence: 0.5)
         #expect(!Self.utterances(noise, modelAlone).isEmpty, "the model alone heard no speech in the noise")
         let standard = Self.utterances(noise, VoiceActivityDetector(.standard, trailingSilence: 0.5))
         #expect(standard.isEmpty, "\(standard)")
@@ -120,6 +121,19 @@ struct VoiceActivityTests {
             own.at - commandEnd < 16_000, "heard \(Double(own.at - commandEnd) / 16_000) s after the command")
         let pocketSphinx = try heard(nil)
         #expect(pocketSphinx.at >= mixed.count, "PocketSphinx's detector ended the utterance in the talk")
+    }
+}
+
+extension VoiceActivityTests {
+    /// `listen --voice-activity webrtc` over a person's command in a noisy room: the command, and
+    /// nothing from the room's tone after it (with the floor margin alone, that tone started an
+    /// utterance the grammar heard as "skip", over the app's bar).
+    @Test func aNoisyRoomsToneAfterACommandStartsNothing() throws {
+        let run = try PeoplesRecordings.listen(
+            try PeoplesRecordings.file("speech-to-phrase-en", "cancel timer.wav"),
+            ["--voice-activity", "webrtc"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "> cancel timer\n< Timer cancelled.\n", "\(run.output)")
     }
 }
 

@@ -33,6 +33,11 @@ public final class VoiceActivityDetector {
         /// people talking across the room), which would otherwise keep the utterance going for
         /// as long as they talk. `nil`: no such limit.
         public var speakerMargin: Double?
+        /// How many dB over the noise floor the loudest frame of the start window must stand for
+        /// an utterance to start: a noisy room's tone wavers a few dB over its floor and, with
+        /// ``floorMargin`` alone, started utterances the grammar heard as commands. `nil`: no
+        /// such need.
+        public var startPeak: Double?
         /// Seconds of mostly speech that start an utterance: of the frames in this span, at least
         /// ``startShare`` are speech.
         public var startWindow: Double
@@ -44,12 +49,13 @@ public final class VoiceActivityDetector {
 
         public init(
             aggressiveness: Int = 2, floorMargin: Double? = 3, speakerMargin: Double? = 20,
-            startWindow: Double = 0.15,
+            startPeak: Double? = 9, startWindow: Double = 0.15,
             startShare: Double = 0.7, endShare: Double = 0.1
         ) {
             self.aggressiveness = aggressiveness
             self.floorMargin = floorMargin
             self.speakerMargin = speakerMargin
+            self.startPeak = startPeak
             self.startWindow = startWindow
             self.startShare = startShare
             self.endShare = endShare
@@ -85,6 +91,8 @@ public final class VoiceActivityDetector {
     /// The smoothed level of the current frame and the loudest of the current utterance (dB).
     private var level: Double?
     private var utterancePeak = -Double.infinity
+    /// How far each frame of the start window stands over the floor (dB), newest last.
+    private var recentRise: [Double] = []
 
     /// A detector whose utterances end after `trailingSilence` seconds of silence.
     public init(_ settings: Settings = .standard, trailingSilence: Double) {
@@ -117,6 +125,7 @@ public final class VoiceActivityDetector {
         floor = NoiseFloor()
         level = nil
         utterancePeak = -.infinity
+        recentRise = []
     }
 
     /// Judges the whole frames of `chunk` (the rest waits for the next chunk) and updates
@@ -140,7 +149,9 @@ public final class VoiceActivityDetector {
         let model =
             WebRtcVad_Process(handle, Int32(AudioFormat.recognizerSampleRate), samples.baseAddress, frame)
             == 1
-        guard settings.floorMargin != nil || settings.speakerMargin != nil else { return model }
+        guard settings.floorMargin != nil || settings.speakerMargin != nil || settings.startPeak != nil else {
+            return model
+        }
         var energy = 0.0
         for sample in samples { energy += Double(sample) * Double(sample) }
         // Digital silence (a file's padding, a muted source) says nothing of the room's noise:
@@ -150,6 +161,8 @@ public final class VoiceActivityDetector {
         let smoothed = level.map { 0.7 * $0 + 0.3 * instant } ?? instant
         level = smoothed
         let floorLevel = floor.add(smoothed)
+        recentRise.append(smoothed - floorLevel)
+        if recentRise.count > startFrames { recentRise.removeFirst() }
         var speech = model
         if let margin = settings.floorMargin, smoothed < floorLevel + margin { speech = false }
         if inSpeech {
@@ -169,6 +182,7 @@ public final class VoiceActivityDetector {
         if !inSpeech {
             if recent.count == startFrames
                 && Double(recentSpeech) >= settings.startShare * Double(startFrames)
+                && (settings.startPeak.map { peak in recentRise.contains { $0 >= peak } } ?? true)
             {
                 inSpeech = true
                 speechStart = processed - startFrames * frame

@@ -18,6 +18,7 @@ extension SpeechRecognizer.Configuration {
         var aggressiveness: Int?
         var floorMargin: Double?
         var speakerMargin: Double?
+        var startPeak: Double?
         var startWindow: Double?
         var startShare: Double?
         var endShare: Double?
@@ -99,6 +100,7 @@ extension SpeechRecognizer.Configuration {
                     aggressiveness: spec.aggressiveness ?? standard.aggressiveness,
                     floorMargin: spec.floorMargin ?? standard.floorMargin,
                     speakerMargin: spec.speakerMargin ?? standard.speakerMargin,
+                    startPeak: spec.startPeak ?? standard.startPeak,
                     startWindow: spec.startWindow ?? standard.startWindow,
                     startShare: spec.startShare ?? standard.startShare,
                     endShare: spec.endShare ?? standard.endShare)
