@@ -70,8 +70,8 @@ public final class VoiceActivityDetector {
     /// Whether the stream is in an utterance: speech started and has not yet been followed by
     /// the trailing silence.
     public private(set) var inSpeech = false
-    /// How many samples had been processed when the current (or last) utterance started: where
-    /// its first frame of speech was, less nothing of the start window.
+    /// Where the current (or last) utterance started, in samples processed: the first frame of
+    /// the start window that started it.
     public private(set) var speechStart = 0
 
     /// How many samples before the moment it heard speech start belong to the utterance: its
