@@ -54,6 +54,14 @@ struct SpokenTestOptions: ParsableArguments {
     )
     var snr: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds of each noise condition's noise before every recording (default: 0, the recording as it is).",
+            discussion:
+                "A live stream has heard the room before anyone speaks; a clip that starts with the noise at full level has not, which misleads a detector that learns the noise floor (--voice-activity webrtc). Clean recordings get none.",
+            valueName: "seconds"))
+    var lead = 0.0
+
     @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
     var cache: String?
 
@@ -73,6 +81,7 @@ struct SpokenTestOptions: ParsableArguments {
 
     func validate() throws {
         guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        guard (0...30).contains(lead) else { throw ValidationError("--lead takes 0 to 30 seconds") }
         if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
         if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
         if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
@@ -157,6 +166,7 @@ struct SpokenTestOptions: ParsableArguments {
             voices: voiceList, rates: rateList,
             conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
             configuration: try recognizerOptions.configuration(), workers: jobs)
+        evaluation.recordingLead = lead
         for path in noiseFilePaths {
             let url = URL(fileURLWithPath: path)
             let noise = try SpokenEvaluation.recording(url)

@@ -137,6 +137,30 @@ extension VoiceActivityTests {
     }
 }
 
+extension VoiceActivityTests {
+    /// `evaluate --lead`: a recording heard in noise gets that many seconds of the noise alone
+    /// before it, as a live stream has heard the room; clean, it is heard as it is.
+    @Test func aLeadPutsTheNoiseBeforeARecording() throws {
+        let file = try PeoplesRecordings.file("rhasspy-test-en", "turn_on_the_garage_light.wav")
+        let recording = try WAVFile.read(from: file).forRecognizer
+        var evaluation = SpokenEvaluation(voices: ["en-us"])
+        evaluation.recordingLead = 2
+        let testCase = PhraseTestSuite.Case(
+            sentence: "turn on the garage light", expectation: .intent("any", values: [:]), source: .swift,
+            audio: file)
+        func clip(_ condition: NoiseCondition) throws -> [Int16] {
+            try evaluation.clip(
+                SpokenEvaluation.Item(testCase: testCase, speaker: .recording, condition: condition),
+                mixer: NoiseMixer())
+        }
+        #expect(try clip(.clean) == recording)
+        let noisy = try clip(.noise(.pink, snr: 10))
+        #expect(noisy.count == recording.count + 32_000)
+        let lead = Envelope(Array(noisy.prefix(32_000))).levels
+        #expect(lead.allSatisfy { $0 > 1 }, "the lead is not noise throughout")
+    }
+}
+
 /// The manifest's `voiceActivity` chooses the detector, and a wrong one is named.
 @Suite("Voice activity in the manifest")
 struct VoiceActivityManifestTests {

@@ -98,6 +98,11 @@ public struct SpokenEvaluation: Sendable {
     /// as it is).
     public var leadIn = 0.5
     public var tail = 0.8
+    /// Seconds of the condition's noise (nothing else) before each recording heard in noise: a
+    /// live stream has heard the room before anyone speaks, and a detector that learns the
+    /// noise floor (``SpeechRecognizer/Configuration/voiceActivity``) needs it. 0 (the default):
+    /// the recording as it is, which `listen --input` hears. A clean recording never gets one.
+    public var recordingLead = 0.0
     /// A quiet room's own noise under every synthesised sentence, in dB below the speech: pink
     /// room tone, as a person speaking at a metre from the microphone gives in a quiet room
     /// (about 60 dBA of speech over 30 dBA of room). eSpeak NG's speech with nothing but
@@ -185,9 +190,10 @@ public struct SpokenEvaluation: Sendable {
         }
         let rate = Double(AudioFormat.recognizerSampleRate)
         let isRecording = item.speaker == .recording
+        let lead = isRecording && item.condition != .clean ? Int(recordingLead * rate) : 0
         var samples =
             isRecording
-            ? speech
+            ? [Float](repeating: 0, count: lead) + speech
             : [Float](repeating: 0, count: Int(leadIn * rate)) + speech
                 + [Float](repeating: 0, count: Int(tail * rate))
         // Levels are the speech's own, measured before any noise is added.
