@@ -447,18 +447,22 @@ public final class SpeechRecognizer {
         var offset = 0
         while offset < samples.count {
             let count = min(chunk, samples.count - offset)
-            let processed = samples.withUnsafeBufferPointer { buffer in
-                ps_process_raw(decoder, buffer.baseAddress! + offset, count, 0, 0)
-            }
-            guard processed >= 0 else {
-                _ = ps_end_utt(decoder)
-                throw SpeechError(
-                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
-            }
+            try process(samples[offset..<offset + count])
             offset += count
         }
         guard ps_end_utt(decoder) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+        }
+    }
+
+    /// Feeds `samples` to the utterance in progress; on failure, ends it and throws.
+    private func process(_ samples: ArraySlice<Int16>) throws(SpeechError) {
+        let processed = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+        }
+        guard processed >= 0 else {
+            _ = ps_end_utt(decoder)
+            throw SpeechError(.engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
         }
     }
 
@@ -631,16 +635,6 @@ extension SpeechRecognizer {
         // With a detector of its own: the audio not yet heard by the decoder while waiting for
         // speech: its last ``VoiceActivityDetector/leadIn`` samples.
         var waiting: [Int16] = []
-        func feed(_ samples: [Int16]) throws(SpeechError) {
-            let processed = samples.withUnsafeBufferPointer { buffer in
-                ps_process_raw(decoder, buffer.baseAddress, samples.count, 0, 0)
-            }
-            guard processed >= 0 else {
-                _ = ps_end_utt(decoder)
-                throw SpeechError(
-                    .engineFailure, "PocketSphinx failed to process audio", code: Int(processed))
-            }
-        }
         /// Whether the speech just ended is long enough to count without words.
         func isLongEnough() -> Bool {
             guard let wordlessSpeech else { return false }
@@ -670,7 +664,7 @@ extension SpeechRecognizer {
                 if heardSpeech || inSpeech {
                     // A second hearing hears what the first heard, and nothing before it.
                     let fed = heardSpeech ? chunk : waiting + chunk
-                    try feed(fed)
+                    try process(fed[...])
                     if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
                     waiting = []
                 } else {
@@ -680,7 +674,7 @@ extension SpeechRecognizer {
                     }
                 }
             } else {
-                try feed(chunk)
+                try process(chunk[...])
                 inSpeech = ps_get_in_speech(decoder) != 0
             }
             if inSpeech && !heardSpeech {
