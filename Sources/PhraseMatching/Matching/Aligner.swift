@@ -63,6 +63,8 @@ struct Aligner {
     /// A sentence prepared once for aligning with many phrases.
     final class Sentence {
         let tokens: [Token]
+        /// The tokens with their spellings one letter short, for near misses.
+        let spelled: SpelledWords
         /// Each token's word id in the table, or -1.
         let ids: [Int32]
         /// Each token's one-letter-off table words.
@@ -75,13 +77,17 @@ struct Aligner {
         /// - Parameter skipPhrases: Words that may be said anywhere, as normalised words.
         init(
             _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary],
-            skipPhrases: [[String]] = []
+            names: NameSpellings, skipPhrases: [[String]] = []
         ) {
             self.tokens = tokens
+            let spelled = SpelledWords(tokens, names: names)
+            self.spelled = spelled
             let ids = tokens.map { table.lookup($0.text) }
             self.ids = ids
             // A word the phrases use is taken as heard; only the others may be a near miss.
-            near = tokens.indices.map { ids[$0] >= 0 ? [] : table.near(tokens[$0].text) }
+            near = tokens.indices.map {
+                ids[$0] >= 0 ? [] : table.near(tokens[$0].text, spellings: spelled.spellings[$0])
+            }
             var extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
             for start in tokens.indices {
                 for skip in skipPhrases
@@ -120,7 +126,7 @@ struct Aligner {
 
         func prepareFills(_ vocabulary: Int) {
             guard fillCache[vocabulary] == nil else { return }
-            let all = tokens.indices.map { vocabularies[vocabulary].fills(tokens, from: $0) }
+            let all = vocabularies[vocabulary].fillsFromEveryPosition(spelled)
             fillCache[vocabulary] = all
             var start: [Int32] = [0]
             var length: [Int32] = []
@@ -217,6 +223,11 @@ struct Aligner {
         let isSmall = table.isSmall
         let takesNames = sentence.takesNames
         let isOpen = sentence.isOpen
+        for vocabulary in slotVocabularies where vocabulary >= 0 { sentence.prepareFills(vocabulary) }
+        let fillStarts = sentence.flatStart
+        let fillLengths = sentence.flatLength
+        let fillCosts = sentence.flatCost
+        let applicationNames = sentence.applicationNames
 
         @inline(__always)
         func relax(
@@ -282,7 +293,7 @@ struct Aligner {
                         relax(
                             to, position, here + Costs.droppedApplicationName, cell, .droppedApplicationName,
                             edgeID, 0)
-                        for name in sentence.applicationNames where position + name.count <= count {
+                        for name in applicationNames where position + name.count <= count {
                             var extra: Float = 0
                             var fits = true
                             for (offset, word) in name.enumerated() where ids[position + offset] != word {
@@ -303,15 +314,12 @@ struct Aligner {
                         relax(to, position, here + Costs.missingValue, cell, .missing, edgeID, 0)
                         let vocabulary = slotVocabularies[Int(payloads[edge])]
                         guard position < count, vocabulary >= 0 else { continue }
-                        sentence.prepareFills(vocabulary)
-                        let starts = sentence.flatStart[vocabulary]
-                        let lengths = sentence.flatLength[vocabulary]
-                        let costs = sentence.flatCost[vocabulary]
+                        let starts = fillStarts[vocabulary]
                         for fill in Int(starts[position])..<Int(starts[position + 1]) {
                             let fillIndex = Int32(fill - Int(starts[position]))
                             relax(
-                                to, position + Int(lengths[fill]), here + costs[fill], cell, .filled, edgeID,
-                                fillIndex)
+                                to, position + Int(fillLengths[vocabulary][fill]),
+                                here + fillCosts[vocabulary][fill], cell, .filled, edgeID, fillIndex)
                         }
                         guard takesNames[vocabulary] else { continue }
                         let price = isOpen[vocabulary] ? Costs.unknownOpenValue : Costs.unknownValue

@@ -18,7 +18,7 @@ import VoiceIntents
 /// the result does not depend on the order phrases are written in, and the cost of a match grows
 /// with the phrases that could fit, not with all phrases times all values.
 public final class PhraseMatcher: Sendable {
-    struct CompiledPhrase: Sendable {
+    final class CompiledPhrase: Sendable {
         let shortcut: Int?
         let intent: String?
         let pattern: PhrasePattern
@@ -103,8 +103,6 @@ public final class PhraseMatcher: Sendable {
     let suggestedText: [String: [String: [[String]]]]
     let words: WordTable
     let applicationNames: [[Int32]]
-    private let index: [String: [Int]]
-    private let weights: [String: Double]
     /// The phrases that have a placeholder of each vocabulary.
     private let phrasesOfVocabulary: [[Int]]
     /// Words the catalog says may be said anywhere (`skip:`), as normalised words.
@@ -115,8 +113,12 @@ public final class PhraseMatcher: Sendable {
     /// For each word of the table, the phrases that use it (the app name's words: the phrases
     /// that say the app's name).
     private let phrasesOfWord: [[Int]]
+    /// How rare each table word is among the phrases, as evidence of the phrases that use it.
+    private let wordWeights: [Double]
     /// For each vocabulary that takes names, whether each table word may be part of a name.
     private let mayBeInAName: [[Bool]]
+    /// The names' words and their spellings one letter short, for near misses.
+    private let nameSpellings: NameSpellings
     /// For each phrase, the least its placeholders charge for words that name no known value:
     /// `nil` when none takes names, 0 when one takes an open set (its query may know them).
     private let unknownWordsPrice: [Float?]
@@ -310,13 +312,17 @@ public final class PhraseMatcher: Sendable {
             for word in words { index[word, default: []].append(id) }
         }
         let total = Double(max(phrases.count, 1))
-        self.weights = index.mapValues { log(1 + total / Double($0.count)) }
-        self.index = index
         phrasesOfWord = table.words.map { index[$0] ?? [] }
+        wordWeights = phrasesOfWord.map { $0.isEmpty ? 0 : log(1 + total / Double($0.count)) }
         minimumLengths = phrases.map(\.graph.minimumLength)
         longestPhrase = minimumLengths.max() ?? 0
+        let nameSpellings = NameSpellings(vocabularies)
+        self.nameSpellings = nameSpellings
+        let closeNameWords = table.words.map { nameSpellings.close(to: $0) }
         mayBeInAName = vocabularies.map { vocabulary in
-            vocabulary.form == .names ? table.words.map(vocabulary.mayBePartOfAName) : []
+            vocabulary.form == .names
+                ? zip(table.words, closeNameWords).map { vocabulary.mayBePartOfAName($0, closeNameWords: $1) }
+                : []
         }
         var phrasesOfVocabulary = Array(repeating: [Int](), count: vocabularies.count)
         for (id, phrase) in phrases.enumerated() {
@@ -518,8 +524,14 @@ public final class PhraseMatcher: Sendable {
                     covered[vocabulary][position] =
                         id >= 0
                         ? mayBeInAName[vocabulary][Int(id)]
-                        : vocabularies[vocabulary].mayBePartOfAName(sentence.tokens[position].text)
+                        : vocabularies[vocabulary].mayBePartOfAName(
+                            sentence.tokens[position].text,
+                            closeNameWords: sentence.spelled.closeNameWords[position])
                 }
+                continue
+            }
+            if vocabularies[vocabulary].form == .text {  // free text may take any word
+                covered[vocabulary] = [Bool](repeating: true, count: count)
                 continue
             }
             for position in 0..<count {
@@ -645,27 +657,26 @@ public final class PhraseMatcher: Sendable {
             }
         }
         var valueEvidence = [Double](repeating: 0, count: vocabularies.count)
-        var seen = Set<String>()
-        var common: [String] = []
+        var common: [Int32] = []
         // Words in more than a quarter of the phrases ("in", "the") say little about which one
         // was meant; they count only when nothing rarer was heard.
         let commonLimit = max(64, phrases.count / 4)
-        for (position, token) in sentence.tokens.enumerated() where seen.insert(token.text).inserted {
-            if let ids = index[token.text], let w = weights[token.text] {
-                if ids.count > commonLimit { common.append(token.text) } else { add(ids, w) }
+        let tokens = sentence.tokens
+        for (position, token) in tokens.enumerated()
+        where !tokens[..<position].contains(where: { $0.text == token.text }) {
+            let id = sentence.ids[position]
+            if id >= 0 {
+                let ids = phrasesOfWord[Int(id)]
+                if ids.count > commonLimit { common.append(id) } else { add(ids, wordWeights[Int(id)]) }
             }
             for near in sentence.near[position] {
-                let word = words.words[Int(near)]
-                if let ids = index[word], let w = weights[word], ids.count <= commonLimit {
-                    add(ids, 0.7 * w)
-                }
+                let ids = phrasesOfWord[Int(near)]
+                if !ids.isEmpty, ids.count <= commonLimit { add(ids, 0.7 * wordWeights[Int(near)]) }
             }
-            for vocabulary in vocabularies.indices where vocabularies[vocabulary].knows(token.text) {
-                valueEvidence[vocabulary] += 1
-            }
+            for vocabulary in sentence.spelled.namingVocabularies[position] { valueEvidence[vocabulary] += 1 }
         }
         if touched.isEmpty {
-            for word in common { add(index[word] ?? [], weights[word] ?? 0) }
+            for id in common { add(phrasesOfWord[Int(id)], wordWeights[Int(id)]) }
         }
         // A word of a known value supports the phrases the words already point to, or, when no
         // phrase word was heard, every phrase with a placeholder for such values.
@@ -684,7 +695,7 @@ public final class PhraseMatcher: Sendable {
     func prepare(_ tokens: [Token]) -> Aligner.Sentence {
         Aligner.Sentence(
             tokens, table: words, applicationNames: applicationNames, vocabularies: vocabularies,
-            skipPhrases: skipPhrases)
+            names: nameSpellings, skipPhrases: skipPhrases)
     }
 
     func align(_ tokens: [Token]) -> [Scored] {

@@ -40,10 +40,12 @@ final class ValueVocabulary: Sendable {
     private let names: [String: [Int]]
     private let entries: [Entry]
     private let nameTokens: [[String]]
-    /// A word with one letter removed → the vocabulary words it comes from.
-    private let deletions: [String: [String]]
     /// A vocabulary word → the names that contain it.
     private let namesByWord: [String: [Int]]
+    /// A name's first word → the names that begin with it.
+    private let namesByFirstWord: [String: [Int]]
+    /// The keys of `names`, sorted, to tell whether a longer name begins with some words.
+    private let sortedKeys: [String]
     let longestName: Int
 
     /// Words that stand for a number ("max" → 100), by their normalised words.
@@ -97,15 +99,12 @@ final class ValueVocabulary: Sendable {
                 for word in Set(tokens) { namesByWord[word, default: []].append(nameIndex) }
             }
         }
-        var deletions: [String: [String]] = [:]
-        for word in namesByWord.keys where word.count >= 4 {
-            for variant in Self.deletionVariants(of: word) { deletions[variant, default: []].append(word) }
-        }
         self.names = names
         self.entries = entries
         self.nameTokens = nameTokens
         self.namesByWord = namesByWord
-        self.deletions = deletions
+        namesByFirstWord = Dictionary(grouping: nameTokens.indices, by: { nameTokens[$0][0] })
+        sortedKeys = names.keys.sorted()
         self.longestName = nameTokens.map(\.count).max() ?? 0
         self.nameOwners = owners
     }
@@ -119,12 +118,27 @@ final class ValueVocabulary: Sendable {
         return tokens.count > 1 ? [spaced, tokens.joined()] : [spaced]
     }
 
+    /// `word` with one letter left out, in each place. Words of ASCII letters (nearly all) are
+    /// cut byte by byte, without splitting them into characters.
     static func deletionVariants(of word: String) -> [String] {
-        let characters = Array(word)
-        return characters.indices.map { index in
-            var copy = characters
-            copy.remove(at: index)
-            return String(copy)
+        let bytes = Array(word.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let characters = Array(word)
+            return characters.indices.map { index in
+                var copy = characters
+                copy.remove(at: index)
+                return String(copy)
+            }
+        }
+        return bytes.indices.map { left in
+            String(unsafeUninitializedCapacity: bytes.count - 1) { buffer in
+                var next = 0
+                for index in bytes.indices where index != left {
+                    buffer[next] = bytes[index]
+                    next += 1
+                }
+                return next
+            }
         }
     }
 
@@ -137,11 +151,6 @@ final class ValueVocabulary: Sendable {
         var names = Array(repeating: [[String]](), count: entries.count)
         for (index, tokens) in nameTokens.enumerated() { names[nameOwners[index]].append(tokens) }
         return zip(entries, names).map { ($0.title, $1) }
-    }
-
-    /// Whether some known name contains `word`: a hint that the sentence mentions such a value.
-    func knows(_ word: String) -> Bool {
-        namesByWord[word] != nil
     }
 
     /// A value to put in example sentences: the first known name, or one of the right form.
@@ -167,9 +176,13 @@ final class ValueVocabulary: Sendable {
         }
     }
 
-    /// The ways `tokens[start...]` can fill this placeholder.
-    func fills(_ tokens: [Token], from start: Int) -> [Fill] {
-        let all = unboundedFills(tokens, from: start)
+    /// The ways the sentence's words can fill this placeholder, from each position.
+    func fillsFromEveryPosition(_ words: SpelledWords) -> [[Fill]] {
+        words.tokens.indices.map { fills(words, from: $0) }
+    }
+
+    private func fills(_ words: SpelledWords, from start: Int) -> [Fill] {
+        let all = unboundedFills(words, from: start)
         guard let bounds, form == .integer || form == .decimal else { return all }
         return all.filter { fill in
             switch fill.value {
@@ -180,12 +193,13 @@ final class ValueVocabulary: Sendable {
         }
     }
 
-    private func unboundedFills(_ tokens: [Token], from start: Int) -> [Fill] {
+    private func unboundedFills(_ words: SpelledWords, from start: Int) -> [Fill] {
+        let tokens = words.tokens
         let available = tokens.count - start
         guard available > 0 else { return [] }
         switch form {
         case .names:
-            return nameFills(tokens, from: start)
+            return nameFills(words, from: start)
         case .integer:
             guard let number = Double(tokens[start].text), number.rounded() == number,
                 let integer = Int(exactly: number)
@@ -255,12 +269,17 @@ final class ValueVocabulary: Sendable {
 
     /// Whether `word` may be part of a value of this vocabulary's names: a word of a name, a
     /// name said as one word, or a word one letter off a name's word. Every word a name fill
-    /// covers passes; words that pass may still fit no name.
-    func mayBePartOfAName(_ word: String) -> Bool {
-        namesByWord[word] != nil || names[word] != nil || !closeWords(to: word).isEmpty
+    /// covers passes; words that pass may still fit no name. `closeNameWords` are the names'
+    /// words one letter off `word` (``NameSpellings/close(to:spellings:)``).
+    func mayBePartOfAName(_ word: String, closeNameWords: [String]) -> Bool {
+        namesByWord[word] != nil || names[word] != nil || closeNameWords.contains { namesByWord[$0] != nil }
     }
 
-    private func nameFills(_ tokens: [Token], from start: Int) -> [Fill] {
+    /// Every word of a name, for ``NameSpellings``.
+    var nameWordSet: Dictionary<String, [Int]>.Keys { namesByWord.keys }
+
+    private func nameFills(_ words: SpelledWords, from start: Int) -> [Fill] {
+        let tokens = words.tokens
         var fills: [Fill] = []
         let limit = min(longestName, tokens.count - start)
         guard limit > 0 else { return [] }
@@ -277,21 +296,32 @@ final class ValueVocabulary: Sendable {
                         length: length, title: entries[entry].title, value: entries[entry].value, cost: 0,
                         note: nil))
             }
+            // No longer name begins with these words, spaced or run together.
+            guard length < limit, someKey(startsWith: key + " ") || someKey(startsWith: joined) else { break }
         }
-        if fills.isEmpty { fills = nearMisses(tokens, from: start) }
+        if fills.isEmpty { fills = nearMisses(words, from: start) }
         return fills
     }
 
-    /// Names one letter off in a word ("machu pichu" for "Machu Picchu").
-    private func nearMisses(_ tokens: [Token], from start: Int) -> [Fill] {
-        var candidates = Set<Int>()
-        let window = min(longestName, tokens.count - start)
-        for offset in 0..<window {
-            let word = tokens[start + offset].text
-            for close in closeWords(to: word) { candidates.formUnion(namesByWord[close] ?? []) }
+    /// Whether some key of `names` starts with `prefix` (or is it).
+    private func someKey(startsWith prefix: String) -> Bool {
+        var low = 0
+        var high = sortedKeys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedKeys[middle] < prefix { low = middle + 1 } else { high = middle }
         }
+        return low < sortedKeys.count && sortedKeys[low].hasPrefix(prefix)
+    }
+
+    /// Names one letter off in a word ("machu pichu" for "Machu Picchu"). A name's first word is
+    /// the word at `start` or one letter off it.
+    private func nearMisses(_ words: SpelledWords, from start: Int) -> [Fill] {
+        let tokens = words.tokens
+        var candidates = Set(namesByFirstWord[tokens[start].text] ?? [])
+        for close in words.closeNameWords[start] { candidates.formUnion(namesByFirstWord[close] ?? []) }
         var fills: [Fill] = []
-        for name in candidates {
+        for name in candidates.sorted() {  // in the names' order, whatever the set's
             let wanted = nameTokens[name]
             guard wanted.count <= tokens.count - start else { continue }
             var letters = 0
@@ -318,22 +348,15 @@ final class ValueVocabulary: Sendable {
         return fills
     }
 
-    private func closeWords(to word: String) -> Set<String> {
-        guard word.count >= 3 else { return [] }
-        var close = Set<String>()
-        if namesByWord[word] != nil { close.insert(word) }
-        close.formUnion(deletions[word] ?? [])  // the name word has one letter more
-        for variant in Self.deletionVariants(of: word) {
-            if namesByWord[variant] != nil { close.insert(variant) }  // one letter less
-            close.formUnion(deletions[variant] ?? [])  // one letter different
-        }
-        return close
-    }
-
     /// Whether two words differ by at most one inserted, deleted or replaced letter.
     static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a)
-        let y = Array(b)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        if x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return withinOneEdit(x, y) }
+        return withinOneEdit(Array(a), Array(b))
+    }
+
+    private static func withinOneEdit<Letter: Equatable>(_ x: [Letter], _ y: [Letter]) -> Bool {
         if abs(x.count - y.count) > 1 { return false }
         var i = 0
         var j = 0
@@ -349,5 +372,69 @@ final class ValueVocabulary: Sendable {
             if x.count > y.count { i += 1 } else if x.count < y.count { j += 1 } else { i += 1; j += 1 }
         }
         return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}
+
+/// Every word of the names of a matcher's vocabularies, with an index of their spellings one
+/// letter short: a sentence's word is looked up once for all vocabularies.
+struct NameSpellings: Sendable {
+    /// A name word → the vocabularies (by index) with a known name that contains it.
+    let vocabulariesOfWord: [String: [Int]]
+    /// A word with one letter removed → the name words (of four letters or more) it comes from.
+    private let deletions: [String: [String]]
+
+    init(_ vocabularies: [ValueVocabulary]) {
+        var vocabulariesOfWord: [String: [Int]] = [:]
+        for (index, vocabulary) in vocabularies.enumerated() {
+            for word in vocabulary.nameWordSet { vocabulariesOfWord[word, default: []].append(index) }
+        }
+        var deletions: [String: [String]] = [:]
+        for word in vocabulariesOfWord.keys.sorted() where word.count >= 4 {
+            for variant in ValueVocabulary.deletionVariants(of: word) {
+                deletions[variant, default: []].append(word)
+            }
+        }
+        self.vocabulariesOfWord = vocabulariesOfWord
+        self.deletions = deletions
+    }
+
+    /// The name words `word` may be heard as: itself, and those with one letter more, less or
+    /// different (some of them two edits off, which callers that need one check).
+    /// `spellings` are its ``ValueVocabulary/deletionVariants(of:)``.
+    func close(to word: String, spellings: [String]) -> [String] {
+        guard word.count >= 3 else { return [] }
+        var close: [String] = vocabulariesOfWord[word] != nil ? [word] : []
+        close += deletions[word] ?? []  // a name word with one letter more
+        for variant in spellings {
+            if vocabulariesOfWord[variant] != nil { close.append(variant) }  // one letter less
+            close += deletions[variant] ?? []  // one letter different
+        }
+        var seen = Set<String>()
+        return close.filter { seen.insert($0).inserted }
+    }
+
+    func close(to word: String) -> [String] {
+        close(to: word, spellings: ValueVocabulary.deletionVariants(of: word))
+    }
+}
+
+/// A sentence's words with their spellings one letter short (``ValueVocabulary/deletionVariants(of:)``),
+/// made once and shared by the word table and every vocabulary that looks for near misses.
+struct SpelledWords {
+    let tokens: [Token]
+    /// Each word's deletion variants; none for words under three letters, which have no near
+    /// misses.
+    let spellings: [[String]]
+    /// The names' words each word may be heard as (``NameSpellings/close(to:spellings:)``).
+    let closeNameWords: [[String]]
+    /// The vocabularies with a name that contains each word as it is.
+    let namingVocabularies: [[Int]]
+
+    init(_ tokens: [Token], names: NameSpellings) {
+        self.tokens = tokens
+        let spellings = tokens.map { $0.text.count >= 3 ? ValueVocabulary.deletionVariants(of: $0.text) : [] }
+        self.spellings = spellings
+        closeNameWords = tokens.indices.map { names.close(to: tokens[$0].text, spellings: spellings[$0]) }
+        namingVocabularies = tokens.map { names.vocabulariesOfWord[$0.text] ?? [] }
     }
 }

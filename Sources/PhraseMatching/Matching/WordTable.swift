@@ -29,11 +29,11 @@ struct WordTable: Sendable {
     }
 
     /// The table words (of four letters or more) one inserted, deleted or replaced letter away
-    /// from `word`.
-    func near(_ word: String) -> [Int32] {
+    /// from `word`; `spellings` are its ``ValueVocabulary/deletionVariants(of:)``.
+    func near(_ word: String, spellings: [String]) -> [Int32] {
         guard word.count >= 3 else { return [] }
         var found = deletions[word] ?? []  // a table word with one letter more
-        for variant in ValueVocabulary.deletionVariants(of: word) {
+        for variant in spellings {
             if let id = ids[variant], words[Int(id)].count >= 4 { found.append(id) }  // one letter less
             found += deletions[variant] ?? []  // one letter different
         }
