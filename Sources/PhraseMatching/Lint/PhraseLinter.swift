@@ -118,7 +118,12 @@ extension PhraseMatcher {
     /// Sentences a phrase allows, with example values: each alternative once, optional parts with
     /// and without, parts in any order in their written order.
     func examples(of phrase: CompiledPhrase, limit: Int = 12) -> [String] {
-        let appName = app.name
+        Self.examples(of: phrase, appName: app.name, vocabularies: vocabularies, limit: limit)
+    }
+
+    static func examples(
+        of phrase: CompiledPhrase, appName: String, vocabularies: [ValueVocabulary], limit: Int
+    ) -> [String] {
         func expand(_ elements: [PhraseElement]) -> [[String]] {
             var sentences: [[String]] = [[]]
             for element in elements {

@@ -220,7 +220,7 @@ struct Aligner {
         let isAnchor = graph.isAnchor
         let edgeStart = graph.edgeStart
         let wordSets = graph.wordSets
-        let isSmall = table.isSmall
+        let smallEdge = graph.isSmall
         let takesNames = sentence.takesNames
         let isOpen = sentence.isOpen
         for vocabulary in slotVocabularies where vocabulary >= 0 { sentence.prepareFills(vocabulary) }
@@ -262,21 +262,22 @@ struct Aligner {
                         relax(to, position, here, cell, .skip, edgeID, 0)
                     case .word:
                         let word = payloads[edge]
-                        let choices = wordSets[edge]
                         let anchor = isAnchor[edge]
-                        let small = word >= 0 ? isSmall[Int(word)] : choices.allSatisfy { isSmall[Int($0)] }
                         let drop =
-                            anchor ? Costs.missedAnchor : small ? Costs.droppedSmallWord : Costs.droppedWord
+                            anchor
+                            ? Costs.missedAnchor
+                            : smallEdge[edge] ? Costs.droppedSmallWord : Costs.droppedWord
                         relax(to, position, here + drop, cell, .dropped, edgeID, 0)
                         guard position < count else { continue }
                         let heard = ids[position]
-                        if heard >= 0 && (heard == word || (word < 0 && choices.contains(heard))) {
+                        if heard >= 0 && (heard == word || (word < 0 && wordSets[edge].contains(heard))) {
                             relax(to, position + 1, here, cell, .matched, edgeID, 0)
                             continue
                         }
                         let close =
                             word >= 0
-                            ? near[position].contains(word) : near[position].contains(where: choices.contains)
+                            ? near[position].contains(word)
+                            : near[position].contains(where: wordSets[edge].contains)
                         let replace = close ? Costs.nearWord : anchor ? Costs.missedAnchor : Costs.otherWord
                         relax(to, position + 1, here + replace, cell, .misheard, edgeID, 0)
                         // Two words said the other way round.

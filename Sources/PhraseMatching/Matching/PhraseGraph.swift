@@ -40,6 +40,8 @@ struct PhraseGraph: Sendable {
     private(set) var wordSets: [[Int32]] = []
     /// Whether a word edge is an anchor: a word that must be heard.
     private(set) var isAnchor: [Bool] = []
+    /// Whether a word edge takes only small words ("the", "in"): cheap to drop.
+    private(set) var isSmall: [Bool] = []
     private(set) var slotNames: [String] = []
     /// Every word an edge can consume.
     private(set) var words: Set<String> = []
@@ -208,6 +210,7 @@ struct PhraseGraph: Sendable {
                 case .word(let choices, _):
                     kinds.append(.word)
                     let ids = choices.map { table.id($0) }
+                    isSmall.append(ids.allSatisfy { table.isSmall[Int($0)] })
                     payloads.append(ids.count == 1 ? ids[0] : -1)
                     wordSets.append(ids.count == 1 ? [] : ids)
                     words.formUnion(choices)
@@ -225,6 +228,7 @@ struct PhraseGraph: Sendable {
                     payloads.append(-1)
                 }
                 wordSets.append([])
+                isSmall.append(false)
             }
         }
         edgeStart.append(Int32(kinds.count))

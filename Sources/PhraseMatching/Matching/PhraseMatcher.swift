@@ -117,6 +117,8 @@ public final class PhraseMatcher: Sendable {
     private let wordWeights: [Double]
     /// For each vocabulary that takes names, whether each table word may be part of a name.
     private let mayBeInAName: [[Bool]]
+    /// An example of each phrase, to suggest when nothing fits.
+    private let firstExamples: [String?]
     /// The names' words and their spellings one letter short, for near misses.
     private let nameSpellings: NameSpellings
     /// For each phrase, the least its placeholders charge for words that name no known value:
@@ -302,6 +304,9 @@ public final class PhraseMatcher: Sendable {
             }
         }
         self.phrases = phrases
+        firstExamples = phrases.map {
+            Self.examples(of: $0, appName: app.name, vocabularies: vocabularies, limit: 1).first
+        }
         self.words = table
 
         // Word → phrases, weighted by how rare the word is: evidence, and the words each phrase takes.
@@ -398,7 +403,7 @@ public final class PhraseMatcher: Sendable {
         var suggestions: [String] = []
         if best == nil, !isAmbiguous, negativePhrase == nil {
             for candidate in scored where !candidate.isNegative && candidate.match.score > 0.2 {
-                guard let example = examples(of: candidate.phrase, limit: 1).first,
+                guard let example = firstExamples[candidate.id],
                     !suggestions.contains(example)
                 else { continue }
                 suggestions.append(example)
@@ -709,7 +714,7 @@ public final class PhraseMatcher: Sendable {
     /// phrase whose least cost is already out of reach is not aligned at all.
     func align(_ sentence: Aligner.Sentence, candidates: Candidates) -> [Scored] {
         let tokens = sentence.tokens
-        var results: [Scored] = []
+        var fits: [(id: Int, alignment: Aligner.Result, length: Float)] = []
         var wanted = Self.lowestUsefulScore
         func bound(_ id: Int, _ length: Float) -> Float {
             // A phrase with unknown open values may still gain after its query answers.
@@ -729,19 +734,22 @@ public final class PhraseMatcher: Sendable {
             else { continue }
             let score = Double(max(0, 1 - alignment.cost / length))
             if phrase.shortcut != nil { wanted = max(wanted, score - 0.15) }
+            fits.append((id, alignment, length))
+        }
+        // Those aligned before the best fit raised the bar: keep only what the final bar keeps,
+        // so the result is the same in any order.
+        return fits.filter { $0.alignment.cost <= bound($0.id, $0.length) }.map { id, alignment, length in
+            let phrase = phrases[id]
             var namedWords = 0
             for case .filled(let slot, let fill, _) in alignment.actions
             where fill.title != nil && phrase.slots[slot].map({ vocabularies[$0].form == .names }) == true {
                 namedWords += fill.length
             }
-            results.append(
-                Scored(
-                    match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
-                    phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords))
+            let score = Double(max(0, 1 - alignment.cost / length))
+            return Scored(
+                match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
+                phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords)
         }
-        // Those aligned before the best fit raised the bar: keep only what the final bar keeps,
-        // so the result is the same in any order.
-        return results.filter { $0.cost <= bound($0.id, $0.length) }
     }
 
     /// Candidates scoring below this are dropped (they would not even be suggestions).
@@ -765,7 +773,9 @@ public final class PhraseMatcher: Sendable {
             case .droppedApplicationName: notes.append("assumed the app name")
             case .applicationName(let fuzzy) where fuzzy: notes.append("heard the app name approximately")
             case .filled(let name, let fill, let words):
-                values[name] = MatchedValue(words: words, title: fill.title, value: fill.value, isKnown: true)
+                values[name] = MatchedValue(
+                    words: words, title: fill.isTheWords ? words : fill.title,
+                    value: fill.isTheWords ? words : fill.value, isKnown: true)
                 if let note = fill.note { notes.append(note) }
             case .missing(let name): missing.append(name)
             case .unknown(let name, let words):

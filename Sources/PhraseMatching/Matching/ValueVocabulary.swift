@@ -30,6 +30,16 @@ final class ValueVocabulary: Sendable {
         let value: (any Sendable)?
         let cost: Float
         let note: String?
+        /// Whether the value is the words themselves, as said (free text): its title and value
+        /// are made from them only for the fill that is chosen.
+        var isTheWords = false
+
+        /// Free text of `length` words.
+        static func words(length: Int, cost: Float) -> Fill {
+            var fill = Fill(length: length, title: nil, value: nil, cost: cost, note: nil)
+            fill.isTheWords = true
+            return fill
+        }
     }
 
     let form: Form
@@ -222,11 +232,8 @@ final class ValueVocabulary: Sendable {
             guard let url = URL(string: surface), url.scheme != nil else { return [] }
             return [Fill(length: 1, title: surface, value: url, cost: 0, note: nil)]
         case .text:
-            return (1...min(maximumSpan, available)).map { length in
-                let words = tokens[start..<(start + length)].map(\.surface).joined(separator: " ")
-                // Longer free text costs a little more, so that literal words after it win.
-                return Fill(length: length, title: words, value: words, cost: 0.02 * Float(length), note: nil)
-            }
+            // Longer free text costs a little more, so that literal words after it win.
+            return (1...min(maximumSpan, available)).map { .words(length: $0, cost: 0.02 * Float($0)) }
         }
     }
 
