@@ -63,7 +63,7 @@ struct Aligner {
     /// A sentence prepared once for aligning with many phrases.
     final class Sentence {
         let tokens: [Token]
-        /// The tokens with their spellings one letter short, for near misses.
+        /// The tokens as the matcher looked them up (ids, near misses, names).
         let spelled: SpelledWords
         /// Each token's word id in the table, or -1.
         let ids: [Int32]
@@ -76,18 +76,14 @@ struct Aligner {
 
         /// - Parameter skipPhrases: Words that may be said anywhere, as normalised words.
         init(
-            _ tokens: [Token], table: WordTable, applicationNames: [[Int32]], vocabularies: [ValueVocabulary],
-            names: NameSpellings, skipPhrases: [[String]] = []
+            _ spelled: SpelledWords, applicationNames: [[Int32]], vocabularies: [ValueVocabulary],
+            skipPhrases: [[String]] = []
         ) {
+            let tokens = spelled.tokens
             self.tokens = tokens
-            let spelled = SpelledWords(tokens, names: names)
             self.spelled = spelled
-            let ids = tokens.map { table.lookup($0.text) }
-            self.ids = ids
-            // A word the phrases use is taken as heard; only the others may be a near miss.
-            near = tokens.indices.map {
-                ids[$0] >= 0 ? [] : table.near(tokens[$0].text, spellings: spelled.spellings[$0])
-            }
+            ids = spelled.ids
+            near = spelled.near
             var extraCost = tokens.map { Costs.fillers.contains($0.text) ? Costs.filler : Costs.extraWord }
             for start in tokens.indices {
                 for skip in skipPhrases

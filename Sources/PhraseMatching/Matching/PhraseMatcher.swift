@@ -119,8 +119,8 @@ public final class PhraseMatcher: Sendable {
     private let mayBeInAName: [[Bool]]
     /// An example of each phrase, to suggest when nothing fits.
     private let firstExamples: [String?]
-    /// The names' words and their spellings one letter short, for near misses.
-    private let nameSpellings: NameSpellings
+    /// The table's and the names' words and their spellings one letter short, for near misses.
+    private let spellings: Spellings
     /// For each phrase, the least its placeholders charge for words that name no known value:
     /// `nil` when none takes names, 0 when one takes an open set (its query may know them).
     private let unknownWordsPrice: [Float?]
@@ -321,9 +321,9 @@ public final class PhraseMatcher: Sendable {
         wordWeights = phrasesOfWord.map { $0.isEmpty ? 0 : log(1 + total / Double($0.count)) }
         minimumLengths = phrases.map(\.graph.minimumLength)
         longestPhrase = minimumLengths.max() ?? 0
-        let nameSpellings = NameSpellings(vocabularies)
-        self.nameSpellings = nameSpellings
-        let closeNameWords = table.words.map { nameSpellings.close(to: $0) }
+        let spellings = Spellings(table: table, vocabularies: vocabularies)
+        self.spellings = spellings
+        let closeNameWords = spellings.spell(table.words.map { Token(text: $0, surface: $0) }).closeNameWords
         mayBeInAName = vocabularies.map { vocabulary in
             vocabulary.form == .names
                 ? zip(table.words, closeNameWords).map { vocabulary.mayBePartOfAName($0, closeNameWords: $1) }
@@ -699,8 +699,8 @@ public final class PhraseMatcher: Sendable {
 
     func prepare(_ tokens: [Token]) -> Aligner.Sentence {
         Aligner.Sentence(
-            tokens, table: words, applicationNames: applicationNames, vocabularies: vocabularies,
-            names: nameSpellings, skipPhrases: skipPhrases)
+            spellings.spell(tokens), applicationNames: applicationNames, vocabularies: vocabularies,
+            skipPhrases: skipPhrases)
     }
 
     func align(_ tokens: [Token]) -> [Scored] {

@@ -277,12 +277,12 @@ final class ValueVocabulary: Sendable {
     /// Whether `word` may be part of a value of this vocabulary's names: a word of a name, a
     /// name said as one word, or a word one letter off a name's word. Every word a name fill
     /// covers passes; words that pass may still fit no name. `closeNameWords` are the names'
-    /// words one letter off `word` (``NameSpellings/close(to:spellings:)``).
+    /// words one letter off `word` (``SpelledWords/closeNameWords``).
     func mayBePartOfAName(_ word: String, closeNameWords: [String]) -> Bool {
         namesByWord[word] != nil || names[word] != nil || closeNameWords.contains { namesByWord[$0] != nil }
     }
 
-    /// Every word of a name, for ``NameSpellings``.
+    /// Every word of a name, for ``Spellings``.
     var nameWordSet: Dictionary<String, [Int]>.Keys { namesByWord.keys }
 
     private func nameFills(_ words: SpelledWords, from start: Int) -> [Fill] {
@@ -379,69 +379,5 @@ final class ValueVocabulary: Sendable {
             if x.count > y.count { i += 1 } else if x.count < y.count { j += 1 } else { i += 1; j += 1 }
         }
         return edits + (x.count - i) + (y.count - j) <= 1
-    }
-}
-
-/// Every word of the names of a matcher's vocabularies, with an index of their spellings one
-/// letter short: a sentence's word is looked up once for all vocabularies.
-struct NameSpellings: Sendable {
-    /// A name word → the vocabularies (by index) with a known name that contains it.
-    let vocabulariesOfWord: [String: [Int]]
-    /// A word with one letter removed → the name words (of four letters or more) it comes from.
-    private let deletions: [String: [String]]
-
-    init(_ vocabularies: [ValueVocabulary]) {
-        var vocabulariesOfWord: [String: [Int]] = [:]
-        for (index, vocabulary) in vocabularies.enumerated() {
-            for word in vocabulary.nameWordSet { vocabulariesOfWord[word, default: []].append(index) }
-        }
-        var deletions: [String: [String]] = [:]
-        for word in vocabulariesOfWord.keys.sorted() where word.count >= 4 {
-            for variant in ValueVocabulary.deletionVariants(of: word) {
-                deletions[variant, default: []].append(word)
-            }
-        }
-        self.vocabulariesOfWord = vocabulariesOfWord
-        self.deletions = deletions
-    }
-
-    /// The name words `word` may be heard as: itself, and those with one letter more, less or
-    /// different (some of them two edits off, which callers that need one check).
-    /// `spellings` are its ``ValueVocabulary/deletionVariants(of:)``.
-    func close(to word: String, spellings: [String]) -> [String] {
-        guard word.count >= 3 else { return [] }
-        var close: [String] = vocabulariesOfWord[word] != nil ? [word] : []
-        close += deletions[word] ?? []  // a name word with one letter more
-        for variant in spellings {
-            if vocabulariesOfWord[variant] != nil { close.append(variant) }  // one letter less
-            close += deletions[variant] ?? []  // one letter different
-        }
-        var seen = Set<String>()
-        return close.filter { seen.insert($0).inserted }
-    }
-
-    func close(to word: String) -> [String] {
-        close(to: word, spellings: ValueVocabulary.deletionVariants(of: word))
-    }
-}
-
-/// A sentence's words with their spellings one letter short (``ValueVocabulary/deletionVariants(of:)``),
-/// made once and shared by the word table and every vocabulary that looks for near misses.
-struct SpelledWords {
-    let tokens: [Token]
-    /// Each word's deletion variants; none for words under three letters, which have no near
-    /// misses.
-    let spellings: [[String]]
-    /// The names' words each word may be heard as (``NameSpellings/close(to:spellings:)``).
-    let closeNameWords: [[String]]
-    /// The vocabularies with a name that contains each word as it is.
-    let namingVocabularies: [[Int]]
-
-    init(_ tokens: [Token], names: NameSpellings) {
-        self.tokens = tokens
-        let spellings = tokens.map { $0.text.count >= 3 ? ValueVocabulary.deletionVariants(of: $0.text) : [] }
-        self.spellings = spellings
-        closeNameWords = tokens.indices.map { names.close(to: tokens[$0].text, spellings: spellings[$0]) }
-        namingVocabularies = tokens.map { names.vocabulariesOfWord[$0.text] ?? [] }
     }
 }
