@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
         .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
         .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
         .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
@@ -59,6 +60,17 @@ let package = Package(
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
 
+        // MARK: The voice loop, to embed: hears, matches, runs and answers
+        .target(
+            name: "VoiceLoop",
+            dependencies: [
+                "VoiceIntents",
+                "PhraseMatching",
+                "Speech",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: Command-line front end every app executable embeds
         .target(
             name: "VoiceIntentsCLI",
@@ -66,6 +78,7 @@ let package = Package(
                 "VoiceIntents",
                 "PhraseMatching",
                 "Speech",
+                "VoiceLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -168,7 +181,9 @@ let package = Package(
             dependencies: [
                 "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome",
                 "HomeLights",
-                "VoiceIntentsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "VoiceIntentsCLI", "VoiceLoop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -166,7 +166,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             // The input first: a file that cannot be read, or no microphone, is reported before
             // anything else starts.
             let source = text ? nil : try openInput(context: context, logger: logger)
-            try context.validate(logger: logger)
+            if text { try context.validate(logger: logger) }  // the loop checks the app itself
             // A screen is a terminal on standard output; a service or a pipe is voice only.
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
             let mouth = try openMouth(context: context, logger: logger)
@@ -193,39 +193,22 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             }
 
             guard let source else { return }
-            shutdown.onSignal { source.stop() }
-            let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
-            let policy = try self.policy(context: context, logger: logger)
-            let commands = try await context.grammar(
-                phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model)
-            let matcher = try await context.matcher(phraseOptions.location)
-            // A voice is nobody known: sensitive intents, and those that sound like them, ask
-            // first. Checked with the loop's own recognizer, which then hears the commands.
-            try recognizer.useGrammar(commands)
-            let soundAlikes = try SoundAlikes.sensitivePairs(
-                context, matcher: matcher, recognizer: recognizer)
-            for pair in soundAlikes { logger.info("\(pair.warning)") }
-            try recognizer.useGrammar(commands)
-            let channel = VoiceChannel(
-                recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, read: source.read,
-                mouth: mouth,
-                capture: source.capture, bargeIn: bargeIn)
-            let session = VoiceSession(
-                description: context.description, matcher: matcher,
-                commands: commands, channel: channel, transcript: transcript, voiceOnly: !hasScreen,
-                once: once, logger: logger, policy: policy, context: contextOptions.values)
-            let runner = IntentRunner(
-                conversation: VoiceConversation(
-                    channel: channel, transcript: transcript, policy: policy, logger: logger),
-                dependencies: context.dependencies, hasScreen: hasScreen, isAuthenticated: false,
-                confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
-            if source.capture != nil {
-                let wake = wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
-                logger.info("listening to \(source.name)\(wake)")
-            }
-            _ = try await session.run(runner)
-            if let failure = source.capture?.failure { throw failure }
-            try mouth.finish()
+            var configuration = VoiceLoop.Configuration(
+                recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
+                policy: try policy(context: context, logger: logger))
+            configuration.wakePhrase = wakePhrase
+            configuration.garbage = recognizerOptions.garbage.model
+            configuration.bargeIn = bargeIn
+            configuration.hasScreen = hasScreen
+            configuration.once = once
+            configuration.context = contextOptions.values
+            let loop = VoiceLoop(
+                app: context, input: source, mouth: mouth, configuration: configuration,
+                transcript: transcript,
+                logger: logger)
+            let listening = Task { try await loop.run() }
+            shutdown.onSignal { listening.cancel() }
+            _ = try await listening.value
             if let signal = shutdown.received { logger.info("stopped by \(signal)") }
         }
     }
@@ -266,170 +249,6 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 """)
         }
     }
-}
-
-/// Where the loop hears from: a recording read to its end, or a microphone recorded on its own
-/// thread until stopped.
-final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; the rest is immutable
-    let name: String
-    /// The microphone's recorder, `nil` for a recording.
-    let capture: ContinuousCapture?
-    private let next: () throws(SpeechError) -> [Int16]?
-    private let stopped = Atomic(false)
-
-    /// A WAV file, or `-` for raw 16 kHz PCM on standard input, read in 100 ms chunks.
-    init(recording path: String) throws {
-        capture = nil
-        if path == "-" {
-            name = "standard input"
-            var pcm = RawPCMReader()
-            next = { () throws(SpeechError) -> [Int16]? in
-                do {
-                    return try pcm.next()
-                } catch {
-                    throw SpeechError(.invalidInput, "\(error)")
-                }
-            }
-        } else {
-            name = path
-            let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer)
-            next = { stream.read() }
-        }
-    }
-
-    /// `device`, reopened whenever it goes away (a USB microphone pulled out, the sound server
-    /// restarted), for as long as the loop runs.
-    init(microphone device: AudioDevice, logger: Logger) throws(SpeechError) {
-        let source = try ReopeningSource(device: device) { event in
-            switch event {
-            case .lost: logger.warning("\(event)")
-            case .reopened: logger.notice("\(event)")
-            }
-        }
-        let capture = ContinuousCapture(source: source)
-        capture.start()
-        self.capture = capture
-        self.name = source.name
-        next = { capture.read() }
-    }
-
-    /// The next chunk of 16 kHz samples; `nil` at the end of a recording or once stopped.
-    func read() throws(SpeechError) -> [Int16]? {
-        if stopped.load(ordering: .relaxed) { return nil }
-        return try next()
-    }
-
-    /// Ends the input: the loop finishes its turn and stops.
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-        capture?.stop()
-    }
-}
-
-/// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
-/// or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
-/// be played is logged and skipped, so the loop goes on.
-final class Mouth: Sendable {
-    private let sink: Mutex<(any AudioSink)?>
-    private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?
-    private let tape: ReplyTape?
-    private let output: String?
-    private let synthesizer = SpeechSynthesizer()
-    private let logger: Logger
-
-    init(mute: Bool, output: String?, speaker: AudioDevice, applicationName: String, logger: Logger) throws {
-        self.output = mute ? nil : output
-        self.logger = logger
-        tape = !mute && output != nil ? ReplyTape() : nil
-        if mute || output != nil {
-            open = nil
-            sink = Mutex(nil)
-        } else {
-            let rate = try SpeechSynthesizer.sampleRate()
-            let open: @Sendable () throws(SpeechError) -> any AudioSink = { () throws(SpeechError) in
-                try speaker.openSink(sampleRate: rate, applicationName: applicationName)
-            }
-            self.open = open
-            sink = Mutex(try open())
-        }
-    }
-
-    /// Whether anything is said at all.
-    var isMute: Bool { tape == nil && open == nil }
-
-    /// Whether replies are played on a device (and so can be heard by the microphone).
-    var playsAloud: Bool { open != nil }
-
-    /// Says `text`, returning once it has been played (or recorded); `started` is called when
-    /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
-    /// once `interrupted` returns `true`.
-    ///
-    /// - Returns: Whether it was interrupted.
-    @discardableResult
-    func say(
-        _ text: String, started: () -> Void = {}, interrupted: @Sendable () -> Bool = { false }
-    ) throws -> Bool {
-        guard !isMute else { return false }
-        let speech = try synthesizer.speak(text)
-        let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
-        started()
-        if let tape {
-            tape.append(audio)
-            return false
-        }
-        guard let open else { return false }
-        return sink.withLock { sink in
-            for attempt in 1...2 {
-                do throws(SpeechError) {
-                    if sink == nil { sink = try open() }
-                    guard let device = sink else { return false }
-                    // In 100 ms pieces (at the device's rate, so none is resampled alone), to
-                    // stop soon after an interruption.
-                    let piece = max(1, audio.sampleRate / 10)
-                    var start = 0
-                    while start < audio.samples.count {
-                        if interrupted() { return true }
-                        let end = min(start + piece, audio.samples.count)
-                        try device.play(
-                            AudioBuffer(
-                                samples: Array(audio.samples[start..<end]), sampleRate: audio.sampleRate))
-                        start = end
-                    }
-                    try device.drain()
-                    return false
-                } catch {
-                    sink = nil  // closes the device; the next attempt opens it again
-                    if attempt == 2 { logger.error("could not say \"\(text)\": \(error.message)") }
-                }
-            }
-            return false
-        }
-    }
-
-    /// Writes the replies' file, if one was asked for.
-    func finish() throws {
-        guard let tape, let output else { return }
-        try WAVFile.write(tape.audio, to: URL(fileURLWithPath: output))
-        FileHandle.standardError.write(
-            Data("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s\n".utf8))
-    }
-}
-
-/// What the loop said, one reply after another with a short pause between, for `--output`.
-final class ReplyTape: Sendable {
-    private let buffer = Mutex(AudioBuffer(samples: [], sampleRate: 22_050))
-
-    func append(_ speech: AudioBuffer) {
-        buffer.withLock { tape in
-            let audio = speech.resampled(to: tape.sampleRate)
-            if !tape.samples.isEmpty {
-                tape.samples += [Float](repeating: 0, count: tape.sampleRate * 7 / 10)
-            }
-            tape.samples += audio.samples
-        }
-    }
-
-    var audio: AudioBuffer { buffer.withLock { $0 } }
 }
 
 /// SIGINT and SIGTERM end the loop cleanly: the first asks it to stop after the current turn, a

@@ -137,6 +137,9 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     } catch let failure as CommandFailure {
         FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
         throw ExitCode(1)
+    } catch let failure as VoiceLoopError {
+        FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+        throw ExitCode(1)
     } catch let error as PhraseFileError {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         throw ExitCode(1)
@@ -149,5 +152,14 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     } catch let error as AudioFileError {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(1)
+    }
+}
+
+/// A failure to report on standard error, with a non-zero exit.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -297,14 +297,3 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         if result.text.isEmpty { throw ExitCode(1) }
     }
 }
-
-extension AppContext {
-    /// The recognizer grammar of the app's phrases and values.
-    func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
-        async throws -> SpeechGrammar
-    {
-        SpeechGrammar(
-            try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase,
-            garbage: garbage)
-    }
-}

@@ -6,12 +6,12 @@ import VoiceIntents
 /// cannot be undone. Below the bar, the loop ignores a command it was not addressed for (always
 /// listening), and says "Sorry, I didn't catch that" when it was (after the wake phrase, or in
 /// answer to its own question), asking again rather than guessing.
-struct ConfidencePolicy: Sendable, Hashable {
+public struct ConfidencePolicy: Sendable, Hashable {
     /// The lowest confidence acted on for commands and answers (0: any utterance that fits).
-    var minimum: Double
+    public var minimum: Double
     /// The lowest confidence taken as an answer to a confirmation, or to a question whose answer
     /// does something that cannot be undone.
-    var confirmation: Double
+    public var confirmation: Double
 
     /// Seconds of an answer to a confirmation (or to a question whose answer cannot be undone)
     /// that may lie outside its words beyond the trailing silence that ends every utterance;
@@ -21,24 +21,24 @@ struct ConfidencePolicy: Sendable, Hashable {
     /// sentences and people's recordings, 0.7 s turned away none of the answers heard clean and
     /// one in 150 in pink noise at 10 dB, and three in four of the sentences
     /// (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
-    var confirmationSlack: Double? = 0.7
+    public var confirmationSlack: Double? = 0.7
     /// The same for an answer to any other question (a value, a choice): names and numbers are
     /// longer than a yes, and a name's grammar covers more of a sentence. Measured
     /// (`answer-benchmark --question landmark`, `number`), 1.0 s turned away one more of 545
     /// landmark answers heard clean than no limit did, and no number, and 40% of the sentences
     /// heard in place of a landmark, 56% in place of a number; 0.7 s would have lost 1.3% of the
     /// landmark answers (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
-    var answerSlack: Double? = 1.0
+    public var answerSlack: Double? = 1.0
     /// The silence that ends an utterance (`--silence`, the manifest's `trailingSilence`).
-    var trailingSilence = 0.5
+    public var trailingSilence = 0.5
 
     /// Acts on everything the grammar fits, whatever its confidence (answers still have
     /// ``confirmationSlack`` and ``answerSlack``).
-    static let off = ConfidencePolicy(minimum: 0, confirmation: 0)
+    public static let off = ConfidencePolicy(minimum: 0, confirmation: 0)
 
     /// A policy with `minimum` for commands and, unless given, a confirmation bar halfway from
     /// it to certainty (0.5 → 0.75).
-    init(minimum: Double, confirmation: Double? = nil) {
+    public init(minimum: Double, confirmation: Double? = nil) {
         self.minimum = minimum
         self.confirmation = max(minimum, confirmation ?? (minimum == 0 ? 0 : (1 + minimum) / 2))
     }
@@ -46,7 +46,7 @@ struct ConfidencePolicy: Sendable, Hashable {
     /// Why `heard` is not taken as an answer to `question`: a confidence under
     /// ``bar(for:)``, or more sound around the words than ``confirmationSlack`` (for a
     /// confirmation) or ``answerSlack`` allows; `nil` when it is taken.
-    func rejection(ofAnswer heard: RecognitionResult, to question: ConversationQuestion)
+    package func rejection(ofAnswer heard: RecognitionResult, to question: ConversationQuestion)
         -> Understanding.Rejection?
     {
         if let rejection = rejection(of: heard, bar: bar(for: question)) { return rejection }
@@ -59,7 +59,7 @@ struct ConfidencePolicy: Sendable, Hashable {
     }
 
     /// The bar an answer to `question` must clear.
-    func bar(for question: ConversationQuestion) -> Double {
+    package func bar(for question: ConversationQuestion) -> Double {
         demandsMore(question) ? confirmation : minimum
     }
 
@@ -70,7 +70,7 @@ struct ConfidencePolicy: Sendable, Hashable {
 
     /// Why `heard` is not acted on when its confidence is under `bar` (``minimum`` unless given);
     /// `nil` when it clears it.
-    func rejection(of heard: RecognitionResult, bar: Double? = nil) -> Understanding.Rejection? {
+    package func rejection(of heard: RecognitionResult, bar: Double? = nil) -> Understanding.Rejection? {
         let bar = bar ?? minimum
         guard let confidence = heard.confidence?.value, confidence < bar else { return nil }
         return .lowConfidence(confidence, threshold: bar)

@@ -6,11 +6,11 @@ import VoiceIntents
 /// Phrases that sound alike, and what they mean for intents that need a known person: an intent
 /// heard in place of a sensitive one ("lock the front door" for "unlock the front door") must not
 /// run without a yes either.
-enum SoundAlikes {
+package enum SoundAlikes {
     /// The values and phrases of `forms` that sound alike, with the pronunciations `recognizer`
     /// uses. Words its grammar leaves out (those of free-text phrases, heard by dictation) are
     /// loaded the same way first: from the lexicon, the dictionary, or guessed.
-    static func confusions(
+    package static func confusions(
         _ forms: SpokenForms, recognizer: SpeechRecognizer, check: ConfusabilityCheck = ConfusabilityCheck()
     ) throws -> [Confusion] {
         let missing = ConfusabilityCheck.words(in: forms).filter { recognizer.pronunciation(of: $0) == nil }
@@ -22,30 +22,30 @@ enum SoundAlikes {
     }
 
     /// A pair of intents whose phrases sound alike, one of which needs a known person.
-    struct SensitivePair: Hashable {
+    package struct SensitivePair: Hashable {
         /// The intent that requires authentication.
-        let sensitive: String
+        package let sensitive: String
         /// The intent that sounds like it.
-        let soundAlike: String
+        package let soundAlike: String
         /// The two phrases, as the check showed them.
-        let phrases: (String, String)
+        package let phrases: (String, String)
 
-        static func == (a: Self, b: Self) -> Bool {
+        package static func == (a: Self, b: Self) -> Bool {
             (a.sensitive, a.soundAlike) == (b.sensitive, b.soundAlike)
         }
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(sensitive)
             hasher.combine(soundAlike)
         }
 
-        var warning: String {
+        package var warning: String {
             "\(soundAlike) sounds like \(sensitive), which requires authentication (\"\(phrases.0)\" and \"\(phrases.1)\"); by voice, both are confirmed before they run"
         }
     }
 
     /// The pairs of `confusions` where one intent of `app` requires authentication and the
     /// other does not, each pair once.
-    static func sensitivePairs(_ confusions: [Confusion], app: AppDescription) -> [SensitivePair] {
+    package static func sensitivePairs(_ confusions: [Confusion], app: AppDescription) -> [SensitivePair] {
         func sensitive(_ identifier: String?) -> Bool {
             identifier.flatMap { app.intent($0) }.map { $0.authenticationPolicy != .alwaysAllowed } ?? false
         }
@@ -71,7 +71,7 @@ enum SoundAlikes {
     /// (one that has the app's command grammar loaded, as `listen`'s has; it may be left with
     /// another grammar in use), or of a recognizer loaded for the check; none, and nothing
     /// loaded, when no intent of the app requires authentication.
-    static func sensitivePairs(
+    package static func sensitivePairs(
         _ context: AppContext, matcher: PhraseMatcher, recognizer: SpeechRecognizer? = nil
     ) throws -> [SensitivePair] {
         guard context.description.intents.contains(where: { $0.authenticationPolicy != .alwaysAllowed })

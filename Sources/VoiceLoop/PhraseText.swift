@@ -2,10 +2,10 @@ import Foundation
 import VoiceIntents
 
 /// Phrase templates as people read and type them.
-enum PhraseText {
+package enum PhraseText {
     /// The template with the app name filled in and placeholders as `<parameter name>`:
     /// "Navigate to <navigationOption> in Travel Tracking".
-    static func example(of template: PhraseTemplate, appName: String) -> String {
+    package static func example(of template: PhraseTemplate, appName: String) -> String {
         template.parts.map { part in
             switch part {
             case .text(let text): text

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhraseMatching
+import Speech
 import VoiceIntents
 
 /// One app as the commands see it: its declaration, its file name, and its phrase catalog.
@@ -20,30 +21,30 @@ public struct AppContext: Sendable {
     }
 
     /// `travel-tracking` for "Travel Tracking".
-    static func fileName(for name: String) -> String {
+    package static func fileName(for name: String) -> String {
         name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
     }
 
     /// Checks the declaration: warnings are logged, errors stop the program with a message that
     /// names what is wrong.
-    func validate(logger: Logger) throws {
+    public func validate(logger: Logger) throws {
         do {
             for warning in try description.validated() {
                 logger.warning("\(warning.message)")
             }
         } catch let error as AppValidationError {
-            throw CommandFailure("\(description.name): \(error)")
+            throw VoiceLoopError("\(description.name): \(error)")
         }
     }
 
     /// The app's catalog for `locale` in `folder` (empty when the folder has no file for it).
-    func catalog(_ phrases: PhraseLocation) throws -> PhraseCatalog {
+    public func catalog(_ phrases: PhraseLocation) throws -> PhraseCatalog {
         guard let folder = phrases.folder else { return PhraseCatalog() }
         return try PhraseCatalog.load(app: executableName, locale: phrases.locale, in: folder)
     }
 
     /// The matcher over the app's Swift phrases and its catalog.
-    func matcher(_ phrases: PhraseLocation) async throws -> PhraseMatcher {
+    public func matcher(_ phrases: PhraseLocation) async throws -> PhraseMatcher {
         try await AppDependencyManager.$current.withValue(dependencies) {
             try await PhraseMatcher(app: description, catalog: try catalog(phrases))
         }
@@ -51,21 +52,21 @@ public struct AppContext: Sendable {
 
     /// The app's phrase test files in `folder/locale/tests/`: its own (``ownTestFile(_:)``), then
     /// the ones every app shares (``sharedTestFiles(_:)``).
-    func testFiles(_ phrases: PhraseLocation) -> [URL] {
+    public func testFiles(_ phrases: PhraseLocation) -> [URL] {
         (ownTestFile(phrases).map { [$0] } ?? []) + sharedTestFiles(phrases)
     }
 
     /// `folder/locale/tests/<app>.yaml`, when there is one.
-    func ownTestFile(_ phrases: PhraseLocation) -> URL? {
+    public func ownTestFile(_ phrases: PhraseLocation) -> URL? {
         Self.existingTestFile(executableName, phrases)
     }
 
     /// The names of the test files in `folder/locale/tests/` that every app runs after its own:
     /// `out-of-domain`, speech that is a command for no app.
-    static let sharedTestFileNames = ["out-of-domain"]
+    public static let sharedTestFileNames = ["out-of-domain"]
 
     /// The test files every app shares that exist (``sharedTestFileNames``).
-    func sharedTestFiles(_ phrases: PhraseLocation) -> [URL] {
+    public func sharedTestFiles(_ phrases: PhraseLocation) -> [URL] {
         Self.sharedTestFileNames.compactMap { Self.existingTestFile($0, phrases) }
     }
 
@@ -112,11 +113,13 @@ public struct PhraseLocation: Sendable {
     }
 }
 
-/// A failure to report on standard error, with a non-zero exit.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
+extension AppContext {
+    /// The recognizer grammar of the app's phrases and values.
+    public func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
+        async throws -> SpeechGrammar
+    {
+        SpeechGrammar(
+            try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase,
+            garbage: garbage)
     }
 }

@@ -5,15 +5,24 @@ import VoiceIntents
 ///
 /// End of input answers ``ConversationReply/cancel``, so a script that stops early cancels
 /// cleanly instead of hanging.
-struct TerminalConversation: Conversation {
+package struct TerminalConversation: Conversation {
     /// Where questions are written (standard output, or a test's buffer).
-    let output: TextSink
+    package let output: TextSink
     /// Reads one line, `nil` at end of input.
-    let readLine: @Sendable () -> String?
+    package let readLine: @Sendable () -> String?
     /// Says the question's dialog as well (`listen --text`); prints only when `nil`.
-    var speak: (@Sendable (String) -> Void)? = nil
+    package var speak: (@Sendable (String) -> Void)? = nil
 
-    func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
+    package init(
+        output: TextSink, readLine: @escaping @Sendable () -> String?,
+        speak: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.output = output
+        self.readLine = readLine
+        self.speak = speak
+    }
+
+    package func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var lines = [question.dialog.full.defaultValue]
         if let snippet = question.snippet { lines.insert(snippet, at: 0) }
         switch question.kind {
@@ -39,10 +48,17 @@ struct TerminalConversation: Conversation {
 }
 
 /// Somewhere to write text: standard output, or a buffer in tests.
-struct TextSink: Sendable {
-    let write: @Sendable (String) -> Void
+public struct TextSink: Sendable {
+    public let write: @Sendable (String) -> Void
 
-    static let standardOutput = TextSink { text in
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    public static let standardOutput = TextSink { text in
         FileHandle.standardOutput.write(Data(text.utf8))
     }
+
+    /// Writes nothing.
+    public static let discard = TextSink { _ in }
 }

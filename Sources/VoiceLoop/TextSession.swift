@@ -4,21 +4,37 @@ import PhraseMatching
 import VoiceIntents
 
 /// The typed front end: reads commands line by line, runs them, prints the answers.
-struct TextSession: Sendable {
-    let description: AppDescription
-    let matcher: PhraseMatcher
-    let runner: IntentRunner
-    let output: TextSink
-    let readLine: @Sendable () -> String?
-    let voiceOnly: Bool
-    let logger: Logger
+package struct TextSession: Sendable {
+    package let description: AppDescription
+    package let matcher: PhraseMatcher
+    package let runner: IntentRunner
+    package let output: TextSink
+    package let readLine: @Sendable () -> String?
+    package let voiceOnly: Bool
+    package let logger: Logger
     /// Says the replies as well (`listen --text`); prints only when `nil`.
-    var speak: (@Sendable (String) -> Void)? = nil
+    package var speak: (@Sendable (String) -> Void)? = nil
     /// What the device knows without being told (`--context`).
-    var context: [String: String] = [:]
+    package var context: [String: String] = [:]
+
+    package init(
+        description: AppDescription, matcher: PhraseMatcher, runner: IntentRunner, output: TextSink,
+        readLine: @escaping @Sendable () -> String?, voiceOnly: Bool, logger: Logger,
+        speak: (@Sendable (String) -> Void)? = nil, context: [String: String] = [:]
+    ) {
+        self.description = description
+        self.matcher = matcher
+        self.runner = runner
+        self.output = output
+        self.readLine = readLine
+        self.voiceOnly = voiceOnly
+        self.logger = logger
+        self.speak = speak
+        self.context = context
+    }
 
     /// Runs until end of input or "quit"; returns the number of commands not understood.
-    func run() async -> Int {
+    package func run() async -> Int {
         var misunderstood = 0
         output.write("\(description.name) is ready. Type a command, \"help\" for phrases, or \"quit\".\n> ")
         while let line = readLine() {
@@ -37,7 +53,7 @@ struct TextSession: Sendable {
     }
 
     /// Runs one command; `false` when no phrase fits it.
-    func handle(_ text: String) async -> Bool {
+    package func handle(_ text: String) async -> Bool {
         let started = ContinuousClock.now
         let result = await matcher.match(text, context: context)
         guard let match = result.best else {
@@ -90,8 +106,8 @@ struct TextSession: Sendable {
 }
 
 /// The shortcuts and their phrases, for `help` and the `shortcuts` command.
-enum ShortcutListing {
-    static func text(for description: AppDescription) -> String {
+package enum ShortcutListing {
+    package static func text(for description: AppDescription) -> String {
         var lines: [String] = []
         for shortcut in description.shortcuts {
             let definition = IntentDefinition(shortcut.intentType)

@@ -8,7 +8,7 @@ import VoiceIntents
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
 /// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,
 /// and the conversation the loop's runner calls).
-final class VoiceChannel: @unchecked Sendable {  // its state is touched only by that one task
+package final class VoiceChannel: @unchecked Sendable {  // its state is touched only by that one task
     private let recognizer: SpeechRecognizer
     private let read: () throws(SpeechError) -> [Int16]?
     private let mouth: Mouth
@@ -16,7 +16,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     /// Whether "stop" or "cancel" said over a reply cuts it short (barge-in).
     private let bargeIn: Bool
     /// Seconds to wait for someone to start speaking.
-    let timeout: Double
+    package let timeout: Double
     /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
     private(set) var ended = false
     /// When the first reply since ``startTurn()`` started to sound, for the turn's timings.
@@ -28,7 +28,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     ///   - capture: The microphone's recorder, muted while the channel speaks; `nil` for a
     ///     recording, whose timeline does not move while the app speaks.
     ///   - bargeIn: Whether to listen for "stop" while speaking instead of muting the microphone.
-    init(
+    package init(
         recognizer: SpeechRecognizer, timeout: Double, read: @escaping () throws(SpeechError) -> [Int16]?,
         mouth: Mouth, capture: ContinuousCapture?, bargeIn: Bool = false
     ) {
@@ -42,7 +42,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 
     /// The next utterance under `grammar` (dictation when `nil`); `nil` when nobody spoke before
     /// the timeout or the input ended.
-    func hear(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
+    package func hear(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
         if let grammar { try recognizer.useGrammar(grammar) } else { try recognizer.useDictation() }
         return try recognizer.listen(timeout: timeout) { () throws(SpeechError) -> [Int16]? in
             guard let samples = try read() else {
@@ -58,7 +58,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     ///
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
-    func say(_ text: String) throws -> String? {
+    package func say(_ text: String) throws -> String? {
         guard let capture, !mouth.isMute else {
             try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
             return nil
@@ -114,7 +114,7 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
     }
 
     /// Starts timing a turn: ``firstReply`` is the next reply's.
-    func startTurn() {
+    package func startTurn() {
         firstReply = nil
     }
 }
@@ -128,13 +128,13 @@ final class VoiceChannel: @unchecked Sendable {  // its state is touched only by
 /// ``ConfidencePolicy/answerSlack`` allows, is not taken: the runner hears silence, says "Sorry,
 /// I didn't catch that" and asks again, and cancels when the second answer is no clearer.
 /// "Cancel" is always taken.
-struct VoiceConversation: Conversation {
-    let channel: VoiceChannel
-    let transcript: TextSink
-    var policy = ConfidencePolicy.off
-    var logger: Logger?
+package struct VoiceConversation: Conversation {
+    package let channel: VoiceChannel
+    package let transcript: TextSink
+    package var policy = ConfidencePolicy.off
+    package var logger: Logger?
 
-    func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
+    package func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var spoken = question.dialog.full.defaultValue
         if question.kind == .disambiguation || question.kind == .choice {
             spoken +=
@@ -164,7 +164,7 @@ struct VoiceConversation: Conversation {
     }
 
     /// What may be said in answer to `question`; `nil` for free text (dictation).
-    static func grammar(for question: ConversationQuestion) -> SpeechGrammar? {
+    package static func grammar(for question: ConversationQuestion) -> SpeechGrammar? {
         func names(_ options: [String]) -> SpokenForms.Values {
             .names(options.map { SpeechGrammar.spokenWords($0) }.filter { !$0.isEmpty })
         }
@@ -199,24 +199,24 @@ struct VoiceConversation: Conversation {
 
 /// The voice loop: hears a command, matches it, runs the intent (asking out loud when it must)
 /// and says the answer, until the input ends.
-struct VoiceSession: Sendable {
-    let description: AppDescription
-    let matcher: PhraseMatcher
-    let commands: SpeechGrammar
-    let channel: VoiceChannel
-    let transcript: TextSink
-    let voiceOnly: Bool
-    let once: Bool
-    let logger: Logger
+package struct VoiceSession: Sendable {
+    package let description: AppDescription
+    package let matcher: PhraseMatcher
+    package let commands: SpeechGrammar
+    package let channel: VoiceChannel
+    package let transcript: TextSink
+    package let voiceOnly: Bool
+    package let once: Bool
+    package let logger: Logger
     /// How sure it must be of a command to act on it.
-    var policy = ConfidencePolicy.off
+    package var policy = ConfidencePolicy.off
     /// What the device knows without being told (`--context`), for phrases that take a value
     /// from it.
-    var context: [String: String] = [:]
+    package var context: [String: String] = [:]
 
     /// Runs until the input ends (or after one command with `once`); returns how many
     /// utterances were not understood.
-    func run(_ runner: IntentRunner) async throws -> Int {
+    package func run(_ runner: IntentRunner) async throws -> Int {
         var misunderstood = 0
         while !channel.ended {
             guard let heard = try channel.hear(under: commands) else { continue }
@@ -258,7 +258,7 @@ struct VoiceSession: Sendable {
 
     /// `heard` without the leading `wake` words (empty text when it was the wake phrase alone);
     /// `nil` when it does not start with them.
-    static func command(in heard: RecognitionResult, after wake: [String]) -> RecognitionResult? {
+    package static func command(in heard: RecognitionResult, after wake: [String]) -> RecognitionResult? {
         let words = heard.text.split(separator: " ").map(String.init)
         guard words.starts(with: wake) else { return nil }
         return RecognitionResult(
@@ -335,7 +335,7 @@ struct VoiceSession: Sendable {
     }
 
     /// `duration` as whole milliseconds with a unit ("12 ms").
-    static func milliseconds(_ duration: Duration) -> String {
+    package static func milliseconds(_ duration: Duration) -> String {
         "\(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000) ms"
     }
 }
@@ -343,7 +343,7 @@ struct VoiceSession: Sendable {
 extension Understanding.Rejection {
     /// Whether the sound was most likely not meant for the app at all (rather than meant and
     /// misunderstood): an always-listening loop stays quiet about it.
-    var meansNotForTheApp: Bool {
+    package var meansNotForTheApp: Bool {
         switch self {
         case .lowConfidence, .negativePhrase, .nothingHeard, .notACommand, .tooMuchAroundTheWords: true
         case .noMatch: false

@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import Speech
+import Synchronization
+
+/// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
+/// or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
+/// be played is logged and skipped, so the loop goes on.
+public final class Mouth: Sendable {
+    private let sink: Mutex<(any AudioSink)?>
+    private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?
+    private let tape: ReplyTape?
+    private let output: String?
+    private let synthesizer = SpeechSynthesizer()
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - mute: Say nothing (the replies are only written to the transcript).
+    ///   - output: Write the replies to this WAV file, one after another, instead of playing
+    ///     them (``finish()`` writes it).
+    ///   - speaker: Where to play them.
+    ///   - applicationName: The name the sound server shows for the stream.
+    public init(
+        mute: Bool = false, output: String? = nil, speaker: AudioDevice = .automatic, applicationName: String,
+        logger: Logger
+    ) throws {
+        self.output = mute ? nil : output
+        self.logger = logger
+        tape = !mute && output != nil ? ReplyTape() : nil
+        if mute || output != nil {
+            open = nil
+            sink = Mutex(nil)
+        } else {
+            let rate = try SpeechSynthesizer.sampleRate()
+            let open: @Sendable () throws(SpeechError) -> any AudioSink = { () throws(SpeechError) in
+                try speaker.openSink(sampleRate: rate, applicationName: applicationName)
+            }
+            self.open = open
+            sink = Mutex(try open())
+        }
+    }
+
+    /// Whether anything is said at all.
+    public var isMute: Bool { tape == nil && open == nil }
+
+    /// Whether replies are played on a device (and so can be heard by the microphone).
+    public var playsAloud: Bool { open != nil }
+
+    /// Says `text`, returning once it has been played (or recorded); `started` is called when
+    /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
+    /// once `interrupted` returns `true`.
+    ///
+    /// - Returns: Whether it was interrupted.
+    @discardableResult
+    public func say(
+        _ text: String, started: () -> Void = {}, interrupted: @Sendable () -> Bool = { false }
+    ) throws -> Bool {
+        guard !isMute else { return false }
+        let speech = try synthesizer.speak(text)
+        let audio = AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
+        started()
+        if let tape {
+            tape.append(audio)
+            return false
+        }
+        guard let open else { return false }
+        return sink.withLock { sink in
+            for attempt in 1...2 {
+                do throws(SpeechError) {
+                    if sink == nil { sink = try open() }
+                    guard let device = sink else { return false }
+                    // In 100 ms pieces (at the device's rate, so none is resampled alone), to
+                    // stop soon after an interruption.
+                    let piece = max(1, audio.sampleRate / 10)
+                    var start = 0
+                    while start < audio.samples.count {
+                        if interrupted() { return true }
+                        let end = min(start + piece, audio.samples.count)
+                        try device.play(
+                            AudioBuffer(
+                                samples: Array(audio.samples[start..<end]), sampleRate: audio.sampleRate))
+                        start = end
+                    }
+                    try device.drain()
+                    return false
+                } catch {
+                    sink = nil  // closes the device; the next attempt opens it again
+                    if attempt == 2 { logger.error("could not say \"\(text)\": \(error.message)") }
+                }
+            }
+            return false
+        }
+    }
+
+    /// Writes the replies' file, if one was asked for.
+    public func finish() throws {
+        guard let tape, let output else { return }
+        try WAVFile.write(tape.audio, to: URL(fileURLWithPath: output))
+        FileHandle.standardError.write(
+            Data("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s\n".utf8))
+    }
+}
+
+/// What the loop said, one reply after another with a short pause between, for `--output`.
+final class ReplyTape: Sendable {
+    private let buffer = Mutex(AudioBuffer(samples: [], sampleRate: 22_050))
+
+    func append(_ speech: AudioBuffer) {
+        buffer.withLock { tape in
+            let audio = speech.resampled(to: tape.sampleRate)
+            if !tape.samples.isEmpty {
+                tape.samples += [Float](repeating: 0, count: tape.sampleRate * 7 / 10)
+            }
+            tape.samples += audio.samples
+        }
+    }
+
+    var audio: AudioBuffer { buffer.withLock { $0 } }
+}

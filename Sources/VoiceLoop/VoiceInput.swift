@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import Speech
+import Synchronization
+
+/// Where the loop hears from: a recording read to its end, or a microphone recorded on its own
+/// thread until stopped.
+public final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; the rest is immutable
+    public let name: String
+    /// The microphone's recorder, `nil` for a recording.
+    public let capture: ContinuousCapture?
+    private let next: () throws(SpeechError) -> [Int16]?
+    private let stopped = Atomic(false)
+
+    /// A WAV file, or `-` for raw 16 kHz PCM on standard input, read in 100 ms chunks.
+    public init(recording path: String) throws {
+        capture = nil
+        if path == "-" {
+            name = "standard input"
+            var pcm = RawPCMReader()
+            next = { () throws(SpeechError) -> [Int16]? in
+                do {
+                    return try pcm.next()
+                } catch {
+                    throw SpeechError(.invalidInput, "\(error)")
+                }
+            }
+        } else {
+            name = path
+            let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer)
+            next = { stream.read() }
+        }
+    }
+
+    /// `device`, reopened whenever it goes away (a USB microphone pulled out, the sound server
+    /// restarted), for as long as the loop runs.
+    public init(microphone device: AudioDevice, logger: Logger) throws(SpeechError) {
+        let source = try ReopeningSource(device: device) { event in
+            switch event {
+            case .lost: logger.warning("\(event)")
+            case .reopened: logger.notice("\(event)")
+            }
+        }
+        let capture = ContinuousCapture(source: source)
+        capture.start()
+        self.capture = capture
+        self.name = source.name
+        next = { capture.read() }
+    }
+
+    /// Any other source of 16 kHz mono samples (a network stream, a test's script): `read`
+    /// returns the next chunk, blocking until it has one, and `nil` at the end.
+    public init(name: String, read: @escaping @Sendable () throws(SpeechError) -> [Int16]?) {
+        self.name = name
+        capture = nil
+        next = read
+    }
+
+    /// The next chunk of 16 kHz samples; `nil` at the end of a recording or once stopped.
+    public func read() throws(SpeechError) -> [Int16]? {
+        if stopped.load(ordering: .relaxed) { return nil }
+        return try next()
+    }
+
+    /// Ends the input: the loop finishes its turn and stops.
+    public func stop() {
+        stopped.store(true, ordering: .relaxed)
+        capture?.stop()
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import PhraseMatching
+import Speech
+import VoiceIntents
+
+/// The voice loop of an app, to embed in a program of your own: it hears commands from a
+/// microphone, a recording or any stream of 16 kHz samples, matches them against the app's
+/// phrases, runs the intents (asking out loud when a value is missing, ambiguous or needs
+/// confirmation) and says the answers, until the input ends or the task running it is
+/// cancelled.
+///
+/// ```swift
+/// import Logging
+/// import Speech
+/// import VoiceLoop
+///
+/// let logger = Logger(label: "travel-tracking")
+/// let app = AppContext(TravelTrackingApp.self)
+/// let loop = VoiceLoop(
+///     app: app,
+///     input: try VoiceInput(microphone: .automatic, logger: logger),
+///     mouth: try Mouth(applicationName: app.executableName, logger: logger),
+///     configuration: try VoiceLoop.Configuration(for: app),
+///     logger: logger)
+/// let listening = Task { try await loop.run() }
+/// // … and to stop after the current turn:
+/// listening.cancel()
+/// ```
+///
+/// `run()` stops no process and handles no signals: that is the program's to decide. The
+/// `listen` command of every app executable is this loop with options in front of it.
+public struct VoiceLoop: Sendable {
+    /// How the loop hears and when it acts.
+    public struct Configuration: Sendable {
+        /// The recognizer's models and settings.
+        public var recognizer: SpeechRecognizer.Configuration
+        /// Where the app's phrase catalog is.
+        public var phrases: PhraseLocation
+        /// How sure the loop must be before it acts on a command or takes an answer.
+        public var policy: ConfidencePolicy
+        /// Words said before each command ("hey travel tracking"); said alone, the loop waits
+        /// for the command. `nil` listens to everything (and ignores what is not for the app).
+        public var wakePhrase: String?
+        /// A garbage path beside the commands in the grammar, `nil` for none.
+        public var garbage: GarbageModel?
+        /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
+        /// microphone is heard while the loop speaks (best with a headset).
+        public var bargeIn = false
+        /// Whether a screen shows the replies: snippets are printed and the supporting dialog
+        /// spoken; without one the full dialog is spoken.
+        public var hasScreen = false
+        /// Stop after one command.
+        public var once = false
+        /// What the device knows without being told ("area": the room it is in), for phrases
+        /// that take a value from it.
+        public var context: [String: String] = [:]
+
+        /// What `listen` does with no options for `app`: the installed models
+        /// (`Models/<locale>/manifest.yaml`), the phrases found from the current directory
+        /// (``PhraseLocation/find(explicit:locale:)``), and the app's calibrated confidence bar
+        /// (`Models/<locale>/<app>.calibration.json`), or the models' bar when it has none.
+        public init(for app: AppContext, locale: String = "en") throws(SpeechError) {
+            let recognizer = try SpeechRecognizer.Configuration.installed()
+            var minimum = recognizer.minimumConfidence
+            if let calibration = try Calibration.installed(app: app.executableName, locale: locale),
+                calibration.measure == Calibration.measure(garbage: nil)
+            {
+                minimum = calibration.threshold
+            }
+            self.init(
+                recognizer: recognizer, phrases: .find(explicit: nil, locale: locale),
+                policy: ConfidencePolicy(minimum: minimum))
+        }
+
+        public init(
+            recognizer: SpeechRecognizer.Configuration, phrases: PhraseLocation, policy: ConfidencePolicy
+        ) {
+            self.recognizer = recognizer
+            self.phrases = phrases
+            var policy = policy
+            policy.trailingSilence = recognizer.trailingSilence
+            self.policy = policy
+        }
+    }
+
+    public let app: AppContext
+    public let input: VoiceInput
+    public let mouth: Mouth
+    public let configuration: Configuration
+    /// Where the conversation is written as it goes ("> heard", "< said"); nowhere by default.
+    public let transcript: TextSink
+    public let logger: Logger
+
+    public init(
+        app: AppContext, input: VoiceInput, mouth: Mouth, configuration: Configuration,
+        transcript: TextSink = .discard, logger: Logger
+    ) {
+        self.app = app
+        self.input = input
+        self.mouth = mouth
+        self.configuration = configuration
+        self.transcript = transcript
+        self.logger = logger
+    }
+
+    /// Runs the loop until the input ends, the task is cancelled (the current turn is
+    /// finished first), or after one command with ``Configuration/once``; writes the replies'
+    /// file, if the mouth records one.
+    ///
+    /// - Returns: How many utterances were not understood.
+    /// - Throws: When the app's declaration, phrases or models cannot be used, or the
+    ///   microphone failed for good.
+    @discardableResult
+    public func run() async throws -> Int {
+        try app.validate(logger: logger)
+        let recognizer = try SpeechRecognizer(configuration.recognizer)
+        let commands = try await app.grammar(
+            configuration.phrases, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
+        let matcher = try await app.matcher(configuration.phrases)
+        // A voice is nobody known: sensitive intents, and those that sound like them, ask
+        // first. Checked with the loop's own recognizer, which then hears the commands.
+        try recognizer.useGrammar(commands)
+        let soundAlikes = try SoundAlikes.sensitivePairs(app, matcher: matcher, recognizer: recognizer)
+        for pair in soundAlikes { logger.info("\(pair.warning)") }
+        try recognizer.useGrammar(commands)
+        let channel = VoiceChannel(
+            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, read: input.read,
+            mouth: mouth, capture: input.capture, bargeIn: configuration.bargeIn)
+        let session = VoiceSession(
+            description: app.description, matcher: matcher, commands: commands, channel: channel,
+            transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
+            logger: logger, policy: configuration.policy, context: configuration.context)
+        let runner = IntentRunner(
+            conversation: VoiceConversation(
+                channel: channel, transcript: transcript, policy: configuration.policy, logger: logger),
+            dependencies: app.dependencies, hasScreen: configuration.hasScreen, isAuthenticated: false,
+            confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
+        if input.capture != nil {
+            let wake = configuration.wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
+            logger.info("listening to \(input.name)\(wake)")
+        }
+        let misunderstood = try await withTaskCancellationHandler {
+            try await session.run(runner)
+        } onCancel: {
+            input.stop()
+        }
+        if let failure = input.capture?.failure { throw failure }
+        try mouth.finish()
+        return misunderstood
+    }
+}
+
+/// A failure that stops the loop before it starts, with a message that says what is wrong.
+public struct VoiceLoopError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
