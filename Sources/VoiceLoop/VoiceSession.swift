@@ -8,7 +8,7 @@ import VoiceIntents
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
 /// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,
 /// and the conversation the loop's runner calls).
-package final class VoiceChannel: @unchecked Sendable {  // its state is touched only by that one task
+package final class VoiceChannel: @unchecked Sendable {  // its state is touched on its queue, awaited by one task
     private let recognizer: SpeechRecognizer
     private let read: () throws(SpeechError) -> [Int16]?
     private let mouth: Mouth
@@ -40,9 +40,26 @@ package final class VoiceChannel: @unchecked Sendable {  // its state is touched
         self.capture = capture
     }
 
+    /// Where the channel listens and speaks, each a wait of seconds or minutes: a thread of its
+    /// own, not one of Swift's few cooperative threads, which every other task of the program
+    /// (another loop, a server) needs too.
+    private let queue = DispatchQueue(label: "VoiceLoop.VoiceChannel")
+
+    private func onOwnThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws -> Value
+    ) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// The next utterance under `grammar` (dictation when `nil`); `nil` when nobody spoke before
     /// the timeout or the input ended.
-    package func hear(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
+    package func hear(under grammar: SpeechGrammar?) async throws -> RecognitionResult? {
+        try await onOwnThread { try self.hearNow(under: grammar) }
+    }
+
+    private func hearNow(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
         if let grammar { try recognizer.useGrammar(grammar) } else { try recognizer.useDictation() }
         return try recognizer.listen(timeout: timeout) { () throws(SpeechError) -> [Int16]? in
             guard let samples = try read() else {
@@ -58,7 +75,11 @@ package final class VoiceChannel: @unchecked Sendable {  // its state is touched
     ///
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
-    package func say(_ text: String) throws -> String? {
+    package func say(_ text: String) async throws -> String? {
+        try await onOwnThread { try self.sayNow(text) }
+    }
+
+    private func sayNow(_ text: String) throws -> String? {
         guard let capture, !mouth.isMute else {
             try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
             return nil
@@ -143,11 +164,11 @@ package struct VoiceConversation: Conversation {
                 .joined(separator: " ")
         }
         transcript.write("< \(spoken)\n")
-        if let interruption = try channel.say(spoken) {
+        if let interruption = try await channel.say(spoken) {
             transcript.write("> \(interruption)\n")
             return .cancel
         }
-        guard let heard = try channel.hear(under: Self.grammar(for: question)) else {
+        guard let heard = try await channel.hear(under: Self.grammar(for: question)) else {
             return channel.ended ? .cancel : .silence
         }
         guard !heard.text.isEmpty else { return .silence }
@@ -219,7 +240,7 @@ package struct VoiceSession: Sendable {
     package func run(_ runner: IntentRunner) async throws -> Int {
         var misunderstood = 0
         while !channel.ended {
-            guard let heard = try channel.hear(under: commands) else { continue }
+            guard let heard = try await channel.hear(under: commands) else { continue }
             guard let command = try await addressed(heard) else { continue }
             if try await !turn(command, runner: runner) { misunderstood += 1 }
             if once { break }
@@ -249,8 +270,8 @@ package struct VoiceSession: Sendable {
             return nil
         }
         transcript.write("> \(heard.text)\n")
-        try say("Yes?")
-        guard let next = try channel.hear(under: commands), !next.text.isEmpty else { return nil }
+        try await say("Yes?")
+        guard let next = try await channel.hear(under: commands), !next.text.isEmpty else { return nil }
         // Saying the wake phrase again before the command is fine too.
         let followUp = Self.command(in: next, after: wake) ?? next
         return followUp.text.isEmpty ? nil : followUp
@@ -298,7 +319,7 @@ package struct VoiceSession: Sendable {
         transcript.write("> \(heard.readableText)\n")
         guard let match = understanding.command else {
             let result = understanding.match
-            try say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
+            try await say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
             metadata["intent"] = "none"
             metadata["rejected"] = "\(understanding.rejection.map { "\($0)" } ?? "-")"
             metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
@@ -312,7 +333,7 @@ package struct VoiceSession: Sendable {
         for step in outcome.chain {
             transcript.write(ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
             if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
-                interrupted = try say(spoken)
+                interrupted = try await say(spoken)
             }
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
         }
@@ -327,9 +348,9 @@ package struct VoiceSession: Sendable {
 
     /// Says `text`; `true` when the person cut it short.
     @discardableResult
-    private func say(_ text: String) throws -> Bool {
+    private func say(_ text: String) async throws -> Bool {
         transcript.write("< \(text)\n")
-        guard let interruption = try channel.say(text) else { return false }
+        guard let interruption = try await channel.say(text) else { return false }
         transcript.write("> \(interruption)\n")
         return true
     }

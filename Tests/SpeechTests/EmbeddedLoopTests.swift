@@ -17,18 +17,23 @@ struct EmbeddedLoopTests {
         var written: String { text.withLock { $0 } }
     }
 
-    /// eSpeak NG says a command and the answers to the loop's questions into one WAV; the loop,
-    /// configured as `listen` is by default, hears it, runs the intent and writes its replies to
-    /// another WAV, which is recognised back.
-    @Test func anEmbeddedLoopAsksHearsTheAnswersAndSpeaksTheResult() async throws {
-        let input = try VoiceLoopTests.recording([
-            "find tickets for uluru with travel tracking", "three", "yes",
-        ])
-        let replies = FileManager.default.temporaryDirectory.appendingPathComponent("replies-\(UUID()).wav")
-        defer {
-            try? FileManager.default.removeItem(at: input)
-            try? FileManager.default.removeItem(at: replies)
-        }
+    static let tickets = ["find tickets for uluru with travel tracking", "three", "yes"]
+
+    /// What the loop writes of the tickets conversation.
+    static let ticketsTranscript = """
+        > find tickets for uluru with travel tracking
+        < How many tickets?
+        > three
+        < Search for 3 tickets to Uluru?
+        > yes
+        < I found 3 tickets to Uluru for 75 dollars in total.
+
+        """
+
+    /// Runs a loop, configured as `listen` is by default, on `input`, with its replies written
+    /// to `replies`: how many utterances it did not understand, and its transcript.
+    static func converse(_ input: URL, replies: URL) async throws -> (misunderstood: Int, transcript: String)
+    {
         let app = AppContext(TravelTrackingApp.self)
         let logger = Logger(label: "embedded-loop")
         let transcript = Transcript()
@@ -36,26 +41,98 @@ struct EmbeddedLoopTests {
             app: app, input: try VoiceInput(recording: input.path),
             mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
             configuration: try VoiceLoop.Configuration(for: app), transcript: transcript.sink, logger: logger)
-
         let misunderstood = try await loop.run()
+        return (misunderstood, transcript.written)
+    }
+
+    static func temporaryWAV(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID()).wav")
+    }
+
+    /// eSpeak NG says a command and the answers to the loop's questions into one WAV; the loop
+    /// hears it, runs the intent and writes its replies to another WAV, which is recognised back.
+    @Test func anEmbeddedLoopAsksHearsTheAnswersAndSpeaksTheResult() async throws {
+        let input = try VoiceLoopTests.recording(Self.tickets)
+        let replies = Self.temporaryWAV("replies")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: replies)
+        }
+
+        let (misunderstood, transcript) = try await Self.converse(input, replies: replies)
 
         #expect(misunderstood == 0)
-        #expect(
-            transcript.written == """
-                > find tickets for uluru with travel tracking
-                < How many tickets?
-                > three
-                < Search for 3 tickets to Uluru?
-                > yes
-                < I found 3 tickets to Uluru for 75 dollars in total.
-
-                """, "\(transcript.written)")
+        #expect(transcript == Self.ticketsTranscript, "\(transcript)")
         #expect(
             try VoiceLoopTests.heardReplyText(in: replies)
                 == VoiceLoopTests.spoken([
                     "How many tickets?", "Search for three tickets to Uluru?",
                     "I found three tickets to Uluru for seventy five dollars in total.",
                 ]))
+    }
+
+    /// Three loops in one process at once, as a server with three rooms runs them: each hears
+    /// its own stream and holds its own conversation, none waiting for another to end.
+    @Test func loopsRunSideBySideInOneProcess() async throws {
+        let input = try VoiceLoopTests.recording(Self.tickets)
+        let replies = (0..<3).map { _ in Self.temporaryWAV("replies") }
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            for file in replies { try? FileManager.default.removeItem(at: file) }
+        }
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for file in replies { group.addTask { try await Self.converse(input, replies: file) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 3)
+        for (misunderstood, transcript) in results {
+            #expect(misunderstood == 0)
+            #expect(transcript == Self.ticketsTranscript, "\(transcript)")
+        }
+    }
+
+    /// A source of quiet hiss that never ends, counting the chunks read from it.
+    final class EndlessHiss: Sendable {
+        let chunks = Atomic(0)
+        var input: VoiceInput {
+            VoiceInput(name: "room tone") { () throws(SpeechError) -> [Int16]? in
+                self.chunks.add(1, ordering: .relaxed)
+                Thread.sleep(forTimeInterval: 0.01)
+                return (0..<1_600).map { Int16(truncatingIfNeeded: ($0 * 7_919) % 61 - 30) }
+            }
+        }
+        var read: Int { chunks.load(ordering: .relaxed) }
+    }
+
+    static func loop(_ input: VoiceInput) throws -> VoiceLoop {
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        return VoiceLoop(
+            app: app, input: input,
+            mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
+            configuration: try VoiceLoop.Configuration(for: app), logger: logger)
+    }
+
+    /// A loop waits for speech on a thread of its own: more loops than the machine has cores
+    /// (Swift's cooperative threads) all hear their streams, and this test goes on meanwhile.
+    @Test func aWaitingLoopHoldsNoneOfSwiftsThreads() async throws {
+        let sources = (0..<(ProcessInfo.processInfo.activeProcessorCount + 2)).map { _ in EndlessHiss() }
+        let inputs = sources.map(\.input)
+        // Should loops hold the threads, this test could not wake up: a watchdog on a thread of
+        // its own ends every stream after 60 s, so that it fails instead of hanging.
+        let watchdog = DispatchWorkItem { for input in inputs { input.stop() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        let loops = try inputs.map { input in try Self.loop(input) }
+        let running = loops.map { loop in Task { try await loop.run() } }
+        let started = ContinuousClock.now
+        while sources.contains(where: { $0.read < 10 }), ContinuousClock.now - started < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let chunks = sources.map(\.read)
+        for task in running { task.cancel() }
+        for task in running { _ = try await task.value }
+        watchdog.cancel()
+        #expect(chunks.allSatisfy { $0 >= 10 }, "chunks read per loop: \(chunks)")
     }
 
     /// A stream that never ends (a microphone, a network) ends the loop when the task running
