@@ -59,12 +59,9 @@ package struct TextSession: Sendable {
         guard let match = result.best else {
             logger.debug(
                 "no match", metadata: ["transcript": "\(text)", "candidates": "\(result.candidates)"])
-            if result.isAmbiguous, result.candidates.count > 1 {
-                let options = result.candidates.prefix(2).map {
-                    description.shortcuts[$0.shortcutIndex].shortTitle.defaultValue
-                }
-                output.write(
-                    "Sorry, did you mean \(options[0]) or \(options[1])? Please say it another way.\n")
+            if let question = MissedCommand.question(for: result, in: description) {
+                output.write(question + "\n")
+                speak?(question)
             } else if result.negativePhrase != nil {
                 output.write("Okay.\n")
                 speak?("Okay.")

@@ -293,7 +293,8 @@ package struct VoiceSession: Sendable {
     /// A command heard with too little confidence, or one of the app's negative phrases, is
     /// ignored when the loop is always listening (it was most likely not meant for the app);
     /// after the wake phrase, the first is answered "Sorry, I didn't catch that" and the second
-    /// "Okay.".
+    /// "Okay.". A command that fits two shortcuts about equally is asked about by name, as a
+    /// typed one is (``MissedCommand``).
     private func turn(_ heard: RecognitionResult, runner: IntentRunner) async throws -> Bool {
         let recognized = ContinuousClock.now
         channel.startTurn()
@@ -319,7 +320,11 @@ package struct VoiceSession: Sendable {
         transcript.write("> \(heard.readableText)\n")
         guard let match = understanding.command else {
             let result = understanding.match
-            try await say(result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
+            let question =
+                understanding.rejection == .noMatch
+                ? MissedCommand.question(for: result, in: description) : nil
+            try await say(
+                question ?? (result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that."))
             metadata["intent"] = "none"
             metadata["rejected"] = "\(understanding.rejection.map { "\($0)" } ?? "-")"
             metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
