@@ -21,17 +21,6 @@ struct EmbeddedLoopTests {
 
     static let tickets = ["find tickets for uluru with travel tracking", "three", "yes"]
 
-    /// What the loop writes of the tickets conversation.
-    static let ticketsTranscript = """
-        > find tickets for uluru with travel tracking
-        < How many tickets?
-        > three
-        < Search for 3 tickets to Uluru?
-        > yes
-        < I found 3 tickets to Uluru for 75 dollars in total.
-
-        """
-
     /// Runs a loop, configured as `listen` is by default, on `input`, with its replies written
     /// to `replies`: how many utterances it did not understand, and its transcript.
     static func converse(_ input: URL, replies: URL) async throws -> (misunderstood: Int, transcript: String)
@@ -64,7 +53,7 @@ struct EmbeddedLoopTests {
         let (misunderstood, transcript) = try await Self.converse(input, replies: replies)
 
         #expect(misunderstood == 0)
-        #expect(transcript == Self.ticketsTranscript, "\(transcript)")
+        #expect(transcript == VoiceLoopTests.ticketsTranscript, "\(transcript)")
         #expect(
             try VoiceLoopTests.heardReplyText(in: replies)
                 == VoiceLoopTests.spoken([
@@ -89,7 +78,7 @@ struct EmbeddedLoopTests {
         #expect(results.count == 3)
         for (misunderstood, transcript) in results {
             #expect(misunderstood == 0)
-            #expect(transcript == Self.ticketsTranscript, "\(transcript)")
+            #expect(transcript == VoiceLoopTests.ticketsTranscript, "\(transcript)")
         }
     }
 

@@ -156,21 +156,23 @@ struct VoiceLoopTests {
         return (run, run.status == 0 ? try heardReplyText(in: replies) : "")
     }
 
+    /// What the loop prints of a ticket search whose count is asked for and confirmed.
+    static let ticketsTranscript = """
+        > find tickets for uluru with travel tracking
+        < How many tickets?
+        > three
+        < Search for 3 tickets to Uluru?
+        > yes
+        < I found 3 tickets to Uluru for 75 dollars in total.
+
+        """
+
     @Test func aMissingValueIsAskedAnsweredConfirmedAndTheResultSpoken() throws {
         let (run, replies) = try Self.converse([
             "find tickets for uluru with travel tracking", "three", "yes",
         ])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(
-            run.output == """
-                > find tickets for uluru with travel tracking
-                < How many tickets?
-                > three
-                < Search for 3 tickets to Uluru?
-                > yes
-                < I found 3 tickets to Uluru for 75 dollars in total.
-
-                """, "\(run.output)")
+        #expect(run.output == Self.ticketsTranscript, "\(run.output)")
         #expect(
             replies
                 == Self.spoken([
