@@ -8,7 +8,8 @@ import VoiceIntents
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
 /// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,
 /// and the conversation the loop's runner calls).
-package final class VoiceChannel: @unchecked Sendable {  // its state is touched on its queue, awaited by one task
+// Unchecked: its state is touched on its queue, while the one task that awaits it waits.
+package final class VoiceChannel: @unchecked Sendable {
     private let recognizer: SpeechRecognizer
     private let read: () throws(SpeechError) -> [Int16]?
     private let mouth: Mouth
