@@ -30,20 +30,22 @@ import PhraseMatching
 import Speech
 import VoiceIntents
 
-var options: [String: String] = [:]
-var argumentList = Array(CommandLine.arguments.dropFirst())
-while argumentList.count >= 2, argumentList[0].hasPrefix("--") {
-    options[String(argumentList[0].dropFirst(2))] = argumentList[1]
-    argumentList.removeFirst(2)
-}
+let options = BenchmarkOptions(
+    takes: [
+        ("voices", "a,b"), ("jobs", "N"), ("asterisk", "N"), ("question", "yes-no|landmark|number"),
+        ("hesitate", "WORD"), ("hesitations", "on|off"), ("people-digits", "N"),
+        ("people-channel", "learnt|fresh"),
+        ("noise-file", "FILE"),
+    ], usage: "answer-benchmark [options]")
 let voices =
     options["voices"].map { $0.split(separator: ",").map(String.init) } ?? SpokenEvaluation.defaultVoices
-let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
-let asteriskStride = Int(options["asterisk"] ?? "") ?? 8
-let question = options["question"] ?? "yes-no"
+let jobs = options.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
+let asteriskStride = options.int("asterisk", default: 8)
+let question = options.choice("question", of: ["yes-no", "landmark", "number"], default: "yes-no")
 let hesitation = options["hesitate"].map { $0 + " " } ?? ""
 let hesitations =
-    (options["hesitations"] ?? (question == "yes-no" ? "off" : "on")) == "on" ? SpeechGrammar.hesitations : []
+    options.choice("hesitations", of: ["on", "off"], default: question == "yes-no" ? "off" : "on") == "on"
+    ? SpeechGrammar.hesitations : []
 
 let configuration = try SpeechRecognizer.Configuration.installed()
 let source = PhraseSource(file: "answer-benchmark", line: 0, column: 0)
@@ -74,12 +76,8 @@ var cases = answers.map {
     PhraseTestSuite.Case(sentence: hesitation + $0, expectation: answer, source: source)
 }
 // People's answers: single digits said by six speakers (8 kHz, resampled as any recording is).
-let peopleDigits = Int(options["people-digits"] ?? "") ?? 0
-let peopleChannel = options["people-channel"] ?? "learnt"
-guard ["learnt", "fresh"].contains(peopleChannel) else {
-    print("unknown --people-channel \(peopleChannel): learnt or fresh")
-    exit(2)
-}
+let peopleDigits = options.int("people-digits", default: 0)
+let peopleChannel = options.choice("people-channel", of: ["learnt", "fresh"], default: "learnt")
 var heardBefore: [URL: [URL]] = [:]
 if question == "number", peopleDigits > 0 {
     let folder = packagePhrases.deletingLastPathComponent().deletingLastPathComponent()

@@ -166,11 +166,19 @@ func measure(
 let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Phrases")
 
+let selected = Set(CommandLine.arguments.dropFirst().filter { $0 != "--breakdown" })
+let appNames = ["travel-tracking", "library", "smart-home", "home-lights", "house", "large"]
+for name in selected.sorted() where !appNames.contains(name) {
+    FileHandle.standardError.write(
+        Data(
+            "error: no app \"\(name)\"; usage: phrase-benchmark [--breakdown] [\(appNames.joined(separator: "|"))…]\n"
+                .utf8))
+    exit(2)
+}
 print("phrase matching benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 print("app             phrases compile ms  p50 µs    p99 µs    baseline p50  ratio   memory MiB")
 
 var suiteRows: [String] = []
-let selected = Set(CommandLine.arguments.dropFirst().filter { $0 != "--breakdown" })
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
 let travel = AppDependencyManager()

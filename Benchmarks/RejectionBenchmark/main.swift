@@ -39,17 +39,17 @@ func seconds(_ duration: Duration) -> Double {
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
-var options: [String: String] = [:]
-var argumentList = Array(CommandLine.arguments.dropFirst())
-while argumentList.count >= 2, argumentList[0].hasPrefix("--") {
-    options[String(argumentList[0].dropFirst(2))] = argumentList[1]
-    argumentList.removeFirst(2)
-}
-let commandsPerApp = Int(options["commands"] ?? "") ?? 60
+let options = BenchmarkOptions(
+    takes: [
+        ("commands", "N"), ("voices", "a,b"), ("dictation", "N"), ("jobs", "N"), ("limit", "N"),
+        ("all-senones", "yes|no"), ("garbage", "\"p/q[/v][/lattice];…\"|none"), ("phone-loop", "yes|no"),
+        ("only", "recorded"),
+    ], usage: "rejection-benchmark [options]")
+let commandsPerApp = options.int("commands", default: 60)
 let voices = (options["voices"] ?? "en-us,en-us+f2").split(separator: ",").map(String.init)
-let dictationClips = Int(options["dictation"] ?? "") ?? 60
-let jobs = Int(options["jobs"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
-let hearsPhoneLoop = options["phone-loop"] != "no"
+let dictationClips = options.int("dictation", default: 60)
+let jobs = options.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
+let hearsPhoneLoop = options.choice("phone-loop", of: ["yes", "no"], default: "yes") == "yes"
 
 /// One garbage path setting to measure.
 struct GarbageSetting: Sendable {
@@ -260,13 +260,14 @@ for index in Swift.stride(from: 0, to: spread.count, by: step).map({ spread[$0] 
 }
 let allGrammars = grammars
 let allGarbageGrammars = garbageGrammars
-let measuresAllSenones = options["all-senones"] == "yes"
+let measuresAllSenones = options.choice("all-senones", of: ["yes", "no"], default: "no") == "yes"
 // --only recorded: Debian's real recordings alone (no eSpeak NG clips).
 if let only = options["only"] {
     jobList = jobList.filter { $0.group.hasPrefix(only) }
 }
 // --limit N: an even spread of N clips, for a quick look.
-if let limit = Int(options["limit"] ?? ""), limit < jobList.count {
+let limit = options.int("limit", default: jobList.count)
+if limit < jobList.count {
     let every = Double(jobList.count) / Double(limit)
     jobList = (0..<limit).map { jobList[Int(Double($0) * every)] }
 }
