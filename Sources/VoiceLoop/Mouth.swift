@@ -4,12 +4,13 @@ import Speech
 import Synchronization
 
 /// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
-/// or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
+/// to a handler of your own (a network connection), or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
 /// be played is logged and skipped, so the loop goes on.
 public final class Mouth: Sendable {
     private let sink: Mutex<(any AudioSink)?>
     private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?
     private let tape: ReplyTape?
+    private let handler: (@Sendable (AudioBuffer) throws -> Void)?
     private let output: String?
     private let synthesizer = SpeechSynthesizer()
     private let logger: Logger
@@ -26,6 +27,7 @@ public final class Mouth: Sendable {
     ) throws {
         self.output = mute ? nil : output
         self.logger = logger
+        handler = nil
         tape = !mute && output != nil ? ReplyTape() : nil
         if mute || output != nil {
             open = nil
@@ -40,8 +42,20 @@ public final class Mouth: Sendable {
         }
     }
 
+    /// Hands each reply, as eSpeak NG says it (mono, at its rate: 22,050 Hz), to `replies`,
+    /// and returns once it has: a server sends it to the client that asked. A handler that
+    /// throws is logged, and the loop goes on.
+    public init(replies: @escaping @Sendable (AudioBuffer) throws -> Void, logger: Logger) {
+        output = nil
+        self.logger = logger
+        handler = replies
+        tape = nil
+        open = nil
+        sink = Mutex(nil)
+    }
+
     /// Whether anything is said at all.
-    public var isMute: Bool { tape == nil && open == nil }
+    public var isMute: Bool { tape == nil && open == nil && handler == nil }
 
     /// Whether replies are played on a device (and so can be heard by the microphone).
     public var playsAloud: Bool { open != nil }
@@ -61,6 +75,14 @@ public final class Mouth: Sendable {
         started()
         if let tape {
             tape.append(audio)
+            return false
+        }
+        if let handler {
+            do {
+                try handler(audio)
+            } catch {
+                logger.error("could not hand over \"\(text)\": \(error)")
+            }
             return false
         }
         guard let open else { return false }

@@ -62,6 +62,39 @@ struct EmbeddedLoopTests {
                 ]))
     }
 
+    /// A mouth of your own (a server's connection) is handed each reply as it is said.
+    @Test func aReplyHandlerIsHandedEveryReply() async throws {
+        let input = try VoiceLoopTests.recording(Self.tickets)
+        let tape = Self.temporaryWAV("handed")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: tape)
+        }
+        final class Replies: Sendable { let audio = Mutex<[AudioBuffer]>([]) }
+        let replies = Replies()
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: Mouth(replies: { audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
+            configuration: try VoiceLoop.Configuration(for: app), logger: logger)
+        #expect(try await loop.run() == 0)
+        let handed = replies.audio.withLock { $0 }
+        #expect(handed.count == 3)
+        // The replies one after another with a second of silence between, heard back.
+        var samples: [Float] = []
+        for reply in handed {
+            samples += reply.resampled(to: 16_000).samples + [Float](repeating: 0, count: 16_000)
+        }
+        try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: tape)
+        #expect(
+            try VoiceLoopTests.heardReplyText(in: tape)
+                == VoiceLoopTests.spoken([
+                    "How many tickets?", "Search for three tickets to Uluru?",
+                    "I found three tickets to Uluru for seventy five dollars in total.",
+                ]))
+    }
+
     /// Three loops in one process at once, as a server with three rooms runs them: each hears
     /// its own stream and holds its own conversation, none waiting for another to end.
     @Test func loopsRunSideBySideInOneProcess() async throws {
