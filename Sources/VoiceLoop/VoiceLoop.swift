@@ -114,19 +114,33 @@ public struct VoiceLoop: Sendable {
     @discardableResult
     public func run() async throws -> Int {
         try app.validate(logger: logger)
-        let recognizer = try SpeechRecognizer(configuration.recognizer)
-        let commands = try await app.grammar(
-            configuration.phrases, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
         let matcher = try await app.matcher(configuration.phrases)
-        // A voice is nobody known: sensitive intents, and those that sound like them, ask
-        // first. Checked with the loop's own recognizer, which then hears the commands.
-        try recognizer.useGrammar(commands)
-        let soundAlikes = try SoundAlikes.sensitivePairs(app, matcher: matcher, recognizer: recognizer)
+        let commands = SpeechGrammar(
+            matcher.spokenForms, name: app.executableName, wakePhrase: configuration.wakePhrase,
+            garbage: configuration.garbage)
+        // Loading the models and compiling the grammar take a second or so of one core: on a
+        // thread of their own, as the listening that follows is.
+        let (channel, soundAlikes) = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { [app, configuration, input, mouth] in
+                continuation.resume(
+                    with: Result {
+                        let recognizer = try SpeechRecognizer(configuration.recognizer)
+                        // A voice is nobody known: sensitive intents, and those that sound like
+                        // them, ask first. Checked with the loop's own recognizer, which then
+                        // hears the commands.
+                        try recognizer.useGrammar(commands)
+                        let soundAlikes = try SoundAlikes.sensitivePairs(
+                            app, matcher: matcher, recognizer: recognizer)
+                        try recognizer.useGrammar(commands)
+                        let channel = VoiceChannel(
+                            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout,
+                            read: input.read,
+                            mouth: mouth, capture: input.capture, bargeIn: configuration.bargeIn)
+                        return (channel, soundAlikes)
+                    })
+            }
+        }
         for pair in soundAlikes { logger.info("\(pair.warning)") }
-        try recognizer.useGrammar(commands)
-        let channel = VoiceChannel(
-            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, read: input.read,
-            mouth: mouth, capture: input.capture, bargeIn: configuration.bargeIn)
         let session = VoiceSession(
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
