@@ -18,3 +18,8 @@ public func quantiles(_ values: [Double], at fractions: [Double]) -> [Double] {
     guard !sorted.isEmpty else { return [] }
     return fractions.map { sorted[Int(Double(sorted.count - 1) * $0)] }
 }
+
+/// `duration` in seconds.
+public func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}

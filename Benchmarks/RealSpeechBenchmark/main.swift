@@ -29,10 +29,6 @@ import Speech
 
 // MARK: Figures
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 func padded(_ text: String, _ width: Int) -> String {

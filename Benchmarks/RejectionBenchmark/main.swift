@@ -32,10 +32,6 @@ import Synchronization
 import TravelTracking
 import VoiceIntents
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 

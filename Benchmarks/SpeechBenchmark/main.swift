@@ -27,10 +27,6 @@ func memory() -> (resident: Double, peak: Double) {
     return (field("VmRSS:"), field("VmHWM:"))
 }
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 let clock = ContinuousClock()

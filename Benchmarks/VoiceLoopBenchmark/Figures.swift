@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Speech
 
@@ -7,10 +8,6 @@ let clock = ContinuousClock()
 func print(_ text: String = "") {
     Swift.print(text)
     fflush(nil)
-}
-
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
