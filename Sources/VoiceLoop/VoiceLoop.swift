@@ -37,12 +37,15 @@ public struct VoiceLoop: Sendable {
         public var recognizer: SpeechRecognizer.Configuration
         /// Where the app's phrase catalog is.
         public var phrases: PhraseLocation
-        /// How sure the loop must be before it acts on a command or takes an answer.
+        /// How sure the loop must be before it acts on a command or takes an answer. Its
+        /// `trailingSilence` is taken from ``recognizer`` when the loop runs.
         public var policy: ConfidencePolicy
         /// Words said before each command ("hey travel tracking"); said alone, the loop waits
         /// for the command. `nil` listens to everything (and ignores what is not for the app).
         public var wakePhrase: String?
-        /// A garbage path beside the commands in the grammar, `nil` for none.
+        /// A garbage path beside the commands in the grammar, `nil` for none. It changes what
+        /// the confidence measures: the bar of ``init(for:locale:)`` was calibrated without one,
+        /// so calibrate again (`calibrate --save --garbage …`) or set ``policy`` yourself.
         public var garbage: GarbageModel?
         /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
         /// microphone is heard while the loop speaks (best with a headset).
@@ -78,8 +81,6 @@ public struct VoiceLoop: Sendable {
         ) {
             self.recognizer = recognizer
             self.phrases = phrases
-            var policy = policy
-            policy.trailingSilence = recognizer.trailingSilence
             self.policy = policy
         }
     }
@@ -141,13 +142,16 @@ public struct VoiceLoop: Sendable {
             }
         }
         for pair in soundAlikes { logger.info("\(pair.warning)") }
+        // An answer's slack is counted beyond the silence that ends it.
+        var policy = configuration.policy
+        policy.trailingSilence = configuration.recognizer.trailingSilence
         let session = VoiceSession(
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
-            logger: logger, policy: configuration.policy, context: configuration.context)
+            logger: logger, policy: policy, context: configuration.context)
         let runner = IntentRunner(
             conversation: VoiceConversation(
-                channel: channel, transcript: transcript, policy: configuration.policy, logger: logger),
+                channel: channel, transcript: transcript, policy: policy, logger: logger),
             dependencies: app.dependencies, hasScreen: configuration.hasScreen, isAuthenticated: false,
             confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
         if input.capture != nil {
