@@ -183,7 +183,7 @@ struct PhraseTestFileTests {
         ).url
         let suite = try PhraseTestSuite.load(from: url)
         #expect(suite.cases.count == 3)
-        let results = await try Coffee.matcher().run(suite)
+        let results = try await Coffee.matcher().run(suite)
         #expect(results.map(\.passed) == [true, true, false])
         #expect(results[2].expected == "TipIntent()")
         #expect(results[2].got == "OrderCoffeeIntent(drink: Latte) score 1.00")
@@ -260,7 +260,7 @@ struct PhraseTestFileTests {
 @Suite("Lint")
 struct LintTests {
     @Test func aCleanAppHasNoWarnings() async throws {
-        #expect(await try Coffee.matcher().lint().isEmpty)
+        #expect(try await Coffee.matcher().lint().isEmpty)
     }
 
     @Test func eachProblemIsReported() async throws {

@@ -29,13 +29,13 @@ struct PhraseSuiteTests {
 
     @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/travel-tracking.yaml"))
     func travelTracking(_ testCase: PhraseTestSuite.Case) async throws {
-        let result = await try Self.travelTracking.value.run(testCase)
+        let result = try await Self.travelTracking.value.run(testCase)
         #expect(result.passed, "\(result)")
     }
 
     @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/library.yaml"))
     func library(_ testCase: PhraseTestSuite.Case) async throws {
-        let result = await try Self.library.value.run(testCase)
+        let result = try await Self.library.value.run(testCase)
         #expect(result.passed, "\(result)")
     }
 
@@ -44,7 +44,7 @@ struct PhraseSuiteTests {
     func outOfDomain(_ testCase: PhraseTestSuite.Case) async throws {
         #expect(testCase.expectation == .noMatch, "\(testCase.source)")
         for matcher in [Self.travelTracking, Self.library] {
-            let result = await try matcher.value.run(testCase)
+            let result = try await matcher.value.run(testCase)
             #expect(result.passed, "\(result)")
         }
     }

@@ -3,9 +3,10 @@ import VoiceIntents
 
 /// The words that can fill one kind of placeholder, compiled for fast look-up.
 ///
-/// Closed sets (enum cases, suggested entities) are a dictionary from normalised name to values,
-/// plus an index of one-letter-off spellings of their words for near misses; numbers, yes/no,
-/// dates and free text are recognised by form.
+/// Closed sets (enum cases, suggested entities) are a dictionary from normalised name to values;
+/// a name heard one letter off is found through the sentence's ``SpelledWords``, which the
+/// matcher's ``Spellings`` makes for every vocabulary at once. Numbers, yes/no, dates and free
+/// text are recognised by form.
 final class ValueVocabulary: Sendable {
     enum Form: Sendable {
         case names

@@ -15,9 +15,4 @@ struct WordTable: Sendable {
         ids[word] = id
         return id
     }
-
-    /// The id of `word`, or -1 when no phrase uses it.
-    func lookup(_ word: String) -> Int32 {
-        ids[word] ?? -1
-    }
 }
