@@ -118,8 +118,7 @@ public final class Mouth: Sendable {
     public func finish() throws {
         guard let tape, let output else { return }
         try WAVFile.write(tape.audio, to: URL(fileURLWithPath: output))
-        FileHandle.standardError.write(
-            Data("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s\n".utf8))
+        logger.notice("wrote \(output): \(String(format: "%.2f", tape.audio.duration)) s")
     }
 }
 
