@@ -217,8 +217,7 @@ struct SpokenTestOptions: ParsableArguments {
     /// The command line that hears the same clips again: `name command [--app app] …`.
     /// The app's command grammar, with the garbage path `--garbage` asks for.
     func grammar(_ matcher: PhraseMatcher, _ context: AppContext) -> SpeechGrammar {
-        SpeechGrammar(
-            matcher.spokenForms, name: context.executableName, garbage: recognizerOptions.garbage.model)
+        context.grammar(of: matcher, garbage: recognizerOptions.garbage.model)
     }
 
     func reproduction<Apps: AppSet>(

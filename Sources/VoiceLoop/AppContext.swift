@@ -118,8 +118,13 @@ extension AppContext {
     public func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
         async throws -> SpeechGrammar
     {
-        SpeechGrammar(
-            try await matcher(phrases).spokenForms, name: executableName, wakePhrase: wakePhrase,
-            garbage: garbage)
+        grammar(of: try await matcher(phrases), wakePhrase: wakePhrase, garbage: garbage)
+    }
+
+    /// The same, from a matcher made already.
+    public func grammar(of matcher: PhraseMatcher, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
+        -> SpeechGrammar
+    {
+        SpeechGrammar(matcher.spokenForms, name: executableName, wakePhrase: wakePhrase, garbage: garbage)
     }
 }

@@ -116,9 +116,8 @@ public struct VoiceLoop: Sendable {
     public func run() async throws -> Int {
         try app.validate(logger: logger)
         let matcher = try await app.matcher(configuration.phrases)
-        let commands = SpeechGrammar(
-            matcher.spokenForms, name: app.executableName, wakePhrase: configuration.wakePhrase,
-            garbage: configuration.garbage)
+        let commands = app.grammar(
+            of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
         // Loading the models and compiling the grammar take a second or so of one core: on a
         // thread of their own, as the listening that follows is.
         let (channel, soundAlikes) = try await withCheckedThrowingContinuation { continuation in
