@@ -47,12 +47,21 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         // WebRTC's voice activity detector, from the library of WebRTC's audio processing.
-        .systemLibrary(name: "CWebRTCVAD", providers: [.apt(["libwebrtc-audio-processing-dev"])]),
+        .systemLibrary(
+            name: "CWebRTCVAD", pkgConfig: "webrtc-audio-processing",
+            providers: [.apt(["libwebrtc-audio-processing-dev"])]),
+        // WebRTC's audio processing (C++) behind a C interface; its include path comes from the
+        // library's pkg-config file through CWebRTCVAD; its defines repeat that file's, which SwiftPM
+        // does not pass on.
+        .target(
+            name: "CWebRTCAudioProcessing", dependencies: ["CWebRTCVAD"],
+            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")],
+            linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
         .target(
             name: "Speech",
             dependencies: [
                 "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD",
-                "PhraseMatching",
+                "CWebRTCAudioProcessing", "PhraseMatching",
                 "VoiceIntents",
                 .product(name: "Yams", package: "Yams"),
             ]),

@@ -8,13 +8,14 @@ set -euo pipefail
 # prompts, which are G.722 that ffmpeg decodes), PulseAudio and ALSA (with ALSA's "pulse" device,
 # which the device tests record and play through; alsa-utils for arecord -L and aplay -L), and sox
 # for making test audio; SpeexDSP for the audio front end (noise suppression); WebRTC's audio
-# processing for its voice activity detector.
+# processing for its voice activity detector and noise suppression, with g++ for the C++ standard
+# library its shim compiles against.
 APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
     asterisk-core-sounds-en-g722 ffmpeg
     libespeak-ng-dev espeak-ng-data espeak-ng
-    libspeexdsp-dev libwebrtc-audio-processing-dev
+    libspeexdsp-dev libwebrtc-audio-processing-dev g++
     libpulse-dev pulseaudio pulseaudio-utils
     libasound2-dev alsa-utils libasound2-plugins
     sox

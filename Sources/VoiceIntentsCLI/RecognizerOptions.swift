@@ -45,7 +45,7 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain.",
+            "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain; webrtc or speexdsp picks the library that denoises.",
             valueName: "setting"))
     var frontEnd: String?
 
@@ -69,16 +69,25 @@ struct RecognizerOptions: ParsableArguments {
         case "off": return nil
         case "on": return manifest ?? .standard
         default:
+            let parts = frontEnd.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             var settings = AudioFrontEnd.Settings(highPass: nil, noiseSuppression: nil, automaticGain: false)
-            for part in frontEnd.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if parts.count == 1, let engine = AudioFrontEnd.Engine(rawValue: parts[0]) {
+                // The library alone: the rest as on.
+                settings = manifest ?? .standard
+                settings.engine = engine
+                return settings
+            }
+            for part in parts {
                 let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
                 switch (pieces.first, pieces.count == 2 ? Double(pieces[1]) : nil) {
                 case ("highpass", let hz?) where hz > 0 && hz < 1_000: settings.highPass = hz
                 case ("denoise", let db?) where db <= 0 && db >= -60: settings.noiseSuppression = Int(db)
                 case ("gain", nil) where pieces.count == 1: settings.automaticGain = true
+                case (let name?, nil) where pieces.count == 1 && AudioFrontEnd.Engine(rawValue: name) != nil:
+                    settings.engine = AudioFrontEnd.Engine(rawValue: name)!
                 default:
                     throw ValidationError(
-                        "--front-end takes on, off, or highpass=HZ,denoise=-DB,gain (e.g. highpass=80,denoise=-15); not \"\(part)\""
+                        "--front-end takes on, off, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with webrtc or speexdsp (e.g. highpass=80,denoise=-15); not \"\(part)\""
                     )
                 }
             }

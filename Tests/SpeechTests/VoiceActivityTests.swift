@@ -161,8 +161,9 @@ extension VoiceActivityTests {
     }
 }
 
-/// The manifest's `voiceActivity` chooses the detector, and a wrong one is named.
-@Suite("Voice activity in the manifest")
+/// The manifest's `voiceActivity` chooses the detector, its `frontEnd` the library, and a wrong one
+/// is named.
+@Suite("Voice activity and front end in the manifest")
 struct VoiceActivityManifestTests {
     func manifest(_ line: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID())")
@@ -195,6 +196,20 @@ struct VoiceActivityManifestTests {
             _ = try SpeechRecognizer.Configuration(manifest: url)
         } throws: { error in
             "\(error)".contains("voiceActivity's detector must be webrtc or pocketsphinx, not \"silero\"")
+        }
+    }
+
+    @Test func theFrontEndsLibraryIsChosenAndAWrongOneNamed() throws {
+        let url = try manifest("frontEnd: { highPass: 80, noiseSuppression: -18, engine: webrtc }")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let settings = try #require(try SpeechRecognizer.Configuration(manifest: url).frontEnd)
+        #expect(settings.engine == .webRTC && settings.noiseSuppression == -18 && !settings.automaticGain)
+        let wrong = try manifest("frontEnd: { noiseSuppression: -18, engine: rnnoise }")
+        defer { try? FileManager.default.removeItem(at: wrong.deletingLastPathComponent()) }
+        #expect {
+            _ = try SpeechRecognizer.Configuration(manifest: wrong)
+        } throws: { error in
+            "\(error)".contains("frontEnd's engine must be speexdsp or webrtc, not \"rnnoise\"")
         }
     }
 }

@@ -1,8 +1,10 @@
 import CSpeexDSP
+import CWebRTCAudioProcessing
 import Foundation
 
 /// Cleans up audio before the recognizer hears it: a high-pass filter (rumble, hum, a
-/// microphone's DC offset), then SpeexDSP's noise suppression and, optionally, its automatic gain.
+/// microphone's DC offset), then noise suppression and, optionally, automatic gain, by SpeexDSP's
+/// preprocessor or by WebRTC's audio processing.
 /// 16 kHz, 16-bit mono in 10 ms frames; it keeps what is left of a chunk for the next one, so its
 /// output lags its input by less than a frame.
 ///
@@ -19,11 +21,17 @@ public final class AudioFrontEnd {
         public var noiseSuppression: Int?
         /// Whether speech is brought to an even level.
         public var automaticGain: Bool
+        /// Which library suppresses the noise and sets the gain.
+        public var engine: Engine
 
-        public init(highPass: Double? = 80, noiseSuppression: Int? = -6, automaticGain: Bool = true) {
+        public init(
+            highPass: Double? = 80, noiseSuppression: Int? = -6, automaticGain: Bool = true,
+            engine: Engine = .speexDSP
+        ) {
             self.highPass = highPass
             self.noiseSuppression = noiseSuppression
             self.automaticGain = automaticGain
+            self.engine = engine
         }
 
         /// The settings of `--front-end on`: chosen on people's recordings in recorded babble,
@@ -31,9 +39,30 @@ public final class AudioFrontEnd {
         public static let standard = Settings()
     }
 
+    /// The library that suppresses noise and sets the gain.
+    public enum Engine: String, Sendable, Hashable, CaseIterable {
+        /// SpeexDSP's preprocessor (`libspeexdsp`): suppression by any number of dB.
+        case speexDSP = "speexdsp"
+        /// WebRTC's audio processing (`libwebrtc-audio-processing`): suppression in four steps,
+        /// which ``Settings/noiseSuppression`` picks by its dB (down to −6 low, −12 moderate, −18
+        /// high, further very high), and adaptive digital gain.
+        case webRTC = "webrtc"
+
+        /// WebRTC's suppression level (0 to 3) for a suppression in dB.
+        static func webRTCLevel(_ decibels: Int) -> Int32 {
+            switch decibels {
+            case (-6)...: 0
+            case (-12)...: 1
+            case (-18)...: 2
+            default: 3
+            }
+        }
+    }
+
     public let settings: Settings
     private let frame = AudioFormat.recognizerSampleRate / 100
     private var state: OpaquePointer?
+    private var webRTC: OpaquePointer?
     private var pending: [Int16] = []
     private var filter: HighPass?
 
@@ -43,22 +72,36 @@ public final class AudioFrontEnd {
     }
 
     deinit {
-        if let state { speex_preprocess_state_destroy(state) }
+        stop()
     }
 
     /// Forgets the noise and level learnt so far, as for a new stream.
     public func reset() {
-        if let state { speex_preprocess_state_destroy(state) }
+        stop()
         pending = []
         start()
+    }
+
+    private func stop() {
+        if let state { speex_preprocess_state_destroy(state) }
+        if let webRTC { vi_webrtc_processing_destroy(webRTC) }
+        state = nil
+        webRTC = nil
     }
 
     private func start() {
         filter = settings.highPass.map {
             HighPass(corner: $0, sampleRate: Double(AudioFormat.recognizerSampleRate))
         }
-        guard settings.noiseSuppression != nil || settings.automaticGain else {
-            state = nil
+        guard settings.noiseSuppression != nil || settings.automaticGain else { return }
+        if settings.engine == .webRTC {
+            // The settings are checked where they are made, so the library does not refuse them.
+            webRTC = vi_webrtc_processing_create(
+                vi_webrtc_processing_settings(
+                    high_pass: 0,
+                    noise_suppression: settings.noiseSuppression.map(Engine.webRTCLevel) ?? -1,
+                    automatic_gain: settings.automaticGain ? 1 : 0, target_level_dbfs: 3,
+                    compression_gain_db: 9))
             return
         }
         state = speex_preprocess_state_init(Int32(frame), Int32(AudioFormat.recognizerSampleRate))
@@ -89,6 +132,13 @@ public final class AudioFrontEnd {
             output.withUnsafeMutableBufferPointer { buffer in
                 for start in stride(from: 0, to: buffer.count, by: frame) {
                     _ = speex_preprocess_run(state, buffer.baseAddress! + start)
+                }
+            }
+        }
+        if let webRTC {
+            output.withUnsafeMutableBufferPointer { buffer in
+                for start in stride(from: 0, to: buffer.count, by: frame) {
+                    _ = vi_webrtc_processing_run(webRTC, buffer.baseAddress! + start)
                 }
             }
         }

@@ -2,13 +2,14 @@ import Foundation
 import Yams
 
 extension SpeechRecognizer.Configuration {
-    /// The manifest's `frontEnd`: `{ highPass: 80, noiseSuppression: -15, automaticGain: false }`,
-    /// or `off: true`.
+    /// The manifest's `frontEnd`: `{ highPass: 80, noiseSuppression: -15, automaticGain: false,
+    /// engine: speexdsp }`, or `off: true`.
     private struct FrontEnd: Decodable {
         var off: Bool?
         var highPass: Double?
         var noiseSuppression: Int?
         var automaticGain: Bool?
+        var engine: String?
     }
 
     /// The manifest's `voiceActivity`: `{ detector: webrtc, aggressiveness: 2 }`, or
@@ -84,12 +85,18 @@ extension SpeechRecognizer.Configuration {
         if let silence = manifest.trailingSilence { trailingSilence = silence }
         if let maximum = manifest.maximumSilence { maximumSilence = maximum }
         if let spec = manifest.frontEnd {
+            let engine = spec.engine.flatMap(AudioFrontEnd.Engine.init(rawValue:))
+            if let name = spec.engine, engine == nil {
+                throw SpeechError(
+                    .invalidInput,
+                    "\(url.path): frontEnd's engine must be speexdsp or webrtc, not \"\(name)\"")
+            }
             frontEnd =
                 spec.off == true
                 ? nil
                 : AudioFrontEnd.Settings(
                     highPass: spec.highPass, noiseSuppression: spec.noiseSuppression,
-                    automaticGain: spec.automaticGain ?? false)
+                    automaticGain: spec.automaticGain ?? false, engine: engine ?? .speexDSP)
         }
         if let spec = manifest.voiceActivity {
             switch spec.detector {
