@@ -84,7 +84,7 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             default: context.testFiles(phraseOptions.location), context: context, locale: phraseOptions.locale
         )
         let matcher = try await context.matcher(phraseOptions.location)
-        let grammar = spoken.grammar(matcher, context)
+        let grammar = try spoken.grammar(matcher, context, locale: phraseOptions.locale)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "calibrate", defaultNoise: "pink")

@@ -4,8 +4,9 @@ import Speech
 
 /// The confidence below which the voice loop ignores what it heard, and where it came from:
 /// `--min-confidence`, else the app's calibration (`Models/<locale>/<app>.calibration.json`), else
-/// the models' default for an app with no calibration. `listen` acts on it; `evaluate` counts
-/// with it, so its false accepts are what a user would get.
+/// the models' default for an app with no calibration, with the garbage path each was chosen with
+/// (``RecognizerOptions/garbagePath(for:locale:)``). `listen` acts on it; `evaluate` counts with
+/// it, so its false accepts are what a user would get.
 struct ConfidenceBar: Sendable, Hashable {
     /// The bar; `nil` when there is none (a confidence measure with no calibration).
     let value: Double?
@@ -14,11 +15,9 @@ struct ConfidenceBar: Sendable, Hashable {
     /// Whether the origin is a warning (no bar for this measure, or a calibration for another).
     let isWarning: Bool
 
-    /// The bar for `context` with these options; `modelsDefault` is the models' bar for an app
-    /// with no calibration (``SpeechRecognizer/Configuration/minimumConfidence``).
+    /// The bar for `context` with these options.
     static func resolve(
-        minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions,
-        modelsDefault: Double
+        minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions
     ) throws -> ConfidenceBar {
         if let minConfidence {
             return ConfidenceBar(
@@ -27,9 +26,10 @@ struct ConfidenceBar: Sendable, Hashable {
                     "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)",
                 isWarning: false)
         }
+        let models = try recognizerOptions.configuration()
+        let garbage = try recognizerOptions.garbagePath(for: context, locale: locale)
         let file = Calibration.fileName(app: context.executableName)
-        let measure = Calibration.measure(
-            garbage: recognizerOptions.garbage.model, decoys: recognizerOptions.decoys)
+        let measure = Calibration.measure(garbage: garbage.model, decoys: recognizerOptions.decoys)
         if let calibration = try Calibration.installed(app: context.executableName, locale: locale) {
             guard calibration.measure == measure else {
                 return ConfidenceBar(
@@ -44,17 +44,19 @@ struct ConfidenceBar: Sendable, Hashable {
                     "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(file))",
                 isWarning: false)
         }
-        guard recognizerOptions.garbage == .off, !recognizerOptions.decoys else {
+        // The models' bar was chosen without a garbage path and checked with theirs.
+        guard garbage == models.garbagePath || garbage == .off, !recognizerOptions.decoys else {
             return ConfidenceBar(
                 value: nil,
                 origin:
                     "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options",
                 isWarning: true)
         }
+        let path = garbage == .off ? "" : " with the garbage path for \(garbage.rawValue)"
         return ConfidenceBar(
-            value: modelsDefault,
+            value: models.minimumConfidence,
             origin:
-                "acting on confidence \(String(format: "%.2f", modelsDefault)) and above, the models' default for an app with no calibration (minimumConfidence in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
+                "acting on confidence \(String(format: "%.2f", models.minimumConfidence)) and above\(path), the models' default for an app with no calibration (minimumConfidence and garbage in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
             isWarning: false)
     }
 

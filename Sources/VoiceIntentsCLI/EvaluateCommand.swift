@@ -91,12 +91,11 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
             default: context.ownTestFile(phraseOptions.location).map { [$0] } ?? [], context: context,
             locale: phraseOptions.locale)
         let matcher = try await context.matcher(phraseOptions.location)
-        let grammar = spoken.grammar(matcher, context)
+        let grammar = try spoken.grammar(matcher, context, locale: phraseOptions.locale)
         // Counted as `listen` would act: at its bar.
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
-            recognizerOptions: spoken.recognizerOptions,
-            modelsDefault: try spoken.recognizerOptions.configuration().minimumConfidence)
+            recognizerOptions: spoken.recognizerOptions)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "evaluate",

@@ -145,7 +145,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         let configuration = try recognizerOptions.configuration()
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
-            recognizerOptions: recognizerOptions, modelsDefault: configuration.minimumConfidence)
+            recognizerOptions: recognizerOptions)
         bar.log(to: logger)
         let minimum = bar.value
         var policy =
@@ -197,7 +197,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
                 policy: try policy(context: context, logger: logger))
             configuration.wakePhrase = wakePhrase
-            configuration.garbage = recognizerOptions.garbage.model
+            configuration.garbage = try recognizerOptions.garbagePath(
+                for: context, locale: phraseOptions.locale
+            )
+            .model
             configuration.bargeIn = bargeIn
             configuration.hasScreen = hasScreen
             configuration.once = once

@@ -15,11 +15,11 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A garbage path beside the app's commands: off, commands, or values.",
+            "A garbage path beside the app's commands: off, commands, or values (default: the one the app's calibration was made with, else the models' manifest's).",
             discussion:
-                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). Off by default: measured, it rejects some of the speech that is not a command, far from all, and a few commands heard right (Benchmarks/Recognition/README.md, Rejection)."
+                "commands: a sound that fits no command better than a loop of any phones is heard as garbage and ignored. values: also a name the app does not know, inside a command, is heard as garbage, and the value is asked for (\"how busy is the Louvre\" → \"Which landmark?\"). An app with no calibration listens with the manifest's (commands): on people's recordings it took the other speech acted on from 31% to 19% for one command in eighty (Benchmarks/Calibration/people/README.md)."
         ))
-    var garbage: GarbagePath = .off
+    var garbage: GarbagePath?
 
     @Flag(
         help: ArgumentHelp(
@@ -29,18 +29,13 @@ struct RecognizerOptions: ParsableArguments {
         ))
     var decoys = false
 
-    /// Which garbage path the command grammar gets.
-    enum GarbagePath: String, ExpressibleByArgument, CaseIterable {
-        case off, commands, values
-
-        /// The grammar's garbage model: ``GarbageModel/standard``, with value loops for `values`.
-        var model: GarbageModel? {
-            switch self {
-            case .off: nil
-            case .commands: .standard
-            case .values: .withValues
-            }
-        }
+    /// The garbage path in force for `context`: `--garbage`, else the one the app's calibration
+    /// was made with, else the models' default for an app with no calibration.
+    func garbagePath(for context: AppContext, locale: String) throws -> GarbagePath {
+        if let garbage { return garbage }
+        return try VoiceLoop.Configuration.Defaults(
+            for: context, locale: locale, recognizer: configuration(), decoys: decoys
+        ).garbage
     }
 
     @Option(
@@ -127,3 +122,5 @@ struct RecognizerOptions: ParsableArguments {
         return configuration
     }
 }
+
+extension GarbagePath: ExpressibleByArgument {}

@@ -270,7 +270,9 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         } else {
             try recognizer.useGrammar(
                 try await context.grammar(
-                    phraseOptions.location, wakePhrase: wakePhrase, garbage: recognizerOptions.garbage.model))
+                    phraseOptions.location, wakePhrase: wakePhrase,
+                    garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale)
+                        .model))
         }
         return recognizer
     }

@@ -215,9 +215,11 @@ struct SpokenTestOptions: ParsableArguments {
     }
 
     /// The command line that hears the same clips again: `name command [--app app] …`.
-    /// The app's command grammar, with the garbage path `--garbage` asks for.
-    func grammar(_ matcher: PhraseMatcher, _ context: AppContext) -> SpeechGrammar {
-        context.grammar(of: matcher, garbage: recognizerOptions.garbage.model)
+    /// The app's command grammar, with the garbage path in force
+    /// (``RecognizerOptions/garbagePath(for:locale:)``).
+    func grammar(_ matcher: PhraseMatcher, _ context: AppContext, locale: String) throws -> SpeechGrammar {
+        context.grammar(
+            of: matcher, garbage: try recognizerOptions.garbagePath(for: context, locale: locale).model)
     }
 
     func reproduction<Apps: AppSet>(
@@ -244,7 +246,7 @@ struct SpokenTestOptions: ParsableArguments {
             if let noiseFile { words += ["--noise-file", noiseFile] }
         }
         words += ["--snr", snrs]
-        if recognizerOptions.garbage != .off { words += ["--garbage", recognizerOptions.garbage.rawValue] }
+        if let garbage = recognizerOptions.garbage { words += ["--garbage", garbage.rawValue] }
         if recognizerOptions.decoys { words += ["--decoys"] }
         return words
     }

@@ -62,18 +62,45 @@ public struct VoiceLoop: Sendable {
         /// What `listen` does with no options for `app`: the installed models
         /// (`Models/<locale>/manifest.yaml`), the phrases found from the current directory
         /// (``PhraseLocation/find(explicit:locale:)``), and the app's calibrated confidence bar
-        /// (`Models/<locale>/<app>.calibration.json`), or the models' bar when it has none.
+        /// and garbage path (`Models/<locale>/<app>.calibration.json`), or the models' when it
+        /// has none (``Defaults``).
         public init(for app: AppContext, locale: String = "en") throws(SpeechError) {
             let recognizer = try SpeechRecognizer.Configuration.installed()
-            var minimum = recognizer.minimumConfidence
-            if let calibration = try Calibration.installed(app: app.executableName, locale: locale),
-                calibration.measure == Calibration.measure(garbage: nil)
-            {
-                minimum = calibration.threshold
-            }
+            let defaults = try Defaults(for: app, locale: locale, recognizer: recognizer)
             self.init(
                 recognizer: recognizer, phrases: .find(explicit: nil, locale: locale),
-                policy: ConfidencePolicy(minimum: minimum))
+                policy: ConfidencePolicy(minimum: defaults.minimum))
+            garbage = defaults.garbage.model
+        }
+
+        /// The confidence bar and garbage path an app listens with when nothing overrides them:
+        /// the ones its calibration was made with, or, for an app with none (or one made with the
+        /// decoy check), the models' (``SpeechRecognizer/Configuration/minimumConfidence`` and
+        /// ``SpeechRecognizer/Configuration/garbagePath``).
+        public struct Defaults: Sendable {
+            public var minimum: Double
+            public var garbage: GarbagePath
+            /// The calibration they came from; `nil` for the models' defaults.
+            public var calibration: Calibration?
+
+            /// - Parameter decoys: Whether the decoy check is on; a calibration counts only when it
+            ///   was made the same way.
+            public init(
+                for app: AppContext, locale: String = "en", recognizer: SpeechRecognizer.Configuration,
+                decoys: Bool = false
+            ) throws(SpeechError) {
+                if let calibration = try Calibration.installed(app: app.executableName, locale: locale),
+                    let garbage = calibration.garbagePath(decoys: decoys)
+                {
+                    self.minimum = calibration.threshold
+                    self.garbage = garbage
+                    self.calibration = calibration
+                } else {
+                    minimum = recognizer.minimumConfidence
+                    garbage = recognizer.garbagePath
+                    calibration = nil
+                }
+            }
         }
 
         public init(

@@ -143,4 +143,25 @@ struct CalibrationTests {
             standard != Calibration.confidenceMeasure && standard.hasPrefix(Calibration.confidenceMeasure))
         #expect(withValues != standard && withValues.contains("value"))
     }
+
+    /// A calibration knows which garbage path it was made with, so an app listens with it.
+    @Test func aCalibrationNamesItsGarbagePath() throws {
+        let shipped = try Calibration.load(
+            from: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Models/en/smart-home.calibration.json"))
+        func calibration(_ measure: String) -> Calibration {
+            var calibration = shipped
+            calibration.measure = measure
+            return calibration
+        }
+        for path in GarbagePath.allCases {
+            #expect(calibration(Calibration.measure(garbage: path.model)).garbagePath() == path)
+            #expect(calibration(Calibration.measure(garbage: path.model, decoys: true)).garbagePath() == nil)
+            #expect(
+                calibration(Calibration.measure(garbage: path.model, decoys: true)).garbagePath(decoys: true)
+                    == path)
+        }
+        #expect(calibration("another measure").garbagePath() == nil)
+        #expect(shipped.garbagePath() == .off)
+    }
 }

@@ -96,8 +96,8 @@ struct SensitiveCommandTests {
     }
 }
 
-/// An app with no calibration of its own listens with the models' default bar
-/// (`minimumConfidence` in the manifest), and says so when it starts.
+/// An app with no calibration of its own listens with the models' default bar and garbage path
+/// (`minimumConfidence` and `garbage` in the manifest), and says so when it starts.
 @Suite("The default confidence bar")
 struct DefaultBarTests {
     /// A copy of `Models/` without SmartHome's calibration, with `minimumConfidence` set to `bar`.
@@ -132,7 +132,7 @@ struct DefaultBarTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(
             run.errors.contains(
-                "acting on confidence \(String(format: "%.2f", shipped)) and above, the models' default for an app with no calibration"
+                "acting on confidence \(String(format: "%.2f", shipped)) and above with the garbage path for commands, the models' default for an app with no calibration"
             ), "\(run.errors)")
         #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
 
@@ -141,5 +141,25 @@ struct DefaultBarTests {
         #expect(
             strict.output.hasPrefix("> is the front door locked (ignored: confidence "), "\(strict.output)")
         #expect(!strict.output.contains("\n<"), "\(strict.output)")
+    }
+
+    /// With the models' garbage path, an app with no calibration ignores a person reading a
+    /// novel aloud that the grammar alone fits well enough to act on ("had he married a more
+    /// amiable woman…" heard as "um is the garage door open" at 0.80 by HomeLights).
+    @Test func theModelsGarbagePathIgnoresReadingThatTheGrammarFits() throws {
+        let reading =
+            "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0920.wav"
+        func listen(_ flags: [String]) throws -> String {
+            let run = try Executables.run(
+                "voice-intents",
+                ["listen", "--app", "home-lights", "--input", reading, "--mute", "--voice-only"] + flags)
+            try #require(run.status == 0, "\(run.errors)")
+            return run.output
+        }
+        let shipped = try listen([])
+        #expect(shipped.contains("(ignored: not a command"), "\(shipped)")
+        #expect(!shipped.contains("\n<"), "\(shipped)")
+        let plain = try listen(["--garbage", "off"])
+        #expect(plain.contains("\n<"), "without the garbage path it acts: \(plain)")
     }
 }

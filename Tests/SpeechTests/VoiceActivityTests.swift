@@ -161,9 +161,9 @@ extension VoiceActivityTests {
     }
 }
 
-/// The manifest's `voiceActivity` chooses the detector, its `frontEnd` the library, and a wrong one
-/// is named.
-@Suite("Voice activity and front end in the manifest")
+/// The manifest's `voiceActivity` chooses the detector, its `frontEnd` the library, its `garbage`
+/// the default garbage path, and a wrong one is named.
+@Suite("Voice activity, front end and garbage path in the manifest")
 struct VoiceActivityManifestTests {
     func manifest(_ line: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID())")
@@ -210,6 +210,20 @@ struct VoiceActivityManifestTests {
             _ = try SpeechRecognizer.Configuration(manifest: wrong)
         } throws: { error in
             "\(error)".contains("frontEnd's engine must be speexdsp or webrtc, not \"rnnoise\"")
+        }
+    }
+
+    @Test func theDefaultGarbagePathIsReadAndAWrongOneNamed() throws {
+        let url = try manifest("garbage: values")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(try SpeechRecognizer.Configuration(manifest: url).garbagePath == .values)
+        #expect(try ModelFilesTests.configuration().garbagePath == .commands)
+        let wrong = try manifest("garbage: loud")
+        defer { try? FileManager.default.removeItem(at: wrong.deletingLastPathComponent()) }
+        #expect {
+            _ = try SpeechRecognizer.Configuration(manifest: wrong)
+        } throws: { error in
+            "\(error)".contains("garbage must be off, commands or values, not \"loud\"")
         }
     }
 }

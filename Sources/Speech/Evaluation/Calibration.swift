@@ -141,6 +141,13 @@ public struct Calibration: Sendable, Codable, Equatable {
             + (garbage.value.map { " value \($0)" } ?? "")
     }
 
+    /// The garbage path this calibration's measure was made with, heard with or without the
+    /// decoy check; `nil` when it is none of ``GarbagePath``'s (another check, or another
+    /// model's weights).
+    public func garbagePath(decoys: Bool = false) -> GarbagePath? {
+        GarbagePath.allCases.first { measure == Self.measure(garbage: $0.model, decoys: decoys) }
+    }
+
     /// Chooses the threshold for `samples` and measures it on both halves.
     ///
     /// - Parameters:

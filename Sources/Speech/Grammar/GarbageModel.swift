@@ -128,3 +128,24 @@ public enum GarbageKind: Sendable, Hashable {
     /// command's shape with another verb ("sell four tickets for the colosseum"), not a command.
     case commandWord
 }
+
+/// The garbage paths a command grammar can have, by the names `listen --garbage`, `calibrate` and
+/// the models' manifest (`garbage:`) use.
+public enum GarbagePath: String, Sendable, Hashable, CaseIterable {
+    /// None: every sound is heard as the command it fits best.
+    case off
+    /// ``GarbageModel/standard``: a sound that fits no command better than a loop of any phones is
+    /// heard as garbage.
+    case commands
+    /// ``GarbageModel/withValues``: also a name the app does not know, inside a command.
+    case values
+
+    /// The grammar's garbage model; `nil` for ``off``.
+    public var model: GarbageModel? {
+        switch self {
+        case .off: nil
+        case .commands: .standard
+        case .values: .withValues
+        }
+    }
+}

@@ -36,6 +36,7 @@ extension SpeechRecognizer.Configuration {
         var decoder: [String]?
         var trailingSilence: Double?
         var minimumConfidence: Double?
+        var garbage: String?
         var maximumSilence: Double?
         var frontEnd: FrontEnd?
         var voiceActivity: VoiceActivity?
@@ -124,6 +125,13 @@ extension SpeechRecognizer.Configuration {
                     "\(url.path): voiceActivity's detector must be webrtc or pocketsphinx, not \"\(spec.detector)\""
                 )
             }
+        }
+        if let name = manifest.garbage {
+            guard let path = GarbagePath(rawValue: name) else {
+                throw SpeechError(
+                    .invalidInput, "\(url.path): garbage must be off, commands or values, not \"\(name)\"")
+            }
+            garbagePath = path
         }
         if let bar = manifest.minimumConfidence {
             guard (0...1).contains(bar) else {

@@ -52,6 +52,9 @@ public final class SpeechRecognizer {
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
         /// out of the box. The manifest's `minimumConfidence`.
         public var minimumConfidence = 0.75
+        /// The garbage path beside the commands of an app with no calibration of its own, which
+        /// ``minimumConfidence`` was chosen with. The manifest's `garbage`.
+        public var garbagePath = GarbagePath.off
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
         public var phoneLanguageModel: String?
