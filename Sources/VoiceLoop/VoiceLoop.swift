@@ -44,8 +44,9 @@ public struct VoiceLoop: Sendable {
         /// for the command. `nil` listens to everything (and ignores what is not for the app).
         public var wakePhrase: String?
         /// A garbage path beside the commands in the grammar, `nil` for none. It changes what
-        /// the confidence measures: the bar of ``init(for:locale:)`` was calibrated without one,
-        /// so calibrate again (`calibrate --save --garbage …`) or set ``policy`` yourself.
+        /// the confidence measures: ``init(for:locale:)`` sets the one its bar was chosen with
+        /// (``Defaults``), so changing it wants another bar (`calibrate --save --garbage …`, or
+        /// ``policy`` set yourself).
         public var garbage: GarbageModel?
         /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
         /// microphone is heard while the loop speaks (best with a headset).
