@@ -142,7 +142,6 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     /// How sure the loop must be before it acts: the options, or else the app's calibration, or
     /// else the models' default bar; the start-up log says which and where it came from.
     func policy(context: AppContext, logger: Logger) throws -> ConfidencePolicy {
-        let configuration = try recognizerOptions.configuration()
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
             recognizerOptions: recognizerOptions)
@@ -151,7 +150,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         var policy =
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
-        policy.trailingSilence = configuration.trailingSilence
+        // Its trailing silence is the recognizer's, which the loop sets when it runs.
         if let answerSlack {
             policy.confirmationSlack = Double(answerSlack)
             policy.answerSlack = Double(answerSlack)

@@ -167,7 +167,13 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "transcribe",
             abstract: "Transcribe a WAV file, or raw 16 kHz 16-bit mono PCM on standard input (-).",
-            discussion: "arecord -f S16_LE -r 16000 -c 1 | voice-intents transcribe -")
+            discussion: """
+                A file or standard input is heard whole, as one utterance, pauses and all; `listen \
+                --input FILE` hears it as the voice loop does, an utterance at each end of speech. \
+                --microphone hears one utterance.
+
+                arecord -f S16_LE -r 16000 -c 1 | voice-intents transcribe -
+                """)
     }
 
     @OptionGroup var selection: AppSelection<Apps>
