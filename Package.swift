@@ -47,15 +47,16 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         // WebRTC's voice activity detector, from the library of WebRTC's audio processing.
-        .systemLibrary(
-            name: "CWebRTCVAD", pkgConfig: "webrtc-audio-processing",
-            providers: [.apt(["libwebrtc-audio-processing-dev"])]),
-        // WebRTC's audio processing (C++) behind a C interface; its include path comes from the
-        // library's pkg-config file through CWebRTCVAD; its defines repeat that file's, which SwiftPM
-        // does not pass on.
+        .systemLibrary(name: "CWebRTCVAD", providers: [.apt(["libwebrtc-audio-processing-dev"])]),
+        // WebRTC's audio processing (C++) behind a C interface. Its headers are found through
+        // system-headers, a link to the Debian package's include folder, with the defines of the
+        // package's pkg-config file (SwiftPM passes on no defines from pkg-config, and warns).
         .target(
-            name: "CWebRTCAudioProcessing", dependencies: ["CWebRTCVAD"],
-            cxxSettings: [.define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD")],
+            name: "CWebRTCAudioProcessing",
+            cxxSettings: [
+                .headerSearchPath("system-headers"), .define("WEBRTC_POSIX"),
+                .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD"),
+            ],
             linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
         .target(
             name: "Speech",
