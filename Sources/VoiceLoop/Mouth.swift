@@ -4,8 +4,9 @@ import Speech
 import Synchronization
 
 /// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
-/// to a handler of your own (a network connection), or nowhere. A speaker that goes away is opened again for the next reply; a reply that cannot
-/// be played is logged and skipped, so the loop goes on.
+/// to a handler of your own (a network connection), or nowhere. A speaker that goes away is
+/// opened again for the next reply; a reply that cannot be played is logged and skipped, so the
+/// loop goes on.
 public final class Mouth: Sendable {
     private let sink: Mutex<(any AudioSink)?>
     private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?

@@ -45,16 +45,10 @@ public struct Utterances: AsyncSequence, Sendable {
             do {
                 let hearing = try SpeechRecognizer(recognizer)
                 if let grammar { try hearing.useGrammar(grammar) } else { try hearing.useDictation() }
-                var ended = false
-                while !ended {
-                    let heard = try hearing.listen(timeout: timeout) { () throws(SpeechError) -> [Int16]? in
-                        guard let samples = try input.read() else {
-                            ended = true
-                            return nil
-                        }
-                        return samples
+                while !input.hasEnded {
+                    if let heard = try hearing.listen(timeout: timeout, read: input.read) {
+                        continuation.yield(heard)
                     }
-                    if let heard { continuation.yield(heard) }
                 }
                 continuation.finish()
             } catch {

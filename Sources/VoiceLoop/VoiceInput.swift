@@ -5,12 +5,13 @@ import Synchronization
 
 /// Where the loop hears from: a recording read to its end, or a microphone recorded on its own
 /// thread until stopped.
-public final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; the rest is immutable
+public final class VoiceInput: @unchecked Sendable {  // its flags are atomic; the rest is immutable
     public let name: String
     /// The microphone's recorder, `nil` for a recording.
     public let capture: ContinuousCapture?
     private let next: () throws(SpeechError) -> [Int16]?
     private let stopped = Atomic(false)
+    private let finished = Atomic(false)
 
     /// A WAV file, or `-` for raw 16 kHz PCM on standard input, read in 100 ms chunks.
     public init(recording path: String) throws {
@@ -58,9 +59,16 @@ public final class VoiceInput: @unchecked Sendable {  // `stopped` is atomic; th
 
     /// The next chunk of 16 kHz samples; `nil` at the end of a recording or once stopped.
     public func read() throws(SpeechError) -> [Int16]? {
-        if stopped.load(ordering: .relaxed) { return nil }
-        return try next()
+        guard !stopped.load(ordering: .relaxed), let samples = try next() else {
+            finished.store(true, ordering: .relaxed)
+            return nil
+        }
+        return samples
     }
+
+    /// Whether ``read()`` has reached the end: of a recording or stream, or of listening once
+    /// stopped.
+    public var hasEnded: Bool { finished.load(ordering: .relaxed) }
 
     /// Ends the input: the loop finishes its turn and stops.
     public func stop() {

@@ -161,9 +161,8 @@ public struct VoiceLoop: Sendable {
                             app, matcher: matcher, recognizer: recognizer)
                         try recognizer.useGrammar(commands)
                         let channel = VoiceChannel(
-                            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout,
-                            read: input.read,
-                            mouth: mouth, capture: input.capture, bargeIn: configuration.bargeIn)
+                            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
+                            mouth: mouth, bargeIn: configuration.bargeIn)
                         return (channel, soundAlikes)
                     })
             }

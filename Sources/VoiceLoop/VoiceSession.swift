@@ -11,34 +11,32 @@ import VoiceIntents
 // Unchecked: its state is touched on its queue, while the one task that awaits it waits.
 package final class VoiceChannel: @unchecked Sendable {
     private let recognizer: SpeechRecognizer
-    private let read: () throws(SpeechError) -> [Int16]?
+    private let input: VoiceInput
     private let mouth: Mouth
-    private let capture: ContinuousCapture?
+    /// The microphone's recorder, `nil` for a recording.
+    private var capture: ContinuousCapture? { input.capture }
     /// Whether "stop" or "cancel" said over a reply cuts it short (barge-in).
     private let bargeIn: Bool
     /// Seconds to wait for someone to start speaking.
     package let timeout: Double
     /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
-    private(set) var ended = false
+    var ended: Bool { input.hasEnded }
     /// When the first reply since ``startTurn()`` started to sound, for the turn's timings.
     private(set) var firstReply: ContinuousClock.Instant?
 
     /// - Parameters:
-    ///   - read: The next 16 kHz samples, `nil` at the end of the input.
+    ///   - input: What is heard; its microphone's recorder, if it has one, is muted while the
+    ///     channel speaks (a recording's timeline does not move while the app speaks).
     ///   - mouth: Plays or records what is said.
-    ///   - capture: The microphone's recorder, muted while the channel speaks; `nil` for a
-    ///     recording, whose timeline does not move while the app speaks.
     ///   - bargeIn: Whether to listen for "stop" while speaking instead of muting the microphone.
     package init(
-        recognizer: SpeechRecognizer, timeout: Double, read: @escaping () throws(SpeechError) -> [Int16]?,
-        mouth: Mouth, capture: ContinuousCapture?, bargeIn: Bool = false
+        recognizer: SpeechRecognizer, timeout: Double, input: VoiceInput, mouth: Mouth, bargeIn: Bool = false
     ) {
         self.bargeIn = bargeIn
         self.recognizer = recognizer
         self.timeout = timeout
-        self.read = read
+        self.input = input
         self.mouth = mouth
-        self.capture = capture
     }
 
     /// Where the channel listens and speaks, each a wait of seconds or minutes: a thread of its
@@ -62,13 +60,7 @@ package final class VoiceChannel: @unchecked Sendable {
 
     private func hearNow(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
         if let grammar { try recognizer.useGrammar(grammar) } else { try recognizer.useDictation() }
-        return try recognizer.listen(timeout: timeout) { () throws(SpeechError) -> [Int16]? in
-            guard let samples = try read() else {
-                ended = true
-                return nil
-            }
-            return samples
-        }
+        return try recognizer.listen(timeout: timeout, read: input.read)
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened
