@@ -227,3 +227,41 @@ struct VoiceActivityManifestTests {
         }
     }
 }
+
+extension VoiceActivityTests {
+    /// A stream that starts in loud noise with the command in its first second (as `evaluate` and
+    /// `listen --input` hear a noisy clip): the detector has not learnt the floor yet and the
+    /// front end is still learning the noise, so the room sounds as loud as the command. A person's
+    /// command 6 dB over pink noise is heard whole; with the learnt floor's start peak from the
+    /// first frame, nothing starts at all.
+    @Test func aCommandInAFreshStreamOfLoudNoiseIsHeard() async throws {
+        let command = try Self.command("turn_on_the_bedroom_light.wav")
+        var generator = SplitMix64(seed: 11)
+        let pink = NoiseMixer.pink(count: command.count, generator: &generator)
+        let speech = command.map { Float($0) / 32_768 }
+        let mixed = NoiseMixer.mixRecorded(speech, speech: speech, noise: pink, snr: 6, seed: 1)
+            .map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
+
+        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
+        func heard(_ voiceActivity: VoiceActivityDetector.Settings) throws -> String {
+            var configuration = try ModelFilesTests.configuration()
+            configuration.voiceActivity = voiceActivity
+            let recognizer = try SpeechRecognizer(configuration)
+            try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
+            var offset = 0
+            let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
+                guard offset < mixed.count else { return nil }
+                defer { offset += 1_600 }
+                return Array(mixed[offset..<min(offset + 1_600, mixed.count)])
+            }
+            return result?.text ?? ""
+        }
+        #expect(try heard(.standard) == "turn on the bedroom light")
+        var learntPeakOnly = VoiceActivityDetector.Settings.standard
+        learntPeakOnly.learningStartPeak = nil
+        let withoutIt = try heard(learntPeakOnly)
+        #expect(
+            withoutIt != "turn on the bedroom light",
+            "heard \"\(withoutIt)\" without it: the test shows nothing")
+    }
+}

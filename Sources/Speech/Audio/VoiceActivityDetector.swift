@@ -38,6 +38,11 @@ public final class VoiceActivityDetector {
         /// ``floorMargin`` alone, started utterances the grammar heard as commands. `nil`: no
         /// such need.
         public var startPeak: Double?
+        /// ``startPeak`` while the detector is still learning the floor, in a stream's first second
+        /// and a half: the front end's noise suppression is still adapting then, so the room
+        /// sounds louder than it will, and a command spoken 6 dB over it seldom stands 9 dB over
+        /// the floor. `nil`: ``startPeak`` throughout.
+        public var learningStartPeak: Double?
         /// Seconds of mostly speech that start an utterance: of the frames in this span, at least
         /// ``startShare`` are speech.
         public var startWindow: Double
@@ -49,13 +54,14 @@ public final class VoiceActivityDetector {
 
         public init(
             aggressiveness: Int = 2, floorMargin: Double? = 3, speakerMargin: Double? = 20,
-            startPeak: Double? = 9, startWindow: Double = 0.15,
+            startPeak: Double? = 9, learningStartPeak: Double? = 5, startWindow: Double = 0.15,
             startShare: Double = 0.7, endShare: Double = 0.1
         ) {
             self.aggressiveness = aggressiveness
             self.floorMargin = floorMargin
             self.speakerMargin = speakerMargin
             self.startPeak = startPeak
+            self.learningStartPeak = learningStartPeak
             self.startWindow = startWindow
             self.startShare = startShare
             self.endShare = endShare
@@ -172,6 +178,12 @@ public final class VoiceActivityDetector {
         return speech
     }
 
+    /// How far over the floor the start window's loudest frame must stand.
+    private var neededPeak: Double? {
+        guard let peak = settings.startPeak else { return nil }
+        return floor.isLearnt ? peak : min(peak, settings.learningStartPeak ?? peak)
+    }
+
     private func push(_ speech: Bool) {
         recent.append(speech)
         if speech { recentSpeech += 1 }
@@ -182,7 +194,7 @@ public final class VoiceActivityDetector {
         if !inSpeech {
             if recent.count == startFrames
                 && Double(recentSpeech) >= settings.startShare * Double(startFrames)
-                && (settings.startPeak.map { peak in recentRise.contains { $0 >= peak } } ?? true)
+                && (neededPeak.map { peak in recentRise.contains { $0 >= peak } } ?? true)
             {
                 inSpeech = true
                 speechStart = processed - startFrames * frame
@@ -200,12 +212,24 @@ public final class VoiceActivityDetector {
 /// The level of the quietest stretch of the last second and a half: the lowest of the mean
 /// levels (dB) of its quarter-second blocks. A mean, not the quietest frame: a room's tone
 /// dips well below its usual level now and then.
+///
+/// Until a stream has given a second and a half, the floor is also no higher than the quietest
+/// 50 ms so far: a clip that starts with the noise at full level and speech within the first
+/// quarter second would otherwise have its floor raised by the speech (and a front end that is
+/// still learning the noise makes the first blocks louder than the room will be).
 struct NoiseFloor {
     private var blockSum = 0.0
     private var blockFrames = 0
     private var blocks: [Double] = []
+    private var shortSum = 0.0
+    private var shortFrames = 0
+    private var quietestShort = Double.infinity
     private static let framesPerBlock = 25
+    private static let framesPerShortBlock = 5
     private static let blockCount = 6
+
+    /// Whether the floor comes from a whole second and a half of blocks.
+    var isLearnt: Bool { blocks.count >= Self.blockCount }
 
     /// Adds a frame's level and returns the floor.
     mutating func add(_ level: Double) -> Double {
@@ -218,6 +242,14 @@ struct NoiseFloor {
             blockSum = 0
             blockFrames = 0
         }
-        return blocks.min() ?? mean
+        guard !isLearnt else { return blocks.min() ?? mean }
+        shortSum += level
+        shortFrames += 1
+        if shortFrames == Self.framesPerShortBlock {
+            quietestShort = min(quietestShort, shortSum / Double(shortFrames))
+            shortSum = 0
+            shortFrames = 0
+        }
+        return min(blocks.min() ?? mean, quietestShort)
     }
 }

@@ -20,6 +20,7 @@ extension SpeechRecognizer.Configuration {
         var floorMargin: Double?
         var speakerMargin: Double?
         var startPeak: Double?
+        var learningStartPeak: Double?
         var startWindow: Double?
         var startShare: Double?
         var endShare: Double?
@@ -109,6 +110,7 @@ extension SpeechRecognizer.Configuration {
                     floorMargin: spec.floorMargin ?? standard.floorMargin,
                     speakerMargin: spec.speakerMargin ?? standard.speakerMargin,
                     startPeak: spec.startPeak ?? standard.startPeak,
+                    learningStartPeak: spec.learningStartPeak ?? standard.learningStartPeak,
                     startWindow: spec.startWindow ?? standard.startWindow,
                     startShare: spec.startShare ?? standard.startShare,
                     endShare: spec.endShare ?? standard.endShare)
