@@ -46,9 +46,9 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What ends an utterance: pocketsphinx (its own detector, which also drops the frames it calls silence) or webrtc (WebRTC's detector, every frame of the utterance decoded); default: the models' manifest.",
+            "What ends an utterance: webrtc (WebRTC's detector, which learns the noise floor; every frame of the utterance decoded) or pocketsphinx (its own detector, which drops the frames it calls silence); default: the models' manifest (webrtc).",
             discussion:
-                "webrtc hears more in steady noise and ends a command while other people talk on, but can start an utterance in a noisy room's tone (Benchmarks/Recognition/README.md, An end of speech of its own).",
+                "In a noisy room, pocketsphinx runs commands together and webrtc keeps them apart (Benchmarks/Recognition/README.md, In a stream with the room under it).",
             valueName: "detector"))
     var voiceActivity: VoiceActivityChoice?
 

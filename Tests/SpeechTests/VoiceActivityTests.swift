@@ -186,7 +186,7 @@ struct VoiceActivityManifestTests {
         let settings = try #require(try SpeechRecognizer.Configuration(manifest: url).voiceActivity)
         #expect(settings.floorMargin == 4 && settings.speakerMargin == 18 && settings.aggressiveness == 2)
         let shipped = try ModelFilesTests.configuration()
-        #expect(shipped.voiceActivity == nil)
+        #expect(shipped.voiceActivity == .standard)
     }
 
     @Test func anUnknownDetectorIsNamed() throws {

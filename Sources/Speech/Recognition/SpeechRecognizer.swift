@@ -43,10 +43,11 @@ public final class SpeechRecognizer {
         /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`.
         public var frontEnd: AudioFrontEnd.Settings? = .standard
         /// What ends an utterance when listening to a stream: WebRTC's voice activity detector
-        /// (``VoiceActivityDetector``), with every frame of the utterance decoded; `nil`:
-        /// PocketSphinx's own detector, which also drops the frames it calls silence before the
-        /// search hears them (the default). The manifest's `voiceActivity`.
-        public var voiceActivity: VoiceActivityDetector.Settings?
+        /// (``VoiceActivityDetector``), with every frame of the utterance decoded (by default
+        /// ``VoiceActivityDetector/Settings/standard``); `nil`: PocketSphinx's own detector, which
+        /// also drops the frames it calls silence before the search hears them. The manifest's
+        /// `voiceActivity`.
+        public var voiceActivity: VoiceActivityDetector.Settings? = .standard
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
