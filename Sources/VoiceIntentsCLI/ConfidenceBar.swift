@@ -26,11 +26,17 @@ struct ConfidenceBar: Sendable, Hashable {
                     "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)",
                 isWarning: false)
         }
+        // The manifest and the calibration, each read once.
         let models = try recognizerOptions.configuration()
-        let garbage = try recognizerOptions.garbagePath(for: context, locale: locale)
+        let installed = try Calibration.installed(app: context.executableName, locale: locale)
+        let garbage =
+            recognizerOptions.garbage
+            ?? VoiceLoop.Configuration.Defaults(
+                calibration: installed, recognizer: models, decoys: recognizerOptions.decoys
+            ).garbage
         let file = Calibration.fileName(app: context.executableName)
         let measure = Calibration.measure(garbage: garbage.model, decoys: recognizerOptions.decoys)
-        if let calibration = try Calibration.installed(app: context.executableName, locale: locale) {
+        if let calibration = installed {
             guard calibration.measure == measure else {
                 return ConfidenceBar(
                     value: nil,

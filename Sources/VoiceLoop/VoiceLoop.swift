@@ -90,9 +90,17 @@ public struct VoiceLoop: Sendable {
                 for app: AppContext, locale: String = "en", recognizer: SpeechRecognizer.Configuration,
                 decoys: Bool = false
             ) throws(SpeechError) {
-                if let calibration = try Calibration.installed(app: app.executableName, locale: locale),
-                    let garbage = calibration.garbagePath(decoys: decoys)
-                {
+                self.init(
+                    calibration: try Calibration.installed(app: app.executableName, locale: locale),
+                    recognizer: recognizer, decoys: decoys)
+            }
+
+            /// The same, from a calibration already read (`nil`: the app has none).
+            public init(
+                calibration installed: Calibration?, recognizer: SpeechRecognizer.Configuration,
+                decoys: Bool = false
+            ) {
+                if let calibration = installed, let garbage = calibration.garbagePath(decoys: decoys) {
                     self.minimum = calibration.threshold
                     self.garbage = garbage
                     self.calibration = calibration
