@@ -593,8 +593,9 @@ extension SpeechRecognizer {
 
     /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
     /// ``Configuration/voiceActivity`` (WebRTC's detector by default, PocketSphinx's when `nil`)
-    /// after ``Configuration/trailingSilence`` (half a second by default). Sounds with no words in them (a click, a breath) do not end it. Returns `nil`
-    /// when nobody spoke before `timeout`. While the recognizer is still learning the channel
+    /// after ``Configuration/trailingSilence`` (half a second by default). Sounds with no words
+    /// in them (a click, a breath) do not end it. Returns `nil` when nobody spoke before
+    /// `timeout`. While the recognizer is still learning the channel
     /// (the first five seconds of speech of a stream), each utterance is heard a second time with
     /// what the first hearing taught it (``Configuration/hearsTwiceWhileLearning``).
     ///
