@@ -42,6 +42,23 @@ struct VoiceActivityTests {
         return found
     }
 
+    /// What HomeLights' grammar hears in `samples` fed as a stream in 100 ms chunks (the first
+    /// utterance), with `configuration`, and how many samples had been read when it ended.
+    static func heardAsAStream(
+        _ samples: [Int16], _ configuration: SpeechRecognizer.Configuration
+    ) async throws -> (text: String, at: Int) {
+        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
+        let recognizer = try SpeechRecognizer(configuration)
+        try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
+        var offset = 0
+        let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
+            guard offset < samples.count else { return nil }
+            defer { offset += 1_600 }
+            return Array(samples[offset..<min(offset + 1_600, samples.count)])
+        }
+        return (result?.text ?? "", offset)
+    }
+
     /// A person's command with a second of room before and after is one utterance, which starts
     /// before the command's loud part and ends half a second (the trailing silence) after it.
     @Test func aPersonsCommandIsOneUtterance() throws {
@@ -101,25 +118,16 @@ struct VoiceActivityTests {
         ).map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
         let commandEnd = Self.loudSpan(command).upperBound
 
-        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
-        func heard(_ voiceActivity: VoiceActivityDetector.Settings?) throws -> (text: String, at: Int) {
+        func heard(_ voiceActivity: VoiceActivityDetector.Settings?) async throws -> (text: String, at: Int) {
             var configuration = try ModelFilesTests.configuration()
             configuration.voiceActivity = voiceActivity
-            let recognizer = try SpeechRecognizer(configuration)
-            try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
-            var offset = 0
-            let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
-                guard offset < mixed.count else { return nil }
-                defer { offset += 1_600 }
-                return Array(mixed[offset..<min(offset + 1_600, mixed.count)])
-            }
-            return (result?.text ?? "", offset)
+            return try await Self.heardAsAStream(mixed, configuration)
         }
-        let own = try heard(.standard)
+        let own = try await heard(.standard)
         #expect(own.text == "turn on the garage light", "\(own)")
         #expect(
             own.at - commandEnd < 16_000, "heard \(Double(own.at - commandEnd) / 16_000) s after the command")
-        let pocketSphinx = try heard(nil)
+        let pocketSphinx = try await heard(nil)
         #expect(pocketSphinx.at >= mixed.count, "PocketSphinx's detector ended the utterance in the talk")
     }
 }
@@ -243,26 +251,18 @@ extension VoiceActivityTests {
         let mixed = NoiseMixer.mixRecorded(speech, speech: speech, noise: pink, snr: 6, seed: 1)
             .map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
 
-        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
-        func heard(_ voiceActivity: VoiceActivityDetector.Settings, gain: Bool = false) throws -> String {
+        func heard(_ voiceActivity: VoiceActivityDetector.Settings, gain: Bool = false) async throws -> String
+        {
             var configuration = try ModelFilesTests.configuration()
             configuration.voiceActivity = voiceActivity
             configuration.frontEnd?.automaticGain = gain
-            let recognizer = try SpeechRecognizer(configuration)
-            try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
-            var offset = 0
-            let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
-                guard offset < mixed.count else { return nil }
-                defer { offset += 1_600 }
-                return Array(mixed[offset..<min(offset + 1_600, mixed.count)])
-            }
-            return result?.text ?? ""
+            return try await Self.heardAsAStream(mixed, configuration).text
         }
-        #expect(try heard(.standard) == "turn on the bedroom light")
-        #expect(try heard(.standard, gain: true) == "turn on the bedroom light")
+        #expect(try await heard(.standard) == "turn on the bedroom light")
+        #expect(try await heard(.standard, gain: true) == "turn on the bedroom light")
         var learntPeakOnly = VoiceActivityDetector.Settings.standard
         learntPeakOnly.learningStartPeak = nil
-        let withoutIt = try heard(learntPeakOnly, gain: true)
+        let withoutIt = try await heard(learntPeakOnly, gain: true)
         #expect(
             withoutIt != "turn on the bedroom light",
             "heard \"\(withoutIt)\" without it: the test shows nothing")
