@@ -188,6 +188,17 @@ struct VoiceActivityManifestTests {
         return url
     }
 
+    /// A manifest with `line` is refused, and the error says `message`.
+    func expectRefused(_ line: String, saying message: String) throws {
+        let url = try manifest(line)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect {
+            _ = try SpeechRecognizer.Configuration(manifest: url)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
     @Test func webrtcIsChosenWithItsMargins() throws {
         let url = try manifest("voiceActivity: { detector: webrtc, floorMargin: 4, speakerMargin: 18 }")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -198,13 +209,9 @@ struct VoiceActivityManifestTests {
     }
 
     @Test func anUnknownDetectorIsNamed() throws {
-        let url = try manifest("voiceActivity: { detector: silero }")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        #expect {
-            _ = try SpeechRecognizer.Configuration(manifest: url)
-        } throws: { error in
-            "\(error)".contains("voiceActivity's detector must be webrtc or pocketsphinx, not \"silero\"")
-        }
+        try expectRefused(
+            "voiceActivity: { detector: silero }",
+            saying: "voiceActivity's detector must be webrtc or pocketsphinx, not \"silero\"")
     }
 
     @Test func theFrontEndsLibraryIsChosenAndAWrongOneNamed() throws {
@@ -212,13 +219,9 @@ struct VoiceActivityManifestTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let settings = try #require(try SpeechRecognizer.Configuration(manifest: url).frontEnd)
         #expect(settings.engine == .webRTC && settings.noiseSuppression == -18 && !settings.automaticGain)
-        let wrong = try manifest("frontEnd: { noiseSuppression: -18, engine: rnnoise }")
-        defer { try? FileManager.default.removeItem(at: wrong.deletingLastPathComponent()) }
-        #expect {
-            _ = try SpeechRecognizer.Configuration(manifest: wrong)
-        } throws: { error in
-            "\(error)".contains("frontEnd's engine must be speexdsp or webrtc, not \"rnnoise\"")
-        }
+        try expectRefused(
+            "frontEnd: { noiseSuppression: -18, engine: rnnoise }",
+            saying: "frontEnd's engine must be speexdsp or webrtc, not \"rnnoise\"")
     }
 
     @Test func theDefaultGarbagePathIsReadAndAWrongOneNamed() throws {
@@ -226,13 +229,7 @@ struct VoiceActivityManifestTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         #expect(try SpeechRecognizer.Configuration(manifest: url).garbagePath == .values)
         #expect(try ModelFilesTests.configuration().garbagePath == .commands)
-        let wrong = try manifest("garbage: loud")
-        defer { try? FileManager.default.removeItem(at: wrong.deletingLastPathComponent()) }
-        #expect {
-            _ = try SpeechRecognizer.Configuration(manifest: wrong)
-        } throws: { error in
-            "\(error)".contains("garbage must be off, commands or values, not \"loud\"")
-        }
+        try expectRefused("garbage: loud", saying: "garbage must be off, commands or values, not \"loud\"")
     }
 }
 
