@@ -14,18 +14,14 @@ struct ConfidenceBar: Sendable, Hashable {
     let origin: String
     /// Whether the origin is a warning (no bar for this measure, or a calibration for another).
     let isWarning: Bool
+    /// The garbage path the bar goes with: `--garbage`, else the one the app's calibration was
+    /// made with, else the models' (``RecognizerOptions/garbagePath(for:locale:)``).
+    let garbage: GarbagePath
 
     /// The bar for `context` with these options.
     static func resolve(
         minConfidence: Double?, context: AppContext, locale: String, recognizerOptions: RecognizerOptions
     ) throws -> ConfidenceBar {
-        if let minConfidence {
-            return ConfidenceBar(
-                value: minConfidence,
-                origin:
-                    "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)",
-                isWarning: false)
-        }
         // The manifest and the calibration, each read once.
         let models = try recognizerOptions.configuration()
         let installed = try Calibration.installed(app: context.executableName, locale: locale)
@@ -34,6 +30,13 @@ struct ConfidenceBar: Sendable, Hashable {
             ?? VoiceLoop.Configuration.Defaults(
                 calibration: installed, recognizer: models, decoys: recognizerOptions.decoys
             ).garbage
+        if let minConfidence {
+            return ConfidenceBar(
+                value: minConfidence,
+                origin:
+                    "acting on confidence \(String(format: "%.2f", minConfidence)) and above (--min-confidence)",
+                isWarning: false, garbage: garbage)
+        }
         let file = Calibration.fileName(app: context.executableName)
         let measure = Calibration.measure(garbage: garbage.model, decoys: recognizerOptions.decoys)
         if let calibration = installed {
@@ -42,13 +45,13 @@ struct ConfidenceBar: Sendable, Hashable {
                     value: nil,
                     origin:
                         "\(file) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence",
-                    isWarning: true)
+                    isWarning: true, garbage: garbage)
             }
             return ConfidenceBar(
                 value: calibration.threshold,
                 origin:
                     "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(file))",
-                isWarning: false)
+                isWarning: false, garbage: garbage)
         }
         // The models' bar was chosen without a garbage path and checked with theirs.
         guard garbage == models.garbagePath || garbage == .off, !recognizerOptions.decoys else {
@@ -56,14 +59,14 @@ struct ConfidenceBar: Sendable, Hashable {
                 value: nil,
                 origin:
                     "no calibration for this confidence measure (--garbage or --decoys), so every command the grammar fits is acted on; give --min-confidence, or calibrate --save with the same options",
-                isWarning: true)
+                isWarning: true, garbage: garbage)
         }
         let path = garbage == .off ? "" : " with the garbage path for \(garbage.rawValue)"
         return ConfidenceBar(
             value: models.minimumConfidence,
             origin:
                 "acting on confidence \(String(format: "%.2f", models.minimumConfidence)) and above\(path), the models' default for an app with no calibration (minimumConfidence and garbage in Models/\(locale)/manifest.yaml; calibrate --save chooses one for this app)",
-            isWarning: false)
+            isWarning: false, garbage: garbage)
     }
 
     /// Says where the bar came from.

@@ -91,11 +91,11 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
             default: context.ownTestFile(phraseOptions.location).map { [$0] } ?? [], context: context,
             locale: phraseOptions.locale)
         let matcher = try await context.matcher(phraseOptions.location)
-        let grammar = try spoken.grammar(matcher, context, locale: phraseOptions.locale)
-        // Counted as `listen` would act: at its bar.
+        // Counted as `listen` would act: at its bar, with the garbage path that goes with it.
         let bar = try ConfidenceBar.resolve(
             minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
             recognizerOptions: spoken.recognizerOptions)
+        let grammar = context.grammar(of: matcher, garbage: bar.garbage.model)
         let report = try await spoken.report(
             context, files: files, matcher: matcher, grammar: grammar, folder: folder,
             commandName: "evaluate",

@@ -140,11 +140,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     /// How sure the loop must be before it acts: the options, or else the app's calibration, or
-    /// else the models' default bar; the start-up log says which and where it came from.
-    func policy(context: AppContext, logger: Logger) throws -> ConfidencePolicy {
-        let bar = try ConfidenceBar.resolve(
-            minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
-            recognizerOptions: recognizerOptions)
+    /// else the models' default bar (`bar`); the start-up log says which and where it came from.
+    func policy(_ bar: ConfidenceBar, logger: Logger) -> ConfidencePolicy {
         bar.log(to: logger)
         let minimum = bar.value
         var policy =
@@ -192,14 +189,14 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             }
 
             guard let source else { return }
+            let bar = try ConfidenceBar.resolve(
+                minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
+                recognizerOptions: recognizerOptions)
             var configuration = VoiceLoop.Configuration(
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
-                policy: try policy(context: context, logger: logger))
+                policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
-            configuration.garbage = try recognizerOptions.garbagePath(
-                for: context, locale: phraseOptions.locale
-            )
-            .model
+            configuration.garbage = bar.garbage.model
             configuration.bargeIn = bargeIn
             configuration.hasScreen = hasScreen
             configuration.once = once

@@ -214,7 +214,6 @@ struct SpokenTestOptions: ParsableArguments {
         return (0..<count).map { cases[$0 * cases.count / count] }
     }
 
-    /// The command line that hears the same clips again: `name command [--app app] …`.
     /// The app's command grammar, with the garbage path in force
     /// (``RecognizerOptions/garbagePath(for:locale:)``).
     func grammar(_ matcher: PhraseMatcher, _ context: AppContext, locale: String) throws -> SpeechGrammar {
@@ -222,6 +221,7 @@ struct SpokenTestOptions: ParsableArguments {
             of: matcher, garbage: try recognizerOptions.garbagePath(for: context, locale: locale).model)
     }
 
+    /// The command line that hears the same clips again: `name command [--app app] …`.
     func reproduction<Apps: AppSet>(
         _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
     ) -> [String] {
