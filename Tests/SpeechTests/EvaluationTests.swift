@@ -211,6 +211,10 @@ struct EvaluationTests {
 
         let markdown = report.markdown(command: "travel-tracking evaluate", plots: ["accuracy.svg"])
         #expect(markdown.contains("| command acceptance (intent and every value right) | 33.3% of 3 |"))
+        #expect(
+            markdown.contains(
+                "| false rejects (commands not acted on: they reached nothing or stayed under the bar) | 33.3% of 3 |"
+            ))
         #expect(markdown.contains("**False accepts.**"))
         #expect(markdown.contains("| no match | NavigateIntent | 1 |"))
         #expect(markdown.contains("![accuracy.svg](accuracy.svg)"))
@@ -222,5 +226,18 @@ struct EvaluationTests {
         let decoded = try JSONDecoder().decode(EvaluationReport.self, from: json)
         #expect(decoded.overall.falseAccepts == 1 && decoded.clips.isEmpty)
         #expect(try report.clipLines().split(separator: 0x0A).count == 4)
+    }
+
+    /// Clips of other speech alone (`evaluate --tests recorded-other-speech.yaml`) reject no command.
+    @Test func withNoCommandsNoneIsRejected() async throws {
+        let matcher = try await ModelFilesTests.matcher(TravelTrackingApp.self, "travel-tracking")
+        let report = await EvaluationReport(
+            app: "Travel Tracking",
+            heard: [
+                Self.heard("play some jazz", expecting: .noMatch, heard: "open the map in travel tracking")
+            ],
+            matcher: matcher)
+        #expect(report.overall.commands == 0 && report.overall.falseRejects == 0)
+        #expect(report.overall.falseAccepts == 1)
     }
 }

@@ -43,7 +43,7 @@ extension EvaluationReport {
         out +=
             "| false accepts (no-match sentences acted on as a command) | \(Self.percent(o.falseAccepts)) of \(o.noMatchClips) |\n"
         out +=
-            "| false rejects (commands not acted on: they reached nothing or stayed under the bar) | \(Self.percent(o.falseRejects)) |\n"
+            "| false rejects (commands not acted on: they reached nothing or stayed under the bar) | \(Self.percent(o.falseRejects)) of \(o.commands) |\n"
         out += "| commands heard right but under the bar | \(o.rightBelowBar) |\n"
         out += "| word error rate (commands) | \(Self.percent(o.wordErrorRate)) |\n"
         out +=

@@ -127,7 +127,7 @@ public struct EvaluationReport: Sendable, Codable {
                 uniqueKeysWithValues: counts.map { ($0.key, Double(right[$0.key] ?? 0) / Double($0.value)) })
             noMatchClips = others.count
             falseAccepts = others.isEmpty ? 0 : Self.share(others, \.isFalseAccept)
-            falseRejects = Self.share(commands, \.isFalseReject)
+            falseRejects = commands.isEmpty ? 0 : Self.share(commands, \.isFalseReject)
             rightBelowBar = commands.count(where: \.isRightBelowBar)
             let said = commands.reduce(0) { $0 + $1.wordsSaid }
             wordErrorRate = said == 0 ? 0 : Double(commands.reduce(0) { $0 + $1.wordErrors }) / Double(said)
