@@ -4,7 +4,7 @@ import Testing
 
 /// `calibrate` as a user runs it: a small sample of TravelTracking's tests and the out-of-domain
 /// sentences spoken in one voice, clean, with the confidence measured; the curve re-swept from
-/// the clips; the threshold saved next to the models.
+/// the clips; a threshold chosen on people's recordings saved next to the models.
 @Suite("calibrate", .serialized)
 struct CalibrateCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -90,21 +90,37 @@ struct CalibrateCommandTests {
         let looser = try Calibration.load(from: output.appendingPathComponent("calibration.json"))
         #expect(looser.maxFalseRejects == 0.1 && looser.threshold >= calibration.threshold)
 
-        // --save puts it next to the models' manifest, without the curve.
-        let models = output.appendingPathComponent("Models/en")
-        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        // --save keeps no threshold chosen on eSpeak NG's voices.
+        let refused = try Executables.run("voice-intents", small + ["--report-only", "--save"])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("--save keeps only a threshold chosen on people's recordings"))
+    }
+
+    /// A threshold chosen on people's recordings of the app's commands is saved next to the
+    /// models' manifest, without the curve.
+    @Test func aThresholdChosenOnPeopleIsSavedForListen() throws {
+        let output = try EvaluateCommandTests.temporaryFolder("calibrate-save")
+        defer { try? FileManager.default.removeItem(at: output) }
+        // A copy of the models without the app's own calibration.
         try FileManager.default.copyItem(
-            at: Self.root.appendingPathComponent("Models/en/manifest.yaml"),
-            to: models.appendingPathComponent("manifest.yaml"))
+            at: Self.root.appendingPathComponent("Models"), to: output.appendingPathComponent("Models"))
+        let models = output.appendingPathComponent("Models/en")
+        try FileManager.default.removeItem(at: models.appendingPathComponent("smart-home.calibration.json"))
         var environment = ProcessInfo.processInfo.environment
         environment["VOICE_INTENTS_MODELS"] = output.appendingPathComponent("Models").path
         let saved = try Executables.run(
-            "voice-intents", small + ["--report-only", "--save"], environment: environment)
+            "voice-intents",
+            [
+                "calibrate", "--app", "smart-home", "--recorded-only", "--sample", "8", "--snr", "clean",
+                "--output", output.path, "--save",
+            ], environment: environment)
         #expect(saved.status == 0, "\(saved.errors)")
-        let file = models.appendingPathComponent("travel-tracking.calibration.json")
-        #expect(saved.output.contains("saved \(file.path)"))
+        let file = models.appendingPathComponent("smart-home.calibration.json")
+        #expect(saved.output.contains("saved \(file.path)"), "\(saved.output)")
         let kept = try Calibration.load(from: file)
-        #expect(kept.curve == nil && kept.threshold == calibration.threshold)
+        let chosen = try Calibration.load(from: output.appendingPathComponent("calibration.json"))
+        #expect(kept.curve == nil && kept.threshold == chosen.threshold && chosen.curve != nil)
+        #expect(kept.command?.contains("--recorded-only") == true, "\(kept.command ?? "")")
     }
 
     @Test func badOptionsAndClipsWithoutConfidenceAreNamed() throws {
@@ -112,6 +128,7 @@ struct CalibrateCommandTests {
             (["--max-false-rejects", "150%"], "--max-false-rejects takes a percentage from 0 to 100"),
             (["--max-false-rejects", "few"], "(got \"few\")"),
             (["--step", "0"], "--step takes 0.01 to 0.5"),
+            (["--save"], "--save keeps only a threshold chosen on people's recordings"),
             (["--snr", "loud"], "\"loud\" is not a signal-to-noise ratio"),
             (["--also", "/nonexistent/more.yaml"], "/nonexistent/more.yaml"),
         ] {

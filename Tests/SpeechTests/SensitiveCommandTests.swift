@@ -143,6 +143,17 @@ struct DefaultBarTests {
         #expect(!strict.output.contains("\n<"), "\(strict.output)")
     }
 
+    /// An app that ships a calibration (SmartHome's, chosen on people's recordings) listens with
+    /// its bar instead, and says so.
+    @Test func anAppsOwnCalibrationIsInForceAndLogged() throws {
+        let input = try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav")
+        let run = try PeoplesRecordings.listen(input)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.errors.contains("and above, as calibrated (smart-home.calibration.json)"), "\(run.errors)")
+        #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
+    }
+
     /// With the models' garbage path, an app with no calibration ignores a person reading a
     /// novel aloud that the grammar alone fits well enough to act on ("had he married a more
     /// amiable woman…" heard as "um is the garage door open" at 0.80 by HomeLights).
