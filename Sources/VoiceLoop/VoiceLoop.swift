@@ -128,10 +128,13 @@ public struct VoiceLoop: Sendable {
     /// Where the conversation is written as it goes ("> heard", "< said"); nowhere by default.
     public let transcript: TextSink
     public let logger: Logger
+    /// Told of every command heard when its turn ends: what ran, and what was said.
+    public let onTurn: @Sendable (VoiceTurn) -> Void
 
     public init(
         app: AppContext, input: VoiceInput, mouth: Mouth, configuration: Configuration,
-        transcript: TextSink = .discard, logger: Logger
+        transcript: TextSink = .discard, logger: Logger,
+        onTurn: @escaping @Sendable (VoiceTurn) -> Void = { _ in }
     ) {
         self.app = app
         self.input = input
@@ -139,6 +142,7 @@ public struct VoiceLoop: Sendable {
         self.configuration = configuration
         self.transcript = transcript
         self.logger = logger
+        self.onTurn = onTurn
     }
 
     /// Runs the loop until the input ends, the task is cancelled (the current turn is
@@ -182,7 +186,7 @@ public struct VoiceLoop: Sendable {
         let session = VoiceSession(
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
-            logger: logger, policy: policy, context: configuration.context)
+            logger: logger, policy: policy, context: configuration.context, onTurn: onTurn)
         let runner = IntentRunner(
             conversation: VoiceConversation(
                 channel: channel, transcript: transcript, policy: policy, logger: logger),

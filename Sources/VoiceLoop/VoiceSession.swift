@@ -227,6 +227,8 @@ package struct VoiceSession: Sendable {
     /// What the device knows without being told (`--context`), for phrases that take a value
     /// from it.
     package var context: [String: String] = [:]
+    /// Told of every turn when it ends.
+    package var onTurn: @Sendable (VoiceTurn) -> Void = { _ in }
 
     /// Runs until the input ends (or after one command with `once`); returns how many
     /// utterances were not understood.
@@ -303,11 +305,17 @@ package struct VoiceSession: Sendable {
             metadata["confidence"] = "\(String(format: "%.2f", understanding.confidence))"
             metadata["heard"] = "\(String(format: "%.2f", confidence.value))"
         }
+        let confidence = heard.confidence.map { _ in understanding.confidence }
         if let rejection = understanding.rejection, !isAddressed, rejection.meansNotForTheApp {
             transcript.write("> \(heard.readableText) (ignored: \(rejection))\n")
             metadata["intent"] = "none"
             metadata["rejected"] = "\(rejection)"
             logger.debug("turn", metadata: metadata)
+            onTurn(
+                VoiceTurn(
+                    heard: heard.readableText, confidence: confidence, outcome: nil,
+                    rejection: "\(rejection)",
+                    replies: []))
             return false
         }
         transcript.write("> \(heard.readableText)\n")
@@ -316,21 +324,28 @@ package struct VoiceSession: Sendable {
             let question =
                 understanding.rejection == .noMatch
                 ? MissedCommand.question(for: result, in: description) : nil
-            try await say(
-                question ?? (result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that."))
+            let reply = question ?? (result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
+            try await say(reply)
+            let rejection = understanding.rejection.map { "\($0)" } ?? "-"
             metadata["intent"] = "none"
-            metadata["rejected"] = "\(understanding.rejection.map { "\($0)" } ?? "-")"
+            metadata["rejected"] = "\(rejection)"
             metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
             logger.debug("turn", metadata: metadata)
+            onTurn(
+                VoiceTurn(
+                    heard: heard.readableText, confidence: confidence, outcome: nil, rejection: rejection,
+                    replies: [reply]))
             return false
         }
         let outcome = await runner.run(
             description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
         let done = ContinuousClock.now
         var interrupted = false
+        var replies: [String] = []
         for step in outcome.chain {
             transcript.write(ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
             if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
+                replies.append(spoken)
                 interrupted = try await say(spoken)
             }
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
@@ -341,6 +356,10 @@ package struct VoiceSession: Sendable {
         metadata["done"] = "\(Self.milliseconds(done - recognized))"
         metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
         logger.debug("turn", metadata: metadata)
+        onTurn(
+            VoiceTurn(
+                heard: heard.readableText, confidence: confidence, outcome: outcome, rejection: nil,
+                replies: replies))
         return true
     }
 

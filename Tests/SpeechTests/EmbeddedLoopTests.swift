@@ -63,7 +63,8 @@ struct EmbeddedLoopTests {
         #expect(try VoiceLoopTests.heardReplyText(in: replies) == Self.ticketsReplies)
     }
 
-    /// A mouth of your own (a server's connection) is handed each reply as it is said.
+    /// A mouth of your own (a server's connection) is handed each reply as it is said, and the
+    /// program is told of each turn: what ran, with which values, and what was said.
     @Test func aReplyHandlerIsHandedEveryReply() async throws {
         let input = try VoiceLoopTests.recording(Self.tickets)
         let tape = Self.temporaryWAV("handed")
@@ -73,13 +74,25 @@ struct EmbeddedLoopTests {
         }
         final class Replies: Sendable { let audio = Mutex<[AudioBuffer]>([]) }
         let replies = Replies()
+        let turns = Mutex<[VoiceTurn]>([])
         let app = AppContext(TravelTrackingApp.self)
         let logger = Logger(label: "embedded-loop")
         let loop = VoiceLoop(
             app: app, input: try VoiceInput(recording: input.path),
             mouth: Mouth(replies: { audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
-            configuration: try VoiceLoop.Configuration(for: app), logger: logger)
+            configuration: try VoiceLoop.Configuration(for: app), logger: logger
+        ) { turn in turns.withLock { $0.append(turn) } }
         #expect(try await loop.run() == 0)
+        let told = turns.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.heard == "find tickets for uluru with travel tracking")
+        #expect(told.first?.outcome?.status == .completed && told.first?.rejection == nil)
+        #expect(told.first?.outcome?.intent == "FindTicketsIntent")
+        #expect(
+            told.first?.outcome?.parameters["ticketCount"] == "3", "\(told.first?.outcome?.parameters ?? [:])"
+        )
+        #expect(told.first?.replies == ["I found 3 tickets to Uluru for 75 dollars in total."])
+        #expect((told.first?.confidence ?? 0) > 0)
         let handed = replies.audio.withLock { $0 }
         #expect(handed.count == 3)
         // The replies one after another with a second of silence between, heard back.
@@ -89,6 +102,27 @@ struct EmbeddedLoopTests {
         }
         try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: tape)
         #expect(try VoiceLoopTests.heardReplyText(in: tape) == Self.ticketsReplies)
+    }
+
+    /// A command under the confidence bar runs nothing, and the program is told why.
+    @Test func aTurnUnderTheBarSaysWhyNothingRan() async throws {
+        let input = try VoiceLoopTests.recording([Self.tickets[0]])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let turns = Mutex<[VoiceTurn]>([])
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        var configuration = try VoiceLoop.Configuration(for: app)
+        configuration.policy = ConfidencePolicy(minimum: 0.9999)
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
+            configuration: configuration, logger: logger
+        ) { turn in turns.withLock { $0.append(turn) } }
+        #expect(try await loop.run() == 1)
+        let told = turns.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.outcome == nil && told.first?.replies == [])
+        #expect(told.first?.rejection?.hasPrefix("confidence ") == true, "\(told.first?.rejection ?? "")")
     }
 
     /// Three loops in one process at once, as a server with three rooms runs them: each hears
