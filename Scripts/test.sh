@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 source Scripts/bootstrap.sh
 Scripts/format.sh --lint || { echo "error: formatting differs; run Scripts/format.sh" >&2; exit 1; }
 swift build --build-tests
+# A package of its own that embeds the loop; built here so that its test finds it current.
+swift build --package-path Examples/EmbeddedLoop
 swift test --skip-build --parallel

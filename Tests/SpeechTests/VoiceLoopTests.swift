@@ -88,15 +88,15 @@ struct VoiceLoopTests {
         "Okay, cancelled.", "Okay.", "Sorry, I didn't catch that.",
     ]
 
-    /// What the replies say, heard one by one under a grammar of ``replies`` (so a wrong reply
-    /// is heard as itself, not forced onto the expected one).
+    /// What the replies say, heard one by one under a grammar of `among` (``replies`` unless
+    /// told otherwise; so a wrong reply is heard as itself, not forced onto the expected one).
     ///
     /// `listen` writes the replies with 0.7 s of digital silence between them, and eSpeak NG
     /// pauses for at most a third of a second within one, so the tape is cut at every run of
     /// zeros half a second long: each reply is recognised on its own, whatever the recognizer's
     /// endpointing makes of short replies close together.
-    static func heardReplies(in url: URL) throws -> [String] {
-        let grammar = SpeechGrammar(answers: [.phrases(replies)], name: "replies", cancel: false)
+    static func heardReplies(in url: URL, among sentences: [String] = replies) throws -> [String] {
+        let grammar = SpeechGrammar(answers: [.phrases(sentences)], name: "replies", cancel: false)
         let recognizer = try SpeechRecognizer(try ModelFilesTests.grammarConfiguration())
         try recognizer.useGrammar(grammar)
         let tape = try WAVFile.read(from: url)
@@ -127,8 +127,8 @@ struct VoiceLoopTests {
 
     /// ``heardReplies(in:)`` joined into one line: a reply of several sentences reads the same
     /// whether it was heard whole or sentence by sentence.
-    static func heardReplyText(in url: URL) throws -> String {
-        try heardReplies(in: url).joined(separator: " ")
+    static func heardReplyText(in url: URL, among sentences: [String] = replies) throws -> String {
+        try heardReplies(in: url, among: sentences).joined(separator: " ")
     }
 
     /// `replies` as ``heardReplyText(in:)`` gives them: the words, lower case, numbers in words.

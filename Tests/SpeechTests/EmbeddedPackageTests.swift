@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import Speech
+
+/// A program outside this package embeds the voice loop: `Examples/EmbeddedLoop`, a package of its
+/// own that depends on this one by path, as an app's package would by URL. It builds without the
+/// command-line parser, hears a person's recorded commands, runs them and says the replies.
+@Suite("A package of its own embeds the loop")
+struct EmbeddedPackageTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let example = root.appendingPathComponent("Examples/EmbeddedLoop")
+
+    /// Runs `arguments` (the first is looked up on the path); its exit status, and its standard
+    /// output and error together, through a file, so that a long build cannot fill a pipe.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID()).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = example
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+
+    @Test func aProgramOfItsOwnRunsAPersonsCommands() throws {
+        // Scripts/test.sh builds it before the tests; here that is a check that it is current.
+        let build = try Self.run(["swift", "build", "--package-path", Self.example.path])
+        try #require(build.status == 0, "\(build.output)")
+        let binaries = Self.example.appendingPathComponent(".build/debug")
+        let modules = binaries.appendingPathComponent("Modules")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: modules.appendingPathComponent("VoiceLoop.swiftmodule").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: modules.appendingPathComponent("ArgumentParser.swiftmodule").path),
+            "the loop alone needs no command-line parser")
+
+        // Two of a person's commands, one after the other, as one recording.
+        var samples: [Float] = []
+        for name in ["turn_on_the_living_room_lamp.wav", "turn_the_living_room_lamp_off.wav"] {
+            let recording = try PeoplesRecordings.file("rhasspy-test-en", name)
+            samples += try WAVFile.read(from: recording).resampled(to: 16_000).samples
+        }
+        let commands = FileManager.default.temporaryDirectory.appendingPathComponent("lamp-\(UUID()).wav")
+        let replies = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lamp-replies-\(UUID()).wav")
+        defer {
+            try? FileManager.default.removeItem(at: commands)
+            try? FileManager.default.removeItem(at: replies)
+        }
+        try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: commands)
+
+        let run = try Self.run([
+            binaries.appendingPathComponent("EmbeddedLoop").path, commands.path, replies.path,
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(
+            run.output.contains(
+                #"turn on the living room lamp → SwitchLampIntent ["The living room lamp is on."]"#),
+            "\(run.output)")
+        #expect(
+            run.output.contains(
+                #"turn the living room lamp off → SwitchLampIntent ["The living room lamp is off."]"#),
+            "\(run.output)")
+        // The replies, heard back among what the lamp and the loop could have said.
+        let said = [
+            "The living room lamp is on.", "The living room lamp is off.", "Sorry, I didn't catch that.",
+        ]
+        #expect(
+            try VoiceLoopTests.heardReplyText(in: replies, among: said)
+                == VoiceLoopTests.spoken(Array(said[0..<2])))
+    }
+}
