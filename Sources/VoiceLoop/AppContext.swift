@@ -45,7 +45,9 @@ public struct AppContext: Sendable {
 
     /// The matcher over the app's Swift phrases and its catalog.
     public func matcher(_ phrases: PhraseLocation) async throws -> PhraseMatcher {
-        try await AppDependencyManager.$current.withValue(dependencies) {
+        // The entity queries that give the names the app knows may read any dependency.
+        try await dependencies.makeAsynchronous()
+        return try await AppDependencyManager.$current.withValue(dependencies) {
             try await PhraseMatcher(app: description, catalog: try catalog(phrases))
         }
     }

@@ -75,6 +75,54 @@ struct RunnerTests {
         #expect(journal.all == ["erased"])
     }
 
+    /// Apple's three ways to register: a value, a closure, and an asynchronous closure, which is
+    /// awaited before an intent that reads its dependency runs.
+    @Test func dependenciesRegisterAsApplesOverloadsDo() async throws {
+        let manager = AppDependencyManager()
+        let journal = Journal()
+        manager.add(dependency: journal)
+        #expect(manager.resolve(Journal.self) === journal)
+
+        let waited = AppDependencyManager()
+        waited.add { () async throws -> Journal in
+            try await Task.sleep(for: .milliseconds(1))
+            return journal
+        }
+        #expect(waited.contains(Journal.self) && waited.resolve(Journal.self) == nil, "not awaited yet")
+        let outcome = await IntentRunner(conversation: ScriptedConversation([.yes]), dependencies: waited)
+            .run(EraseIntent.self)
+        #expect(outcome.status == .completed)
+        #expect(journal.all == ["erased"] && waited.resolve(Journal.self) === journal)
+    }
+
+    /// Keys are any hashable value, so several dependencies of one type stand apart.
+    @Test func aDependencyKeyIsAnyHashableValue() async {
+        enum Shelf: Hashable { case read, unread }
+        let manager = AppDependencyManager()
+        let read = Journal()
+        let unread = Journal()
+        manager.add(key: Shelf.read) { read }
+        manager.add(key: Shelf.unread) { unread }
+        manager.add(key: "plain") { Journal() }
+        #expect(manager.resolve(Journal.self, key: Shelf.unread) === unread)
+        #expect(manager.resolve(Journal.self, key: Shelf.read) === read)
+        #expect(manager.resolve(Journal.self) == nil && manager.contains(Journal.self, key: "plain"))
+    }
+
+    /// A dependency whose maker throws is not there: the intent that needs it is not run, and
+    /// the error is said.
+    @Test func aDependencyThatCannotBeMadeFailsTheIntent() async {
+        struct Closed: Error, CustomLocalizedStringResourceConvertible {
+            var localizedStringResource: LocalizedStringResource { "The journal is closed." }
+        }
+        let manager = AppDependencyManager()
+        manager.add { () async throws -> Journal in throw Closed() }
+        let outcome = await IntentRunner(conversation: ScriptedConversation([.yes]), dependencies: manager)
+            .run(EraseIntent.self)
+        #expect(outcome.status == .failed)
+        #expect(outcome.dialog?.full.defaultValue == "The journal is closed.")
+    }
+
     /// An options provider's suggestions are the question's options, found through the
     /// runner's dependencies when it asks; other answers are still taken.
     @Test func anOptionsProviderSuggestsTheAnswers() async {

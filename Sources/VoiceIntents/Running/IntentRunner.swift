@@ -121,6 +121,12 @@ public struct IntentRunner: Sendable {
         do {
             let missing = IntentReflection.missingDependencies(of: intent, in: dependencies)
             if let first = missing.first { throw AppIntentError.missingDependency(type: first) }
+            // Made before it runs, those with an asynchronous maker too; and any an entity query
+            // of its parameters reads.
+            for dependency in IntentReflection.dependencies(of: intent) {
+                try await dependencies.make(dependency._valueType, key: dependency.key)
+            }
+            try await dependencies.makeAsynchronous()
             try await fill(declared, with: parameters, in: execution, intent: Intent.self)
             for parameter in declared where parameter._needsValue {
                 try await execution.askForValue(parameter, dialog: nil)
