@@ -7,9 +7,21 @@ struct SpokenWordsTests {
     @Test(arguments: [
         ("23", 23.0), ("twenty three", 23), ("twenty-three", 23), ("a dozen", 12), ("two dozen", 24),
         ("two point five", 2.5), ("one hundred and five", 105), ("three thousand two hundred", 3200),
-        ("1,000", 1000), ("zero", 0), ("a couple", 2),
+        ("1,000", 1000), ("zero", 0), ("a couple", 2), ("one hundred twenty three", 123),
+        ("two thousand and five", 2005), ("a hundred", 100),
     ])
     func numbers(_ text: String, _ expected: Double) {
+        #expect(SpokenNumber.parse(text) == expected)
+    }
+
+    /// Numbers said digit by digit or in pairs, as codes, room numbers and years are, are read
+    /// one group after another, not added up.
+    @Test(arguments: [
+        ("one two three", 123.0), ("four four", 44), ("one zero one", 101), ("nineteen eighty four", 1984),
+        ("twenty twenty", 2020), ("two thousand twenty", 2020), ("twenty five twelve", 2512),
+        ("seven two point five", 72.5),
+    ])
+    func digitStrings(_ text: String, _ expected: Double) {
         #expect(SpokenNumber.parse(text) == expected)
     }
 

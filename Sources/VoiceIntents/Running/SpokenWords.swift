@@ -61,37 +61,72 @@ public enum SpokenNumber {
         return nil
     }
 
+    /// The whole number `words` say. Words that add up as a number is said ("twenty five", "one
+    /// hundred and twelve") make one group; a word that cannot add to the group before it starts
+    /// another, and the groups are read one after the other, as digit strings and years are said:
+    /// "one two three" is 123, "nineteen eighty four" 1984, "twenty twenty" 2020.
     private static func integer(_ words: [String]) -> Int? {
+        var groups: [String] = []
         var total = 0
         var current = 0
+        // What the group so far can still take: a unit after a tens word or a hundred, a teen or
+        // a tens word after a hundred.
+        var takesUnit = false
+        var takesTens = false
         var sawNumber = false
+        func startGroup() {
+            if sawNumber { groups.append(String(total + current)) }
+            total = 0
+            current = 0
+            takesUnit = false
+            takesTens = false
+        }
         for word in words {
             if let value = units[word] {
-                // "a dozen" and "a couple": the article multiplies the word that follows.
                 if (word == "dozen" || word == "couple"), current > 0 {
+                    // "a dozen", "two dozen": the number before multiplies it.
                     current *= value
-                } else {
-                    current += value
+                    takesUnit = false
+                    takesTens = false
+                    sawNumber = true
+                    continue
                 }
+                let fits = value < 10 ? takesUnit : takesTens
+                if sawNumber && !fits && word != "a" && word != "an" { startGroup() }
+                current += value
+                takesUnit = false
+                takesTens = false
                 sawNumber = sawNumber || (word != "a" && word != "an")
             } else if let value = tens[word] {
+                if sawNumber && !takesTens { startGroup() }
                 current += value
+                takesUnit = true
+                takesTens = false
                 sawNumber = true
             } else if word == "hundred" {
                 current = max(current, 1) * 100
+                takesUnit = true
+                takesTens = true
                 sawNumber = true
             } else if word == "thousand" || word == "million" {
                 total += max(current, 1) * (word == "thousand" ? 1_000 : 1_000_000)
                 current = 0
+                takesUnit = true
+                takesTens = true
                 sawNumber = true
             } else if let digits = Int(word) {
+                if sawNumber && !(digits < 10 ? takesUnit : takesTens) { startGroup() }
                 current += digits
+                takesUnit = false
+                takesTens = false
                 sawNumber = true
             } else {
                 return nil
             }
         }
-        return sawNumber ? total + current : nil
+        guard sawNumber else { return nil }
+        guard !groups.isEmpty else { return total + current }
+        return Int((groups + [String(total + current)]).joined())
     }
 }
 
