@@ -12,29 +12,11 @@ struct EmbeddedPackageTests {
         .deletingLastPathComponent()
     static let example = root.appendingPathComponent("Examples/EmbeddedLoop")
 
-    /// Runs `arguments` (the first is looked up on the path); its exit status, and its standard
-    /// output and error together, through a file, so that a long build cannot fill a pipe.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = example
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
-    }
-
     @Test func aProgramOfItsOwnRunsAPersonsCommands() throws {
         // Scripts/test.sh builds it before the tests; here that is a check that it is current.
-        let build = try Self.run(["swift", "build", "--package-path", Self.example.path])
-        try #require(build.status == 0, "\(build.output)")
+        let build = try Executables.run(
+            command: "swift", ["build", "--package-path", Self.example.path], in: Self.example)
+        try #require(build.status == 0, "\(build.output)\(build.errors)")
         let binaries = Self.example.appendingPathComponent(".build/debug")
         let modules = binaries.appendingPathComponent("Modules")
         #expect(
@@ -60,10 +42,10 @@ struct EmbeddedPackageTests {
         }
         try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: commands)
 
-        let run = try Self.run([
-            binaries.appendingPathComponent("EmbeddedLoop").path, commands.path, replies.path,
-        ])
-        #expect(run.status == 0, "\(run.output)")
+        let run = try Executables.run(
+            command: binaries.appendingPathComponent("EmbeddedLoop").path, [commands.path, replies.path],
+            in: Self.example)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(
             run.output.contains(
                 #"turn on the living room lamp → SwitchLampIntent ["The living room lamp is on."]"#),

@@ -11,9 +11,34 @@ enum Executables {
     static func run(
         _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        let process = try Self.process(name, arguments, environment: environment)
-        let output = Pipe()
-        let errors = Pipe()
+        try run(Self.process(name, arguments, environment: environment), input: input)
+    }
+
+    /// Runs `executable` (a path, or a command looked up on the path) with `arguments` in
+    /// `folder`; its exit status and what it printed.
+    static func run(
+        command executable: String, _ arguments: [String], in folder: URL,
+        environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.contains("/") ? arguments : [executable] + arguments
+        process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
+        return try run(process)
+    }
+
+    /// Runs `process` to its end, with `input` on its standard input; what it prints goes through
+    /// files, so that a long output (a build's) cannot fill a pipe and stall it.
+    private static func run(_ process: Process, input: String? = nil) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let folder = FileManager.default.temporaryDirectory
+        let files = ["out", "err"].map { folder.appendingPathComponent("process-\(UUID()).\($0)") }
+        for file in files { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        let output = try FileHandle(forWritingTo: files[0])
+        let errors = try FileHandle(forWritingTo: files[1])
         process.standardOutput = output
         process.standardError = errors
         let standardInput = Pipe()
@@ -24,10 +49,11 @@ enum Executables {
             try standardInput.fileHandleForWriting.close()
         }
         process.waitUntilExit()
+        try output.close()
+        try errors.close()
         return (
-            process.terminationStatus,
-            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.terminationStatus, try String(contentsOf: files[0], encoding: .utf8),
+            try String(contentsOf: files[1], encoding: .utf8)
         )
     }
 

@@ -112,6 +112,45 @@ struct ModelFilesTests {
         }
     }
 
+    /// An app that finds no models stops and says where it looked and what to set, rather than
+    /// hearing without the lexicon and the settings: the tool run from a folder of its own, with
+    /// no `Models` in it or above it; then with `VOICE_INTENTS_MODELS` naming a folder without them.
+    @Test func anAppWithoutModelsSaysWhereItLooked() throws {
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID())")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let tool = alone.appendingPathComponent("voice-intents")
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("voice-intents"), to: tool)
+        let reading =
+            "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav"
+        func transcribe(_ environment: [String: String]) throws -> (status: Int32, errors: String) {
+            let run = try Executables.run(
+                command: tool.path, ["transcribe", "--dictation", reading], in: alone,
+                environment: environment)
+            return (run.status, run.errors)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["VOICE_INTENTS_MODELS"] = nil
+        // Unless this machine has them installed (Scripts/install-models.sh), where they are found.
+        let installed = SpeechRecognizer.Configuration.modelFolders().suffix(2).contains {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("en/manifest.yaml").path)
+        }
+        if !installed {
+            let none = try transcribe(environment)
+            #expect(none.status != 0)
+            #expect(
+                none.errors.contains(
+                    "no speech models for \"en\": no en/manifest.yaml in \(alone.path)/Models"))
+            #expect(none.errors.contains("set VOICE_INTENTS_MODELS"), "\(none.errors)")
+        }
+        environment["VOICE_INTENTS_MODELS"] = alone.path
+        let wrong = try transcribe(environment)
+        #expect(wrong.status != 0)
+        #expect(wrong.errors.contains("VOICE_INTENTS_MODELS is \(alone.path), which has no en/manifest.yaml"))
+    }
+
     @Test func aMalformedManifestIsNamedWithWhatIsWrong() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID()).yaml")
         try "locale: en\npackage: x\n".write(to: file, atomically: true, encoding: .utf8)

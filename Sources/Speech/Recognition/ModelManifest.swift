@@ -145,27 +145,38 @@ extension SpeechRecognizer.Configuration {
         decoys = manifest.decoys.map(resolved)
     }
 
-    /// The models of `locale`: from `Models/<locale>/manifest.yaml` in the folder that
-    /// `VOICE_INTENTS_MODELS` names, or in `Models` of the current folder or of a folder above the
-    /// executable (a package checkout run with `swift run`); ``englishUS`` for English when no
-    /// manifest is found.
+    /// The models of `locale`: from `Models/<locale>/manifest.yaml` in the first of
+    /// ``modelFolders()`` that has one.
     ///
-    /// - Throws: ``SpeechError`` when a manifest is found but malformed, or no models are known
-    ///   for `locale`.
+    /// - Throws: ``SpeechError`` when no folder has the manifest (saying where it looked, and
+    ///   that `VOICE_INTENTS_MODELS` names the folder), when `VOICE_INTENTS_MODELS` names a folder
+    ///   without it, or when the manifest is malformed.
     public static func installed(locale: String = "en") throws(SpeechError) -> Self {
-        if let manifest = installedManifest(locale: locale) { return try Self(manifest: manifest) }
-        guard locale == "en" else {
+        let manifestPath = "\(locale)/manifest.yaml"
+        if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
+            let manifest = URL(fileURLWithPath: named).appendingPathComponent(manifestPath)
+            guard FileManager.default.fileExists(atPath: manifest.path) else {
+                throw SpeechError(
+                    .missingModel,
+                    "VOICE_INTENTS_MODELS is \(named), which has no \(manifestPath): point it at a copy of the repository's Models folder"
+                )
+            }
+        }
+        guard let manifest = installedManifest(locale: locale) else {
+            let places = modelFolders().map(\.path).joined(separator: ", ")
             throw SpeechError(
                 .missingModel,
-                "no speech models for the locale \"\(locale)\": add Models/\(locale)/manifest.yaml (see Models/README.md)"
+                "no speech models for \"\(locale)\": no \(manifestPath) in \(places); set VOICE_INTENTS_MODELS to a copy of the repository's Models folder, or install it with Scripts/install-models.sh"
             )
         }
-        return .englishUS
+        return try Self(manifest: manifest)
     }
 
-    /// The manifest ``installed(locale:)`` reads, `Models/<locale>/manifest.yaml`, found as it
-    /// says; `nil` when there is none. Files made for the models (an app's calibration) go next to it.
-    public static func installedManifest(locale: String = "en") -> URL? {
+    /// Where the models are looked for, in order: the folder `VOICE_INTENTS_MODELS` names,
+    /// `Models` in the current folder, in each folder above the executable (a package checkout
+    /// run with `swift run`), and where `Scripts/install-models.sh` puts them,
+    /// `/usr/local/share/voice-intents/Models` and `/usr/share/voice-intents/Models`.
+    public static func modelFolders() -> [URL] {
         var folders: [URL] = []
         if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
             folders.append(URL(fileURLWithPath: named))
@@ -178,10 +189,18 @@ extension SpeechRecognizer.Configuration {
             folders.append(above.appendingPathComponent("Models"))
             above.deleteLastPathComponent()
         }
-        for folder in folders {
-            let manifest = folder.appendingPathComponent(locale).appendingPathComponent("manifest.yaml")
-            if FileManager.default.fileExists(atPath: manifest.path) { return manifest }
+        folders += ["/usr/local/share", "/usr/share"].map {
+            URL(fileURLWithPath: $0).appendingPathComponent("voice-intents/Models")
         }
-        return nil
+        var seen: Set<String> = []
+        return folders.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// The manifest ``installed(locale:)`` reads, `Models/<locale>/manifest.yaml` in the first of
+    /// ``modelFolders()`` that has one; `nil` when there is none. Files made for the models (an
+    /// app's calibration) go next to it.
+    public static func installedManifest(locale: String = "en") -> URL? {
+        modelFolders().lazy.map { $0.appendingPathComponent(locale).appendingPathComponent("manifest.yaml") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 }
