@@ -121,6 +121,16 @@ struct RunnerTests {
             .run(EraseIntent.self)
         #expect(outcome.status == .failed)
         #expect(outcome.dialog?.full.defaultValue == "The journal is closed.")
+
+        // An intent that does not read it still runs.
+        struct Archive: Sendable {}
+        let other = AppDependencyManager()
+        let journal = Journal()
+        other.add { journal }
+        other.add { () async throws -> Archive in throw Closed() }
+        let unharmed = await IntentRunner(conversation: ScriptedConversation([.yes]), dependencies: other)
+            .run(EraseIntent.self)
+        #expect(unharmed.status == .completed && journal.all == ["erased"])
     }
 
     /// An options provider's suggestions are the question's options, found through the

@@ -41,6 +41,8 @@ public final class AppDependencyManager: Sendable {
         var instance: Instance?
     }
 
+    /// The type and the key an app chose (an `AnyHashable`, as Apple's API takes it: a string or
+    /// an enum case in practice), only ever compared: hence the unchecked `Sendable`.
     private struct Key: Hashable, @unchecked Sendable {
         let type: ObjectIdentifier
         let key: AnyHashable?
@@ -189,7 +191,7 @@ public struct Dependency<Value>: @unchecked Sendable {
     public var wrappedValue: Value {
         guard let value = AppDependencyManager.current.resolve(Value.self, key: key) else {
             fatalError(
-                "@Dependency \(Value.self) is not registered. "
+                "@Dependency \(Value.self) is not registered, or its maker threw. "
                     + "Add `AppDependencyManager.shared.add { … }` in your app's init().")
         }
         return value

@@ -121,12 +121,13 @@ public struct IntentRunner: Sendable {
         do {
             let missing = IntentReflection.missingDependencies(of: intent, in: dependencies)
             if let first = missing.first { throw AppIntentError.missingDependency(type: first) }
-            // Made before it runs, those with an asynchronous maker too; and any an entity query
-            // of its parameters reads.
+            // Its own are made before it runs, those with an asynchronous maker too: one that
+            // cannot be made fails it. The others are made for the entity queries of its
+            // parameters; one that cannot be made fails only what reads it.
             for dependency in IntentReflection.dependencies(of: intent) {
                 try await dependencies.make(dependency._valueType, key: dependency.key)
             }
-            try await dependencies.makeAsynchronous()
+            try? await dependencies.makeAsynchronous()
             try await fill(declared, with: parameters, in: execution, intent: Intent.self)
             for parameter in declared where parameter._needsValue {
                 try await execution.askForValue(parameter, dialog: nil)
