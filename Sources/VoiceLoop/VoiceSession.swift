@@ -190,7 +190,8 @@ package struct VoiceConversation: Conversation {
             answers = [.values(names(question.options)), .ordinals]
         case .value:
             if !question.options.isEmpty {
-                answers = [.values(names(question.options + SpeechGrammar.shortForms(of: question.options)))]
+                let values = names(question.options + SpeechGrammar.shortForms(of: question.options))
+                answers = [question.parameter?.valueType.isList == true ? .list(values) : .values(values)]
             } else {
                 switch question.parameter?.valueType.kind {
                 case .integer: answers = [.values(.integer)]

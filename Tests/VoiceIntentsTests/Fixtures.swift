@@ -265,3 +265,19 @@ struct OpenSafeIntent: AppIntent {
         return .result()
     }
 }
+
+struct MixIntent: AppIntent {
+    static let title: LocalizedStringResource = "Mix"
+    @Parameter(title: "Colors", requestValueDialog: "Which colors?") var colors: [Color]
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "Mixed \(colors.map(\.rawValue).joined(separator: " and ")).")
+    }
+}
+
+struct TourIntent: AppIntent {
+    static let title: LocalizedStringResource = "Tour"
+    @Parameter(title: "Cities", requestValueDialog: "Which cities?") var cities: [City]
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "Touring \(cities.map(\.name).joined(separator: ", ")).")
+    }
+}

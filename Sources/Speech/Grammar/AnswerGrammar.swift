@@ -8,6 +8,9 @@ extension SpeechGrammar {
         /// text with suggestions is one of the suggestions; other free text and web addresses
         /// are left out: dictation hears them.
         case values(SpokenForms.Values)
+        /// A list of up to four of these values, "and" between them: "the Louvre and the
+        /// Colosseum".
+        case list(SpokenForms.Values)
         /// Yes or no, in the words people use for them ("yeah", "go ahead", "no thanks").
         case yesOrNo
         /// A place in a list read out: "the second one", "first", "the last".
@@ -19,6 +22,9 @@ extension SpeechGrammar {
         /// cancel word (barge-in).
         case echo(of: [String])
     }
+
+    /// The most values a ``Answer/list(_:)`` answer holds.
+    static let longestList = 4
 
     /// The places in a list an answer grammar hears, in order ("first" for the first option).
     public static let ordinalWords = [
@@ -120,6 +126,21 @@ extension SpeechGrammar {
                 builder.graph.connect(builder.graph.chain(["one"], from: value), end)
                 alternatives.append("[ the ] \(writer.rule(for: .names(names))) [ one ]")
                 writer.words.formUnion(["the", "one"])
+            case .list(let values):
+                // "[the] Louvre [and [the] Colosseum …]", up to four.
+                var from = start
+                let rule = writer.rule(for: values)
+                for _ in 0..<Self.longestList {
+                    let article = builder.graph.choice([["the"], []], from: from)
+                    let value = builder.values(values, from: article)
+                    builder.graph.connect(value, end)
+                    from = builder.graph.chain(["and"], from: value)
+                }
+                alternatives.append(
+                    "[ the ] \(rule)"
+                        + String(repeating: " [ and [ the ] \(rule)", count: Self.longestList - 1)
+                        + String(repeating: " ]", count: Self.longestList - 1))
+                writer.words.formUnion(["the", "and"])
             case .values(let values):
                 // A number, a day, yes or no, as it is: "the" and "one" around a number are no
                 // number ("the eleven", and "twenty six one" read as 27).

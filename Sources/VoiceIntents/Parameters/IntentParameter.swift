@@ -189,7 +189,8 @@ extension IntentParameter: _AnyIntentParameter {
 
     func _setValue(_ value: Any) -> Bool {
         if _outOfRange(value) != nil { return false }
-        guard let typed = value as? Value else { return false }
+        guard let typed = value as? Value ?? (Value.self as? any _ListValue.Type)?._list(of: value) as? Value
+        else { return false }
         wrappedValue = typed
         return true
     }

@@ -50,15 +50,18 @@ public struct IntentValueType: Sendable, Hashable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    /// The Swift type name: `Int`, `NavigationOption`, `LandmarkEntity`.
+    /// The Swift type name: `Int`, `NavigationOption`, `LandmarkEntity`, `[LandmarkEntity]`.
     public let typeName: String
     /// The spoken name of the type ("Landmark") for enums and entities; `nil` for the others.
     public let displayName: String?
+    /// Whether the value is a list of values of ``kind`` ("the Louvre and the Colosseum").
+    public let isList: Bool
 
-    public init(kind: Kind, typeName: String, displayName: String? = nil) {
+    public init(kind: Kind, typeName: String, displayName: String? = nil, isList: Bool = false) {
         self.kind = kind
         self.typeName = typeName
         self.displayName = displayName
+        self.isList = isList
     }
 
     public var description: String { typeName }
@@ -132,6 +135,66 @@ extension Optional: _IntentValue where Wrapped: _IntentValue {
     public static var _isOpenSet: Bool { Wrapped._isOpenSet }
     public static func _declarationProblems() -> [String] { Wrapped._declarationProblems() }
     public var _spokenText: String { self?._spokenText ?? "" }
+}
+
+extension Array: _IntentValue where Element: _IntentValue {
+    public static var _valueType: IntentValueType {
+        let element = Element._valueType
+        return IntentValueType(
+            kind: element.kind, typeName: "[\(element.typeName)]", displayName: element.displayName,
+            isList: true)
+    }
+
+    /// The list `text` names: the values of its parts, said with "and" or commas between them
+    /// ("the Louvre and the Colosseum"), each the best value its words name; or one value, when
+    /// the whole text names one (a name with "and" in it). Empty when a part names nothing.
+    public static func _values(matching text: String) async throws -> [[Element]] {
+        let whole = try await Element._values(matching: text)
+        if let one = whole.first, SpokenMatch.says(text, one._spokenText) { return [[one]] }
+        let parts = Self.parts(of: text)
+        guard parts.count > 1 else { return whole.first.map { [[$0]] } ?? [] }
+        var list: [Element] = []
+        for part in parts {
+            guard let value = try await Element._values(matching: part).first else { return [] }
+            list.append(value)
+        }
+        return [list]
+    }
+
+    /// The parts of a spoken list: the words between "and", "&" and commas.
+    static func parts(of text: String) -> [String] {
+        var parts: [[Substring]] = [[]]
+        for word in text.replacingOccurrences(of: ",", with: " and ").split(separator: " ") {
+            if ["and", "&"].contains(word.lowercased()) {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(word)
+            }
+        }
+        return parts.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
+    }
+
+    public static func _spokenNames() async throws -> [String] { try await Element._spokenNames() }
+    public static func _namedValues() async throws -> [NamedValue] { try await Element._namedValues() }
+    public static var _isOpenSet: Bool { Element._isOpenSet }
+    public static func _declarationProblems() -> [String] { Element._declarationProblems() }
+
+    /// "the Louvre", "the Louvre and the Colosseum", "Kyoto, Uluru and the Louvre".
+    public var _spokenText: String {
+        let names = map(\._spokenText)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+}
+
+/// A list value, which one value of its element fills too: "find tickets for Uluru" fills a list
+/// of landmarks with one.
+protocol _ListValue {
+    static func _list(of element: Any) -> Any?
+}
+
+extension Array: _ListValue where Element: _IntentValue {
+    static func _list(of element: Any) -> Any? { (element as? Element).map { [$0] } }
 }
 
 /// A value with the names people say for it: an enum case, a suggested entity.
