@@ -16,7 +16,7 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                 reach. Stop whenever you like (Ctrl-C): the same command goes on where it stopped. \
                 A recording that went wrong is said again with --redo and its file's name. \
                 Then choose a confidence threshold for your voice:
-                  calibrate --tests <folder>/tests.yaml --also Phrases/en/tests/out-of-domain.yaml --save
+                  calibrate --tests <folder>/tests.yaml --also Phrases/en/tests/out-of-domain.yaml --recorded-only --save
                 """)
     }
 
