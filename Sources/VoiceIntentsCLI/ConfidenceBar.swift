@@ -25,11 +25,7 @@ struct ConfidenceBar: Sendable, Hashable {
         // The manifest and the calibration, each read once.
         let models = try recognizerOptions.configuration()
         let installed = try Calibration.installed(app: context.executableName, locale: locale)
-        let garbage =
-            recognizerOptions.garbage
-            ?? VoiceLoop.Configuration.Defaults(
-                calibration: installed, recognizer: models, decoys: recognizerOptions.decoys
-            ).garbage
+        let garbage = recognizerOptions.garbagePath(calibration: installed, models: models)
         if let minConfidence {
             return ConfidenceBar(
                 value: minConfidence,

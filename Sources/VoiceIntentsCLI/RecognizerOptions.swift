@@ -33,9 +33,17 @@ struct RecognizerOptions: ParsableArguments {
     /// was made with, else the models' default for an app with no calibration.
     func garbagePath(for context: AppContext, locale: String) throws -> GarbagePath {
         if let garbage { return garbage }
-        return try VoiceLoop.Configuration.Defaults(
-            for: context, locale: locale, recognizer: configuration(), decoys: decoys
-        ).garbage
+        return try garbagePath(
+            calibration: Calibration.installed(app: context.executableName, locale: locale),
+            models: configuration())
+    }
+
+    /// The same, from the app's calibration (`nil`: none) and the models' configuration already
+    /// read.
+    func garbagePath(calibration: Calibration?, models: SpeechRecognizer.Configuration) -> GarbagePath {
+        garbage
+            ?? VoiceLoop.Configuration.Defaults(calibration: calibration, recognizer: models, decoys: decoys)
+            .garbage
     }
 
     @Option(
