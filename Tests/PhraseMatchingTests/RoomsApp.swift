@@ -72,3 +72,47 @@ struct WholeNameTests {
         #expect(best.values[parameter]?.title == title)
     }
 }
+
+/// Readings a listener would not make: a name said on into another thing ("the bedroom fan"), a
+/// question heard as a command, and a name said the other way round, which a listener does follow.
+@Suite("Another thing named")
+struct AnotherThingNamedTests {
+    static let catalog = """
+        intents:
+          TurnOffLampIntent:
+            - "turn off [the] ${lamp}"
+            - "[the] ${lamp} off"
+          TurnOffRoomIntent:
+            - "turn off [the] ${room}"
+        """
+
+    static func matcher() async throws -> PhraseMatcher {
+        try await PhraseMatcher(
+            app: AppDescription(name: "Rooms", shortcuts: RoomsShortcuts.self),
+            catalog: try Coffee.catalog(Self.catalog, name: "rooms.yaml"))
+    }
+
+    @Test func aWordSaidOnAfterANameNamesSomethingElse() async throws {
+        let matcher = try await Self.matcher()
+        let fan = await matcher.match("turn off the bedroom fan")
+        #expect(fan.best == nil, "\(fan.candidates)")
+        let polite = try #require(await matcher.match("turn off the bedroom please").best)
+        #expect(polite.values["room"]?.title == "Bedroom")
+    }
+
+    @Test func aQuestionIsNotACommand() async throws {
+        let matcher = try await Self.matcher()
+        let question = await matcher.match("is the kitchen light off")
+        #expect(question.best == nil, "\(question.candidates)")
+        let command = try #require(await matcher.match("the kitchen light off").best)
+        #expect(command.values["lamp"]?.title == "Kitchen Light")
+    }
+
+    @Test func aNameSaidTheOtherWayRoundIsUnderstood() async throws {
+        let matcher = try await Self.matcher()
+        let best = try #require(await matcher.match("turn off the lamp in the bedroom").best)
+        #expect(best.intent == "TurnOffLampIntent")
+        #expect(best.values["lamp"]?.title == "Bedroom Lamp")
+        #expect(best.explanation.contains { $0.contains("lamp in the bedroom") })
+    }
+}

@@ -8,39 +8,6 @@
 /// one. The work is done on numbers (word ids, flat arrays) and stops early in cells whose cost
 /// can no longer lead to a useful score.
 struct Aligner {
-    enum Costs {
-        static let filler: Float = 0.25
-        /// A word the catalog says may be said anywhere (`skip:`): next to nothing.
-        static let skipWord: Float = 0.05
-        static let extraWord: Float = 0.9
-        static let droppedSmallWord: Float = 0.5
-        static let droppedWord: Float = 1.0
-        static let nearWord: Float = 0.35
-        /// A different word in a word's place costs nearly as much as dropping one and adding
-        /// another: "sell tickets" is not "buy tickets" misheard.
-        static let otherWord: Float = 1.8
-        static let swappedWords: Float = 0.6
-        /// A phrase's command word, or a word next to free text, dropped or replaced: "sell" is not
-        /// "buy" misheard, and without "add" there is no telling where "add ${title}" starts.
-        static let missedAnchor: Float = 2.5
-        static let droppedApplicationName: Float = 0.6
-        static let nearApplicationNameWord: Float = 0.3
-        static let missingValue: Float = 0.55
-        static let unknownValue: Float = 0.8
-        /// Words an open set may know; charged in full if its query does not know them either.
-        static let unknownOpenValue: Float = 0.45
-        static let unknownValueExtraWord: Float = 0.15
-
-        static let fillers: Set<String> = [
-            "uh", "um", "er", "erm", "ah", "hmm", "mm", "please", "the", "a", "an", "like", "so", "okay",
-            "ok", "hey", "just", "well", "now", "oh", "could", "can", "you", "would", "kindly",
-        ]
-        static let smallWords: Set<String> = [
-            "the", "a", "an", "to", "in", "on", "at", "for", "with", "of", "from", "my", "me", "is",
-            "and", "by", "into", "up", "some", "please",
-        ]
-    }
-
     /// One step of the cheapest alignment, for explanations and values.
     enum Action {
         case extra(Token)
@@ -70,6 +37,8 @@ struct Aligner {
         /// Each token's one-letter-off table words.
         let near: [[Int32]]
         let extraCost: [Float]
+        /// Whether the first word makes the sentence a question ("is", "what").
+        let opensWithQuestion: Bool
         let applicationNames: [[Int32]]
         let vocabularies: [ValueVocabulary]
         private var fillCache: [[[ValueVocabulary.Fill]]?]
@@ -94,6 +63,7 @@ struct Aligner {
                 }
             }
             self.extraCost = extraCost
+            opensWithQuestion = tokens.first.map { Costs.questionWords.contains($0.text) } ?? false
             self.applicationNames = applicationNames
             self.vocabularies = vocabularies
             fillCache = Array(repeating: nil, count: vocabularies.count)
@@ -224,6 +194,7 @@ struct Aligner {
         let fillLengths = sentence.flatLength
         let fillCosts = sentence.flatCost
         let applicationNames = sentence.applicationNames
+        let opensWithQuestion = sentence.opensWithQuestion
 
         @inline(__always)
         func relax(
@@ -318,7 +289,8 @@ struct Aligner {
                                 to, position + Int(fillLengths[vocabulary][fill]),
                                 here + fillCosts[vocabulary][fill], cell, .filled, edgeID, fillIndex)
                         }
-                        guard takesNames[vocabulary] else { continue }
+                        // No name opens with the question word that opens the sentence.
+                        guard takesNames[vocabulary], position > 0 || !opensWithQuestion else { continue }
                         let price = isOpen[vocabulary] ? Costs.unknownOpenValue : Costs.unknownValue
                         for length in 1...min(4, count - position) {
                             let total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
@@ -332,10 +304,51 @@ struct Aligner {
         let final = graph.end * width + count
         guard cost[final] <= bound else { return nil }
         var actions: [Action] = []
+        var chargedAfter: Float = 0
+        /// Whether the word at `position` says what something is: not a filler, a skip word or a
+        /// small word.
+        func isContentWord(_ position: Int) -> Bool {
+            extraCost[position] == Costs.extraWord
+                && !Costs.smallWords.contains(sentence.tokens[position].text)
+        }
+        /// Whether the word at `position` is known only as part of names.
+        func isOnlyANameWord(_ position: Int) -> Bool {
+            ids[position] < 0 && !sentence.spelled.namingVocabularies[position].isEmpty
+        }
+        /// Whether the step into `cell`, past empty ones, filled a placeholder with a known name.
+        func followsAName(_ cell: Int) -> Bool {
+            var cell = cell
+            while backStep[cell] == .skip, backCell[cell] >= 0 { cell = Int(backCell[cell]) }
+            guard backStep[cell] == .filled, backCell[cell] >= 0 else { return false }
+            let edge = Int(backEdge[cell])
+            let vocabulary = slotVocabularies[Int(graph.payloads[edge])]
+            guard takesNames[vocabulary] else { return false }
+            let from = Int(backCell[cell]) % width
+            return sentence.fills(vocabulary, from)[Int(backDetail[cell])].title != nil
+        }
         var cell = final
         while backCell[cell] >= 0 {
             let previous = Int(backCell[cell])
             let position = previous % width
+            if position == 0, opensWithQuestion, backStep[cell] == .extra || backStep[cell] == .misheard {
+                chargedAfter += Costs.unsaidQuestion
+            }
+            switch backStep[cell] {
+            case .extra:
+                if isContentWord(position) && (isOnlyANameWord(position) || followsAName(previous)) {
+                    chargedAfter += Costs.anotherThing
+                }
+            case .misheard:
+                if isContentWord(position) && isOnlyANameWord(position) { chargedAfter += Costs.anotherThing }
+            case .unknown:
+                let last = position + Int(backDetail[cell]) - 1
+                let vocabulary = slotVocabularies[Int(graph.payloads[Int(backEdge[cell])])]
+                let naming = sentence.spelled.namingVocabularies[last]
+                if last > position, !isOpen[vocabulary], !naming.isEmpty, !naming.contains(vocabulary) {
+                    chargedAfter += Costs.anotherThing
+                }
+            default: break
+            }
             let edge = Int(backEdge[cell])
             let word =
                 edge >= 0 && graph.kinds[edge] == .word
@@ -370,6 +383,6 @@ struct Aligner {
             }
             cell = previous
         }
-        return Result(cost: cost[final], actions: actions.reversed())
+        return Result(cost: cost[final] + chargedAfter, actions: actions.reversed())
     }
 }

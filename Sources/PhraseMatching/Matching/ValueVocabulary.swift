@@ -49,12 +49,12 @@ final class ValueVocabulary: Sendable {
     /// Whether words outside the known names may still name a value (checked after matching).
     let isOpen: Bool
     private let names: [String: [Int]]
-    private let entries: [Entry]
-    private let nameTokens: [[String]]
+    let entries: [Entry]
+    let nameTokens: [[String]]
     /// A vocabulary word → the names that contain it.
     private let namesByWord: [String: [Int]]
     /// A name's first word → the names that begin with it.
-    private let namesByFirstWord: [String: [Int]]
+    let namesByFirstWord: [String: [Int]]
     /// The keys of `names`, sorted, to tell whether a longer name begins with some words.
     private let sortedKeys: [String]
     let longestName: Int
@@ -115,13 +115,33 @@ final class ValueVocabulary: Sendable {
         self.nameTokens = nameTokens
         self.namesByWord = namesByWord
         namesByFirstWord = Dictionary(grouping: nameTokens.indices, by: { nameTokens[$0][0] })
+        var turned: [String: [(name: Int, split: Int)]] = [:]
+        for (name, tokens) in nameTokens.enumerated() where tokens.count > 1 {
+            for split in 1..<tokens.count { turned[tokens[split], default: []].append((name, split)) }
+        }
+        turnedNamesByFirstWord = turned
         sortedKeys = names.keys.sorted()
         self.longestName = nameTokens.map(\.count).max() ?? 0
         self.nameOwners = owners
     }
 
     /// The entry each name belongs to.
-    private let nameOwners: [Int]
+    let nameOwners: [Int]
+
+    /// A name of several words said the other way round: the word that then comes first → the
+    /// names, and where each is split ("blinds" → "living room blinds" split before "blinds").
+    let turnedNamesByFirstWord: [String: [(name: Int, split: Int)]]
+
+    /// The words that join a name said the other way round: "the blinds in the living room" for
+    /// Living Room Blinds.
+    static let turnedNameJoints: [[String]] = [
+        ["in", "the"], ["on", "the"], ["of", "the"], ["at", "the"], ["in"], ["on"], ["of"], ["at"],
+    ]
+    private static let turnedNameJointWords = Set(turnedNameJoints.joined())
+
+    /// What a name said the other way round costs: a listener understands it, but a name said as
+    /// it is named fits better.
+    static let turnedNameCost: Float = 0.5
 
     /// A name's keys: its words, and also written together ("travel tracking" → "traveltracking").
     static func keys(of tokens: [String]) -> [String] {
@@ -281,6 +301,7 @@ final class ValueVocabulary: Sendable {
     /// words one letter off `word` (``SpelledWords/closeNameWords``).
     func mayBePartOfAName(_ word: String, closeNameWords: [String]) -> Bool {
         namesByWord[word] != nil || names[word] != nil || closeNameWords.contains { namesByWord[$0] != nil }
+            || (!turnedNamesByFirstWord.isEmpty && Self.turnedNameJointWords.contains(word))
     }
 
     /// Every word of a name, for ``Spellings``.
@@ -308,7 +329,7 @@ final class ValueVocabulary: Sendable {
             guard length < limit, someKey(startsWith: key + " ") || someKey(startsWith: joined) else { break }
         }
         if fills.isEmpty { fills = nearMisses(words, from: start) }
-        return fills
+        return fills + turnedNames(tokens, from: start)
     }
 
     /// Whether some key of `names` starts with `prefix` (or is it).
@@ -320,65 +341,5 @@ final class ValueVocabulary: Sendable {
             if sortedKeys[middle] < prefix { low = middle + 1 } else { high = middle }
         }
         return low < sortedKeys.count && sortedKeys[low].hasPrefix(prefix)
-    }
-
-    /// Names one letter off in a word ("machu pichu" for "Machu Picchu"). A name's first word is
-    /// the word at `start` or one letter off it.
-    private func nearMisses(_ words: SpelledWords, from start: Int) -> [Fill] {
-        let tokens = words.tokens
-        var candidates = Set(namesByFirstWord[tokens[start].text] ?? [])
-        for close in words.closeNameWords[start] { candidates.formUnion(namesByFirstWord[close] ?? []) }
-        var fills: [Fill] = []
-        for name in candidates.sorted() {  // in the names' order, whatever the set's
-            let wanted = nameTokens[name]
-            guard wanted.count <= tokens.count - start else { continue }
-            var letters = 0
-            var typos = 0
-            var fits = true
-            for (offset, word) in wanted.enumerated() {
-                let heard = tokens[start + offset].text
-                letters += word.count
-                if heard == word { continue }
-                if word.count >= 4, Self.withinOneEdit(heard, word) {
-                    typos += 1
-                } else {
-                    fits = false; break
-                }
-            }
-            guard fits, typos > 0, typos * 6 <= letters + 2 else { continue }
-            let entry = entries[nameOwners[name]]
-            let heard = tokens[start..<(start + wanted.count)].map(\.surface).joined(separator: " ")
-            fills.append(
-                Fill(
-                    length: wanted.count, title: entry.title, value: entry.value, cost: 0.3 * Float(typos),
-                    note: "heard \"\(heard)\" as \(entry.title)"))
-        }
-        return fills
-    }
-
-    /// Whether two words differ by at most one inserted, deleted or replaced letter.
-    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        if x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return withinOneEdit(x, y) }
-        return withinOneEdit(Array(a), Array(b))
-    }
-
-    private static func withinOneEdit<Letter: Equatable>(_ x: [Letter], _ y: [Letter]) -> Bool {
-        if abs(x.count - y.count) > 1 { return false }
-        var i = 0
-        var j = 0
-        var edits = 0
-        while i < x.count && j < y.count {
-            if x[i] == y[j] {
-                i += 1
-                j += 1
-                continue
-            }
-            edits += 1
-            if edits > 1 { return false }
-            if x.count > y.count { i += 1 } else if x.count < y.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (x.count - i) + (y.count - j) <= 1
     }
 }
