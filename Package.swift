@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
         .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
         .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "SpeechEvaluation", targets: ["SpeechEvaluation"]),
         .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
         .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
@@ -67,6 +68,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
 
+        // Offline tooling nothing at runtime uses: spoken evaluation, noise, plots, speech made
+        // with eSpeak NG for tests, the calibration sweep.
+        .target(
+            name: "SpeechEvaluation",
+            dependencies: ["Speech", "PhraseMatching", "VoiceIntents"]),
+
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
 
@@ -88,6 +95,7 @@ let package = Package(
                 "VoiceIntents",
                 "PhraseMatching",
                 "Speech",
+                "SpeechEvaluation",
                 "VoiceLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,7 +144,8 @@ let package = Package(
         .executableTarget(
             name: "SpeechBenchmark",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/SpeechBenchmark"
         ),
@@ -145,26 +154,31 @@ let package = Package(
         // prompts) and the sample apps loaded with their catalogs.
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library"],
+            dependencies: [
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+            ],
             path: "Benchmarks/BenchmarkSupport"),
 
         .executableTarget(
             name: "RealSpeechBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "BenchmarkSupport"],
+            dependencies: ["Speech", "SpeechEvaluation", "PhraseMatching", "BenchmarkSupport"],
             path: "Benchmarks/RealSpeechBenchmark"
         ),
 
         .executableTarget(
             name: "RejectionBenchmark",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/RejectionBenchmark"
         ),
 
         .executableTarget(
             name: "AnswerBenchmark",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents", "BenchmarkSupport"],
+            dependencies: [
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "BenchmarkSupport",
+            ],
             path: "Benchmarks/AnswerBenchmark"
         ),
 
@@ -172,7 +186,8 @@ let package = Package(
         .executableTarget(
             name: "VoiceLoopBenchmark",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "BenchmarkSupport",
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/VoiceLoopBenchmark"
         ),
@@ -189,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: [
-                "Speech", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome",
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "SmartHome",
                 "HomeLights",
                 "VoiceIntentsCLI", "VoiceLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -200,7 +216,7 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "SpeechEvaluation",
             ],
             exclude: ["Golden"]
         ),

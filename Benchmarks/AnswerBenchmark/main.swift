@@ -28,6 +28,7 @@ import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import VoiceIntents
 
 let options = BenchmarkOptions(

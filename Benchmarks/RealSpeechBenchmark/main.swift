@@ -26,6 +26,7 @@ import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 
 // MARK: Figures
 

@@ -28,6 +28,7 @@ import Foundation
 import Library
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceIntents

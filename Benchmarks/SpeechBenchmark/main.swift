@@ -13,6 +13,7 @@ import Foundation
 import Library
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import TravelTracking
 import VoiceIntents
 

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Speech
+import SpeechEvaluation
 
 let clock = ContinuousClock()
 

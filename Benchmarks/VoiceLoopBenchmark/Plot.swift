@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import SpeechEvaluation
 
 /// The benchmark's figures as one SVG, written by hand: the latency distributions (cumulative,
 /// per app) above, resident memory over the turns below.

@@ -35,6 +35,7 @@ import BenchmarkSupport
 import Foundation
 import Library
 import Speech
+import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceIntents

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 
 /// `calibrate`: chooses the confidence threshold under which heard commands are ignored, on the
 /// app's spoken tests, and shows what it costs on clips it was not chosen on.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import Synchronization
 import VoiceIntents
 

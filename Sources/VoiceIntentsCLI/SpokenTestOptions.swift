@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import VoiceIntents
 
 /// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken

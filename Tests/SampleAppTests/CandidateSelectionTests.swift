@@ -4,6 +4,7 @@ import House
 import Library
 import SmartHome
 import Speech
+import SpeechEvaluation
 import Testing
 import TravelTracking
 import VoiceIntents

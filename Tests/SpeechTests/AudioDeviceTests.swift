@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import SpeechEvaluation
 import Testing
 
 /// Real audio devices without a sound card: a private PulseAudio server with a virtual microphone

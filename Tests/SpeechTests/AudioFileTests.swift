@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import SpeechEvaluation
 import Testing
 
 // MARK: - Helpers

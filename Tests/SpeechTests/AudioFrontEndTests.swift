@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// The audio front end: whole 10 ms frames, a high-pass filter, SpeexDSP's or WebRTC's noise
 /// suppression.

@@ -1,6 +1,7 @@
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import Testing
 
 /// The threshold sweep of `calibrate` on known scores, the halves it splits clips into, and the

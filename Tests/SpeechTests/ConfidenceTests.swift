@@ -4,6 +4,7 @@ import Testing
 import TravelTracking
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// The recognizer's confidence, on real audio: eSpeak NG commands and Debian's recorded speech
 /// under the TravelTracking grammar. No stand-ins.

@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatching
+import SpeechEvaluation
 import Testing
 
 @testable import Speech

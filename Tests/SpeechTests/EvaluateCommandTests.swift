@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Speech
+import SpeechEvaluation
 import Testing
 import VoiceIntentsCLI
 

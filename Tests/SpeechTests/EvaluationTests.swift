@@ -5,6 +5,7 @@ import TravelTracking
 import VoiceIntents
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// The parts of the spoken evaluation: noise at a ratio, the speech cache, word alignment, and
 /// the figures a report gives.

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import SpeechEvaluation
 import Testing
 
 /// A real sound server with a virtual microphone: the test starts PulseAudio with a pipe source,

@@ -1,4 +1,5 @@
 import Foundation
+import SpeechEvaluation
 import Testing
 
 @testable import Speech

@@ -1,6 +1,7 @@
 import Foundation
 import PhraseMatching
 import Speech
+import SpeechEvaluation
 import Testing
 
 /// `evaluate` hears a recording exactly as `listen --input` hears it: no room added around it,

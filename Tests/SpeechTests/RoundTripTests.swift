@@ -6,6 +6,7 @@ import TravelTracking
 import VoiceIntents
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// Real speech in and out: eSpeak NG speaks, PocketSphinx listens. No stand-ins.
 @Suite("Speech round trip", .serialized)

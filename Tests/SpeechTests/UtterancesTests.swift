@@ -5,6 +5,7 @@ import Testing
 import VoiceLoop
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// Utterances as an asynchronous sequence: an input heard one utterance at a time.
 @Suite("Utterances")

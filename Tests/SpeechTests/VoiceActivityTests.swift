@@ -4,6 +4,7 @@ import PhraseMatching
 import Testing
 
 @testable import Speech
+@testable import SpeechEvaluation
 
 /// The end of speech of its own (`VoiceActivityDetector`): WebRTC's detector, a floor that steady
 /// noise cannot cross to start an utterance, and a speaker margin that other people's talk

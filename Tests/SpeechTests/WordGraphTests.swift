@@ -1,4 +1,5 @@
 import PhraseMatching
+import SpeechEvaluation
 import Testing
 
 @testable import Speech

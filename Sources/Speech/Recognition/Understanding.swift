@@ -91,7 +91,7 @@ public struct Understanding: Sendable {
 
     /// The recognizer's confidence `hearing` times the matcher's score of its best candidate
     /// (0 when it has none).
-    static func confidence(hearing: Double, match: MatchResult?) -> Double {
+    package static func confidence(hearing: Double, match: MatchResult?) -> Double {
         hearing * ((match?.best ?? match?.candidates.first)?.score ?? 0)
     }
 

@@ -4,9 +4,9 @@ import Synchronization
 
 /// The one eSpeak NG instance of the process. eSpeak keeps global state, so every use goes
 /// through this type, one at a time.
-final class ESpeakEngine: @unchecked Sendable {  // its state is only touched inside `exclusively`
+package final class ESpeakEngine: @unchecked Sendable {  // its state is only touched inside `exclusively`
     /// The engine, initialised on first use.
-    static func shared() throws(SpeechError) -> ESpeakEngine {
+    package static func shared() throws(SpeechError) -> ESpeakEngine {
         try instance.withLock { engine throws(SpeechError) -> ESpeakEngine in
             if let engine { return engine }
             let made = try ESpeakEngine()
@@ -39,7 +39,7 @@ final class ESpeakEngine: @unchecked Sendable {  // its state is only touched in
     }
 
     /// Runs `body` with the engine to itself.
-    func exclusively<T>(_ body: () throws(SpeechError) -> T) throws(SpeechError) -> T {
+    package func exclusively<T>(_ body: () throws(SpeechError) -> T) throws(SpeechError) -> T {
         try lock.withLock { _ throws(SpeechError) -> T in try body() }
     }
 
@@ -69,7 +69,7 @@ final class ESpeakEngine: @unchecked Sendable {  // its state is only touched in
 
     /// Selects a voice ("en-us", "en-us+f2"). eSpeak NG would fall back to another voice without
     /// a word for a name it does not know, so the name (before any "+variant") is checked first.
-    func selectVoice(_ name: String) throws(SpeechError) {
+    package func selectVoice(_ name: String) throws(SpeechError) {
         let base = String(name.split(separator: "+").first ?? "").lowercased()
         guard voiceNames.contains(base) else {
             throw SpeechError(

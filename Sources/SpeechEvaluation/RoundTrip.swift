@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatching
+import Speech
 
 /// Speaks sentences with eSpeak NG in several voices and rates, and hears them back under a
 /// grammar: how much of what an app's grammar allows the recognizer gets word for word.
@@ -146,23 +147,4 @@ public struct RoundTrip: Sendable {
                     == true
         }
     }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64), so the same clip gets the same
-/// noise on every run.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A value in 0..<1.
-    public mutating func nextUnit() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

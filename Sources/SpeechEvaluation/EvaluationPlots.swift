@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 
 extension EvaluationReport {
     /// Command acceptance against signal-to-noise ratio, a line per voice, a panel per kind of

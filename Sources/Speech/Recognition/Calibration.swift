@@ -5,9 +5,10 @@ import Foundation
 /// `calibrate` speaks the app's phrase tests, its near misses and the shared out-of-domain
 /// sentences, scores every clip with the confidence the voice loop acts on (``Understanding``: the
 /// recognizer's ``RecognitionConfidence`` times the matcher's score), splits
-/// the clips in two by a hash of their sentence (``isTuning(_:)``), and chooses on the tuning half
+/// the clips in two by a hash of their sentence (`isTuning(_:)`), and chooses on the tuning half
 /// the threshold with the fewest wrong accepts whose false rejects stay under a cap
-/// (``recommend(_:maxFalseRejects:)``). The held-out half says what the threshold is worth.
+/// (`recommend(_:maxFalseRejects:)`). The held-out half says what the threshold is worth; the
+/// sweep is in `SpeechEvaluation`.
 ///
 /// `calibrate --save` writes it next to the app's grammar, `Models/<locale>/<app>.calibration.json`
 /// (``fileName(app:)``), for `listen` to read with ``load(from:)`` or ``installed(app:locale:)``:
@@ -79,31 +80,11 @@ public struct Calibration: Sendable, Codable, Equatable {
     public struct CurvePoint: Sendable, Codable, Equatable {
         public var tuning: Figures
         public var heldOut: Figures
-    }
 
-    /// What a clip contributes to the sweep.
-    public struct Sample: Sendable, Hashable, Codable {
-        /// The sentence said: it decides the clip's half.
-        public var sentence: String
-        /// The recognizer's confidence; 0 when nothing was heard.
-        public var score: Double
-        /// Whether the test expects an intent.
-        public var isCommand: Bool
-        /// Whether the transcript reached an intent (any).
-        public var reachedIntent: Bool
-        /// Whether the transcript reached exactly what the test expects.
-        public var isRight: Bool
-
-        public init(sentence: String, score: Double, isCommand: Bool, reachedIntent: Bool, isRight: Bool) {
-            self.sentence = sentence
-            self.score = score
-            self.isCommand = isCommand
-            self.reachedIntent = reachedIntent
-            self.isRight = isRight
+        public init(tuning: Figures, heldOut: Figures) {
+            self.tuning = tuning
+            self.heldOut = heldOut
         }
-
-        /// Accepted at `threshold`: it reached an intent, with a score at least the threshold.
-        public func isAccepted(at threshold: Double) -> Bool { reachedIntent && score >= threshold }
     }
 
     /// The version of the format this type reads and writes.
@@ -148,100 +129,21 @@ public struct Calibration: Sendable, Codable, Equatable {
         GarbagePath.allCases.first { measure == Self.measure(garbage: $0.model, decoys: decoys) }
     }
 
-    /// Chooses the threshold for `samples` and measures it on both halves.
-    ///
-    /// - Parameters:
-    ///   - maxFalseRejects: The cap on the tuning half's ``Figures/falseRejects``, 0 to 1.
-    ///   - curveStep: The step between the points of ``curve``.
+    /// A calibration as measured (``SpeechEvaluation`` measures it from clips).
     public init(
-        app: String, measure: String = confidenceMeasure, samples: [Sample], maxFalseRejects: Double,
-        date: Date = Date(), command: String? = nil, curveStep: Double = 0.01
+        app: String, measure: String, threshold: Double, maxFalseRejects: Double, tuning: Figures,
+        heldOut: Figures, date: String, command: String?, curve: [CurvePoint]?
     ) {
-        let (tuningSamples, heldOutSamples) = Self.split(samples)
-        let threshold = Self.recommend(tuningSamples, maxFalseRejects: maxFalseRejects)
         version = Self.currentVersion
         self.app = app
         self.measure = measure
         self.threshold = threshold
         self.maxFalseRejects = maxFalseRejects
-        tuning = Self.figures(tuningSamples, at: threshold)
-        heldOut = Self.figures(heldOutSamples, at: threshold)
-        self.date = ISO8601DateFormatter().string(from: date)
+        self.tuning = tuning
+        self.heldOut = heldOut
+        self.date = date
         self.command = command
-        let steps = Int((1 / curveStep).rounded())
-        curve = (0...steps).map { step in
-            let threshold = Double(step) / Double(steps)
-            return CurvePoint(
-                tuning: Self.figures(tuningSamples, at: threshold),
-                heldOut: Self.figures(heldOutSamples, at: threshold))
-        }
-    }
-
-    // MARK: The sweep
-
-    /// Whether a sentence's clips are in the tuning half (else held out): a hash of the sentence,
-    /// the same on every run and machine, so every voice and condition of a sentence is on the
-    /// same side, and about half of the sentences on each.
-    public static func isTuning(_ sentence: String) -> Bool {
-        // FNV-1a, then SplitMix64's finaliser: FNV's low bits follow the bytes' low bits too closely.
-        var value = UInt64(SpeechCache.hash(sentence), radix: 16) ?? 0
-        value ^= value >> 30
-        value = value &* 0xbf58_476d_1ce4_e5b9
-        value ^= value >> 27
-        value = value &* 0x94d0_49bb_1331_11eb
-        value ^= value >> 31
-        return value >> 63 == 0
-    }
-
-    /// `samples` in the tuning half and in the held-out half (``isTuning(_:)``).
-    public static func split(_ samples: [Sample]) -> (tuning: [Sample], heldOut: [Sample]) {
-        var tuning: [Sample] = []
-        var heldOut: [Sample] = []
-        for sample in samples {
-            if isTuning(sample.sentence) { tuning.append(sample) } else { heldOut.append(sample) }
-        }
-        return (tuning, heldOut)
-    }
-
-    /// What `threshold` does to `samples`. Shares of nothing are 0.
-    public static func figures(_ samples: [Sample], at threshold: Double) -> Figures {
-        let commands = samples.filter(\.isCommand)
-        let others = samples.filter { !$0.isCommand }
-        let right = commands.filter(\.isRight)
-        func share(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) / Double(whole) }
-        return Figures(
-            threshold: threshold, clips: samples.count, commands: commands.count, nonCommands: others.count,
-            rightCommands: right.count,
-            falseAccepts: share(others.count { $0.isAccepted(at: threshold) }, others.count),
-            wrongAccepts: share(
-                commands.count { !$0.isRight && $0.isAccepted(at: threshold) }, commands.count),
-            falseRejects: share(right.count { !$0.isAccepted(at: threshold) }, right.count),
-            allFalseRejects: share(commands.count { !$0.isAccepted(at: threshold) }, commands.count))
-    }
-
-    /// The threshold with the fewest wrong accepts (non-commands accepted, and commands accepted
-    /// with a wrong intent or value) whose ``Figures/falseRejects`` on `samples` are at most
-    /// `maxFalseRejects`; of equals, the lowest (fewest false rejects). 0 accepts everything heard,
-    /// so there always is one.
-    ///
-    /// Candidates are 0 and every score in `samples`: between two scores nothing changes.
-    public static func recommend(_ samples: [Sample], maxFalseRejects: Double) -> Double {
-        let candidates = Set([0] + samples.filter(\.reachedIntent).map(\.score)).sorted()
-        let right = samples.filter { $0.isCommand && $0.isRight }
-        var best = 0.0
-        var fewest = Int.max
-        for threshold in candidates {
-            let rejected = right.count { !$0.isAccepted(at: threshold) }
-            guard right.isEmpty || Double(rejected) / Double(right.count) <= maxFalseRejects + 1e-12 else {
-                break  // false rejects only grow with the threshold
-            }
-            let wrong = samples.count { !$0.isRight && $0.isAccepted(at: threshold) }
-            if wrong < fewest {
-                fewest = wrong
-                best = threshold
-            }
-        }
-        return best
+        self.curve = curve
     }
 
     // MARK: Files

@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 
 extension EvaluationReport {
     /// The report for people: the figures, tables by voice and condition, the confusions, the

@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 
 extension Calibration {
     /// Two panels: false accepts against false rejects as the threshold moves (the trade-off

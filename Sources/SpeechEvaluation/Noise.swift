@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 
 /// Background noise to mix under test speech.
 public enum NoiseKind: String, Sendable, Hashable, CaseIterable, Codable {

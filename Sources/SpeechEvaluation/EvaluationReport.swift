@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatching
+import Speech
 
 /// What a spoken evaluation found: every clip's outcome and the figures over them.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import Speech
 import Synchronization
 
 extension SpeechRecognizer {
