@@ -1,6 +1,7 @@
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceIntents
 
 /// What a spoken evaluation found: every clip's outcome and the figures over them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceIntents
 import Yams
 
 /// An app's extra phrases for one locale: alternative names, forms of declared phrases, phrases

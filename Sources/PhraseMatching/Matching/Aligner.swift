@@ -1,3 +1,5 @@
+import VoiceIntents
+
 /// Aligns a sentence with one phrase graph at the least cost, as an edit distance whose edits
 /// are a listener's: an extra word, a dropped word, a misheard word, two words swapped, a value
 /// that is not known.

@@ -1,3 +1,5 @@
+import VoiceIntents
+
 /// Every word the phrases and the values' names use, with their spellings one letter short, in
 /// one dictionary: a sentence's word and its ``ValueVocabulary/deletionVariants(of:)`` are each
 /// looked up once, for the word table and for every vocabulary at the same time.

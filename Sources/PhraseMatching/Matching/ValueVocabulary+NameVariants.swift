@@ -1,4 +1,5 @@
 import Foundation
+import VoiceIntents
 
 /// Names said otherwise than they are written: one letter off ("machu pichu"), or the other way
 /// round ("the blinds in the living room").

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceIntents
 
 /// Reads the catalog phrase syntax: words, `${name}`, `[optional]`, `[a | b]` (short for
 /// `[(a | b)]`), `(a | b)`, `(a ; b)`, endings that are optional inside a word (`light[s]`) and

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceIntents
 import Yams
 
 /// A file of phrase tests: sentences and the intent and values each must reach, or no match.

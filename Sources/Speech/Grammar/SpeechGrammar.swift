@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceIntents
 
 /// A JSGF grammar of everything an app can hear: its phrases (Swift and catalog, negative ones
 /// too, so they can be heard and rejected), enum and entity names, spoken numbers, yes and no,

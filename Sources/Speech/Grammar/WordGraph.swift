@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceIntents
 
 /// A finite-state automaton over words: what a grammar lets people say, as states and arcs.
 ///

@@ -163,9 +163,10 @@ public enum SpokenAnswer {
     public static var noPhrases: [String] { no.sorted() }
     public static var cancelPhrases: [String] { cancel.sorted() }
 
+    /// `text` as ``TextNormalizer`` spells words (case, accents, punctuation, contractions),
+    /// with number words left as words: "the second one" keeps its "one".
     static func normalized(_ text: String) -> String {
-        String(text.lowercased().map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
-            .split(separator: " ").joined(separator: " ")
+        TextNormalizer.words(text).map(\.text).joined(separator: " ")
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import VoiceIntents
 
 /// A word of a sentence after normalisation, with the words it came from.
 public struct Token: Sendable, Hashable, CustomStringConvertible {
@@ -9,6 +8,11 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
     public let surface: String
 
     public var description: String { text }
+
+    package init(text: String, surface: String) {
+        self.text = text
+        self.surface = surface
+    }
 }
 
 /// Turns text into the tokens the matcher compares: the same rules for phrases, values and
@@ -57,7 +61,7 @@ public enum TextNormalizer {
     }
 
     /// Words with their surface form, before numbers are merged.
-    static func words(_ text: String) -> [Token] {
+    package static func words(_ text: String) -> [Token] {
         text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(text) : unicodeWords(text)
     }
 
@@ -244,7 +248,7 @@ public enum TextNormalizer {
         return nil
     }
 
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

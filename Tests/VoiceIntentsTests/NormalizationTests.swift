@@ -1,5 +1,5 @@
-import PhraseMatching
 import Testing
+import VoiceIntents
 
 @Suite("Normalisation")
 struct NormalizationTests {
@@ -58,5 +58,20 @@ struct NormalizationTests {
     @Test func surfaceKeepsWhatWasSaid() {
         let tokens = TextNormalizer.tokens("Twenty Three Chichén")
         #expect(tokens.map(\.surface) == ["Twenty Three", "Chichén"])
+    }
+}
+
+/// Answers are read with the matcher's normaliser, number words left as words.
+@Suite("Answers normalised")
+struct AnswerNormalizationTests {
+    @Test func answersAreSpelledAsTheMatcherSpellsThem() {
+        #expect(SpokenAnswer.yesOrNo("Don't!") == false)
+        #expect(SpokenAnswer.yesOrNo("Yes, please.") == true)
+        #expect(SpokenAnswer.isCancel("Never mind"))
+        #expect(OptionSelection.index(of: "the second one", in: ["Uluru", "Kyoto", "Lima"]) == 1)
+    }
+
+    @Test func accentsDoNotKeepANameFromBeingPicked() {
+        #expect(OptionSelection.index(of: "chichen itza", in: ["Machu Picchu", "Chichén Itzá"]) == 1)
     }
 }
