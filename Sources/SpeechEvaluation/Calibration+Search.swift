@@ -31,8 +31,8 @@ extension Calibration {
     /// Chooses the threshold for `samples` and measures it on both halves.
     ///
     /// - Parameters:
-    ///   - maxFalseRejects: The cap on the tuning half's ``Figures/falseRejects``, 0 to 1.
-    ///   - curveStep: The step between the points of ``curve``.
+    ///   - maxFalseRejects: The cap on the tuning half's `Figures.falseRejects`, 0 to 1.
+    ///   - curveStep: The step between the points of `curve`.
     public init(
         app: String, measure: String = confidenceMeasure, samples: [Sample], maxFalseRejects: Double,
         date: Date = Date(), command: String? = nil, curveStep: Double = 0.01
@@ -96,7 +96,7 @@ extension Calibration {
     }
 
     /// The threshold with the fewest wrong accepts (non-commands accepted, and commands accepted
-    /// with a wrong intent or value) whose ``Figures/falseRejects`` on `samples` are at most
+    /// with a wrong intent or value) whose `Figures.falseRejects` on `samples` are at most
     /// `maxFalseRejects`; of equals, the lowest (fewest false rejects). 0 accepts everything heard,
     /// so there always is one.
     ///

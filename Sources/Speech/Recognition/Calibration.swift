@@ -129,7 +129,7 @@ public struct Calibration: Sendable, Codable, Equatable {
         GarbagePath.allCases.first { measure == Self.measure(garbage: $0.model, decoys: decoys) }
     }
 
-    /// A calibration as measured (``SpeechEvaluation`` measures it from clips).
+    /// A calibration as measured (`SpeechEvaluation` measures it from clips).
     public init(
         app: String, measure: String, threshold: Double, maxFalseRejects: Double, tuning: Figures,
         heldOut: Figures, date: String, command: String?, curve: [CurvePoint]?
