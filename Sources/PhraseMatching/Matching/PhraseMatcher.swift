@@ -1,3 +1,8 @@
+// The matcher's compiled state, the compile step and `match`. The compile step is one pass that
+// fills the tables the other files read, which is why this file runs past 400 lines. Candidate
+// selection is in PhraseMatcher+Candidates.swift, what a fit means and how fits rank in
+// PhraseMatcher+Readings.swift, and what benchmarks and tools ask in PhraseMatcher+Tools.swift.
+
 import Foundation
 import VoiceIntents
 
@@ -104,26 +109,26 @@ public final class PhraseMatcher: Sendable {
     let words: WordTable
     let applicationNames: [[Int32]]
     /// The phrases that have a placeholder of each vocabulary.
-    private let phrasesOfVocabulary: [[Int]]
+    let phrasesOfVocabulary: [[Int]]
     /// Words the catalog says may be said anywhere (`skip:`), as normalised words.
     let skipPhrases: [[String]]
     /// The fewest words each phrase can be said in, and the largest of those.
-    private let minimumLengths: [Int]
-    private let longestPhrase: Int
+    let minimumLengths: [Int]
+    let longestPhrase: Int
     /// For each word of the table, the phrases that use it (the app name's words: the phrases
     /// that say the app's name).
-    private let phrasesOfWord: [[Int]]
+    let phrasesOfWord: [[Int]]
     /// How rare each table word is among the phrases, as evidence of the phrases that use it.
-    private let wordWeights: [Double]
+    let wordWeights: [Double]
     /// For each vocabulary that takes names, whether each table word may be part of a name.
-    private let mayBeInAName: [[Bool]]
+    let mayBeInAName: [[Bool]]
     /// An example of each phrase, to suggest when nothing fits.
-    private let firstExamples: [String?]
+    let firstExamples: [String?]
     /// The table's and the names' words and their spellings one letter short, for near misses.
-    private let spellings: Spellings
+    let spellings: Spellings
     /// For each phrase, the least its placeholders charge for words that name no known value:
     /// `nil` when none takes names, 0 when one takes an open set (its query may know them).
-    private let unknownWordsPrice: [Float?]
+    let unknownWordsPrice: [Float?]
 
     /// Compiles the app's phrases (Swift and catalog) and the values of their placeholders.
     ///
@@ -415,29 +420,6 @@ public final class PhraseMatcher: Sendable {
             negativePhrase: negativePhrase, suggestions: suggestions)
     }
 
-    struct Scored {
-        var match: PhraseMatch
-        var isNegative: Bool
-        var phrase: CompiledPhrase
-        /// The alignment's cost and the length it is divided by.
-        var cost: Float
-        var length: Float
-        /// The phrase's position among the compiled phrases.
-        var id: Int
-        /// How many of the sentence's words named known values of a set of names ("bedroom
-        /// lamp" as one device, not "bedroom" as a room and "lamp" as a word of the phrase).
-        var namedWords = 0
-
-        /// The most the cost can fall if an open set's query knows every unknown word.
-        var openRecovery: Float {
-            match.unknown.compactMap { name in
-                guard let words = match.values[name]?.words else { return nil }
-                let length = Float(words.split(separator: " ").count)
-                return Aligner.Costs.unknownOpenValue + Aligner.Costs.unknownValueExtraWord * (length - 1)
-            }.reduce(0, +)
-        }
-    }
-
     /// The vocabulary of `parameter`'s values, with the catalog's words for some of them: more
     /// names for a named value, or words that stand for a number.
     static func vocabulary(
@@ -485,216 +467,6 @@ public final class PhraseMatcher: Sendable {
         return ValueVocabulary(
             valueType: parameter.valueType, isOpen: parameter.isOpenSet, values: values,
             numberWords: numberWords, bounds: parameter.inclusiveRange)
-    }
-
-    /// What bounds the cost of each phrase for one sentence, and the order to align them in.
-    struct Candidates {
-        /// Every phrase: the least their sentence words can cost first, and among equals those
-        /// with the most evidence in the sentence, so that a good fit is found early and bounds
-        /// the rest. The order decides only how soon; which phrases fit does not depend on it.
-        var order: [Int]
-        /// The least the sentence's words can cost with each phrase.
-        var wordsCost: [Float]
-        /// How each table word was heard: 2 as said, 1 one letter off, 0 not at all.
-        var heard: [UInt8]
-        var hearsApplicationName: Bool
-        /// Whether some value of each vocabulary may be in the sentence.
-        var valueHeard: [Bool]
-    }
-
-    /// The candidates for `sentence`: the sentence's side of every phrase's least cost, and the
-    /// order to align them in.
-    ///
-    /// The least cost counts the extra-word cost of each word that nothing in the phrase can take
-    /// (none of its words, no word one letter off one of them, no value of its placeholders, not
-    /// the app's name), or what a placeholder that takes names would charge for those words as an
-    /// unknown value, if less: every edit that takes such a word costs at least as much.
-    func candidates(for sentence: Aligner.Sentence) -> Candidates {
-        let count = sentence.tokens.count
-        // What the phrase can take of the sentence's words: all of their extra-word cost, and of
-        // the words that cost more to leave out than to add to an unknown value (not skip words),
-        // the cost and the count.
-        var taken = [Float](repeating: 0, count: phrases.count)
-        var takenDear = [Float](repeating: 0, count: phrases.count)
-        var takenDearWords = [Int32](repeating: 0, count: phrases.count)
-        let isDear = sentence.extraCost.map { $0 > Aligner.Costs.unknownValueExtraWord }
-        var lastPosition = [Int32](repeating: -1, count: phrases.count)
-        // The positions each vocabulary's values may cover (names: any word that may be part of
-        // one, without looking for the names themselves).
-        var covered = Array(repeating: [Bool](repeating: false, count: count), count: vocabularies.count)
-        for vocabulary in vocabularies.indices where !phrasesOfVocabulary[vocabulary].isEmpty {
-            if vocabularies[vocabulary].form == .names {
-                for position in 0..<count {
-                    let id = sentence.ids[position]
-                    covered[vocabulary][position] =
-                        id >= 0
-                        ? mayBeInAName[vocabulary][Int(id)]
-                        : vocabularies[vocabulary].mayBePartOfAName(
-                            sentence.tokens[position].text,
-                            closeNameWords: sentence.spelled.closeNameWords[position])
-                }
-                continue
-            }
-            if vocabularies[vocabulary].form == .text {  // free text may take any word
-                covered[vocabulary] = [Bool](repeating: true, count: count)
-                continue
-            }
-            for position in 0..<count {
-                for fill in sentence.fills(vocabulary, position) {
-                    for covering in position..<min(count, position + fill.length) {
-                        covered[vocabulary][covering] = true
-                    }
-                }
-            }
-        }
-        for position in 0..<count {
-            let cost = sentence.extraCost[position]
-            let dear = isDear[position]
-            let mark = Int32(position)
-            func take(_ ids: [Int]) {
-                for id in ids where lastPosition[id] != mark {
-                    lastPosition[id] = mark
-                    taken[id] += cost
-                    if dear {
-                        takenDear[id] += cost
-                        takenDearWords[id] += 1
-                    }
-                }
-            }
-            if sentence.ids[position] >= 0 { take(phrasesOfWord[Int(sentence.ids[position])]) }
-            for near in sentence.near[position] { take(phrasesOfWord[Int(near)]) }
-            for vocabulary in vocabularies.indices where covered[vocabulary][position] {
-                take(phrasesOfVocabulary[vocabulary])
-            }
-        }
-        let total = sentence.extraCost.reduce(0, +)
-        let totalDear = zip(sentence.extraCost, isDear).filter(\.1).map(\.0).reduce(0, +)
-        let dearWords = isDear.filter { $0 }.count
-        var wordsCost = [Float](repeating: 0, count: phrases.count)
-        for id in phrases.indices {
-            // Words cheaper to leave out than to take as part of an unknown value cost what they
-            // cost; the others may all go to one unknown value instead, if less.
-            let leftDear = max(0, totalDear - takenDear[id])
-            let leftCheap = max(0, (total - taken[id]) - leftDear)
-            let leftDearWords = dearWords - Int(takenDearWords[id])
-            var dearCost = leftDear
-            if leftDearWords > 0, let price = unknownWordsPrice[id] {
-                dearCost = min(
-                    leftDear, price + Aligner.Costs.unknownValueExtraWord * Float(leftDearWords - 1))
-            }
-            wordsCost[id] = leftCheap + dearCost
-        }
-        var heard = [UInt8](repeating: 0, count: words.words.count)
-        for position in 0..<count {
-            for near in sentence.near[position] { heard[Int(near)] = max(heard[Int(near)], 1) }
-            if sentence.ids[position] >= 0 { heard[Int(sentence.ids[position])] = 2 }
-        }
-        let weight = evidence(in: sentence)
-        // Phrases out of reach even of the lowest useful score are never aligned.
-        let reach =
-            (1 - Float(Self.lowestUsefulScore)) * Float(max(count, longestPhrase, 2))
-            + Aligner.Costs.unknownOpenValue
-        let order = phrases.indices.filter { wordsCost[$0] <= reach }.sorted {
-            wordsCost[$0] != wordsCost[$1]
-                ? wordsCost[$0] < wordsCost[$1] : weight[$0] != weight[$1] ? weight[$0] > weight[$1] : $0 < $1
-        }
-        return Candidates(
-            order: order, wordsCost: wordsCost, heard: heard,
-            hearsApplicationName: applicationNames.joined().contains { heard[Int($0)] > 0 },
-            valueHeard: covered.map { $0.contains(true) })
-    }
-
-    /// The least cost of aligning each phrase with `sentence` (both sides, ``phraseCost(_:_:)``).
-    func leastCosts(for sentence: Aligner.Sentence) -> [Float] {
-        let candidates = candidates(for: sentence)
-        return phrases.indices.map {
-            candidates.wordsCost[$0] + phraseCost(phrases[$0].requiredParts, candidates)
-        }
-    }
-
-    /// The least the parts every way of saying the phrase says can cost beyond what the
-    /// sentence's words are charged: a word not heard is dropped, or heard as another word whose
-    /// cost beyond that word's extra-word cost is charged here; a placeholder none of whose values
-    /// is heard, and that takes no unknown names, is missing; an app name of which no word is
-    /// heard is dropped.
-    func phraseCost(_ requiredParts: [RequiredPart], _ candidates: Candidates) -> Float {
-        let replaced = Aligner.Costs.otherWord - Aligner.Costs.extraWord
-        let replacedAnchor = Aligner.Costs.missedAnchor - Aligner.Costs.extraWord
-        var cost: Float = 0
-        for part in requiredParts {
-            switch part {
-            case .word(let choices, let isAnchor):
-                var best: UInt8 = 0
-                var small = true
-                for choice in choices {
-                    best = max(best, candidates.heard[Int(choice)])
-                    small = small && words.isSmall[Int(choice)]
-                }
-                if best == 2 { continue }
-                if best == 1 {
-                    cost += Aligner.Costs.nearWord
-                } else if isAnchor {
-                    cost += replacedAnchor
-                } else {
-                    cost += min(small ? Aligner.Costs.droppedSmallWord : Aligner.Costs.droppedWord, replaced)
-                }
-            case .applicationName:
-                if !candidates.hearsApplicationName { cost += Aligner.Costs.droppedApplicationName }
-            case .value(let vocabulary):
-                if !candidates.valueHeard[vocabulary], vocabularies[vocabulary].form != .names {
-                    cost += Aligner.Costs.missingValue
-                }
-            }
-        }
-        return cost
-    }
-
-    /// How much evidence of each phrase the sentence holds. A word the phrase uses counts by how
-    /// rare it is among phrases; a word one letter off counts less; a word of a known value
-    /// counts for every phrase with a placeholder for such values.
-    func evidence(in sentence: Aligner.Sentence) -> [Double] {
-        var weight = [Double](repeating: 0, count: phrases.count)
-        var touched: [Int] = []
-        func add(_ ids: [Int], _ amount: Double) {
-            for id in ids {
-                if weight[id] == 0 { touched.append(id) }
-                weight[id] += amount
-            }
-        }
-        var valueEvidence = [Double](repeating: 0, count: vocabularies.count)
-        var common: [Int32] = []
-        // Words in more than a quarter of the phrases ("in", "the") say little about which one
-        // was meant; they count only when nothing rarer was heard.
-        let commonLimit = max(64, phrases.count / 4)
-        let tokens = sentence.tokens
-        for (position, token) in tokens.enumerated()
-        where !tokens[..<position].contains(where: { $0.text == token.text }) {
-            let id = sentence.ids[position]
-            if id >= 0 {
-                let ids = phrasesOfWord[Int(id)]
-                if ids.count > commonLimit { common.append(id) } else { add(ids, wordWeights[Int(id)]) }
-            }
-            for near in sentence.near[position] {
-                let ids = phrasesOfWord[Int(near)]
-                if !ids.isEmpty, ids.count <= commonLimit { add(ids, 0.7 * wordWeights[Int(near)]) }
-            }
-            for vocabulary in sentence.spelled.namingVocabularies[position] { valueEvidence[vocabulary] += 1 }
-        }
-        if touched.isEmpty {
-            for id in common { add(phrasesOfWord[Int(id)], wordWeights[Int(id)]) }
-        }
-        // A word of a known value supports the phrases the words already point to, or, when no
-        // phrase word was heard, every phrase with a placeholder for such values.
-        if touched.isEmpty {
-            for (vocabulary, evidence) in valueEvidence.enumerated() where evidence > 0 {
-                add(phrasesOfVocabulary[vocabulary], evidence)
-            }
-        } else if valueEvidence.contains(where: { $0 > 0 }) {
-            for id in touched {
-                for vocabulary in phrases[id].distinctVocabularies { weight[id] += valueEvidence[vocabulary] }
-            }
-        }
-        return weight
     }
 
     func prepare(_ tokens: [Token]) -> Aligner.Sentence {
@@ -755,213 +527,4 @@ public final class PhraseMatcher: Sendable {
     /// Candidates scoring below this are dropped (they would not even be suggestions).
     static let lowestUsefulScore = 0.2
 
-    private func describe(_ phrase: CompiledPhrase, _ alignment: Aligner.Result, score: Double) -> PhraseMatch
-    {
-        var values = phrase.fixedValues
-        var missing: [String] = []
-        var unknown: [String] = []
-        var notes: [String] = []
-        var matchedWords = 0
-        for action in alignment.actions {
-            switch action {
-            case .matched: matchedWords += 1
-            case .extra(let token): notes.append("ignored \"\(token.surface)\"")
-            case .misheard(let word, let token): notes.append("heard \"\(token.surface)\" as \"\(word)\"")
-            case .swapped(let first, let second):
-                notes.append("\"\(second) \(first)\" taken as \"\(first) \(second)\"")
-            case .dropped(let word): notes.append("assumed \"\(word)\"")
-            case .droppedApplicationName: notes.append("assumed the app name")
-            case .applicationName(let fuzzy) where fuzzy: notes.append("heard the app name approximately")
-            case .filled(let name, let fill, let words):
-                values[name] = MatchedValue(
-                    words: words, title: fill.isTheWords ? words : fill.title,
-                    value: fill.isTheWords ? words : fill.value, isKnown: true)
-                if let note = fill.note { notes.append(note) }
-            case .missing(let name): missing.append(name)
-            case .unknown(let name, let words):
-                values[name] = MatchedValue(words: words, title: nil, value: nil, isKnown: false)
-                unknown.append(name)
-                notes.append("\"\(words)\" is not a known \(name)")
-            default: break
-            }
-        }
-        return PhraseMatch(
-            shortcutIndex: phrase.shortcut ?? -1, intent: phrase.intent ?? "(negative)",
-            phrase: phrase.pattern.text,
-            source: phrase.source, values: values, missing: missing, unknown: unknown, score: score,
-            matchedWords: matchedWords, explanation: notes)
-    }
-
-    /// The candidate with the values its phrase takes from `context`; a value the context lacks,
-    /// or that names nothing the parameter takes, is missing.
-    private func fillFromContext(_ scored: Scored, _ context: [String: String]) -> Scored {
-        var filled = scored
-        for (name, key) in scored.phrase.contextValues.sorted(by: { $0.key < $1.key }) {
-            if let text = context[key], let vocabulary = scored.phrase.slots[name],
-                let value = vocabularies[vocabulary].value(named: text)
-            {
-                filled.match.values[name] = MatchedValue(
-                    words: "", title: value.title, value: value.value, isKnown: true)
-            } else if !filled.match.missing.contains(name) {
-                filled.match.missing.append(name)
-            }
-        }
-        return filled
-    }
-
-    /// Asks an open set's query (an ``EntityStringQuery``) about words the vocabulary did not
-    /// know; words it recognises stop counting as unknown.
-    private func resolveOpenValues(_ scored: Scored, answers: inout [String: [NamedValue]]) async -> Scored {
-        guard let intent = scored.phrase.intent, let definition = app.intent(intent) else { return scored }
-        var match = scored.match
-        var values = match.values
-        var stillUnknown: [String] = []
-        var cost = scored.cost
-        for name in match.unknown {
-            guard let slot = scored.phrase.slots[name], vocabularies[slot].isOpen, let said = values[name]
-            else {
-                stillUnknown.append(name)
-                cost += Aligner.Costs.unknownValue - Aligner.Costs.unknownOpenValue
-                continue
-            }
-            let question = "\(intent)\u{0}\(name)\u{0}\(said.words)"
-            if answers[question] == nil {
-                answers[question] =
-                    (try? await AppDependencyManager.$current.withValue(dependencies) {
-                        try await definition.values(matching: said.words, forParameter: name)
-                    }) ?? []
-            }
-            guard let found = answers[question], !found.isEmpty else {
-                stillUnknown.append(name)
-                cost += Aligner.Costs.unknownValue - Aligner.Costs.unknownOpenValue
-                continue
-            }
-            // Several entities fit: hand the words on, and the runtime asks which one.
-            let single = found.count == 1 ? found[0] : nil
-            values[name] = MatchedValue(
-                words: said.words, title: single?.title, value: single?.value, isKnown: true)
-            // The query may match loosely (a substring, extra words): only words that are the
-            // value's title take back the whole cost of an unknown value.
-            if found.contains(where: { TextNormalizer.key($0.title) == TextNormalizer.key(said.words) }) {
-                let length = Float(TextNormalizer.tokens(said.words).count)
-                cost -= Aligner.Costs.unknownOpenValue + 0.15 * (length - 1)
-            }
-        }
-        let resolved = Set(match.unknown).subtracting(stillUnknown)
-        let notes = match.explanation.filter { note in
-            !resolved.contains { name in note == "\"\(values[name]!.words)\" is not a known \(name)" }
-        }
-        match.values = values
-        match.unknown = stillUnknown
-        match.score = Double(max(0, 1 - max(cost, 0) / scored.length))
-        match.explanation = notes
-        return Scored(
-            match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
-            length: scored.length, id: scored.id, namedWords: scored.namedWords)
-    }
-
-    /// Best first: the higher score, then the more words matched; between equals, by what the
-    /// phrase and the reading say, never by where the phrase was declared.
-    static func ranksBefore(_ first: Scored, _ second: Scored) -> Bool {
-        if first.match.score != second.match.score { return first.match.score > second.match.score }
-        if first.match.matchedWords != second.match.matchedWords {
-            return first.match.matchedWords > second.match.matchedWords
-        }
-        if first.isNegative != second.isNegative { return !first.isNegative }
-        return (first.match.phrase, reading(first.match), first.match.source.description)
-            < (second.match.phrase, reading(second.match), second.match.source.description)
-    }
-
-    /// How specific a reading is: the words its known names take, then its written words matched.
-    static func specificity(_ candidate: Scored) -> (Int, Int) {
-        (candidate.namedWords, candidate.match.matchedWords)
-    }
-
-    /// Among the readings that score almost the same as the leader (within 0.02), puts first the
-    /// one whose known names take more of the sentence ("the bedroom lamp" as one device, not as
-    /// a room and a word of the phrase), then the one that matched more written words: "the road
-    /// by jack london" read as title and author rather than as a title containing "by"; "open
-    /// the poetry shelf" as a shelf, not a book.
-    static func preferSpecificReading(_ scored: inout [Scored]) {
-        guard let leaderIndex = scored.firstIndex(where: { !$0.isNegative }) else { return }
-        let leader = scored[leaderIndex].match
-        let close = scored.indices.filter { index in
-            !scored[index].isNegative && leader.score - scored[index].match.score < 0.02
-        }
-        guard let specific = close.max(by: { specificity(scored[$0]) < specificity(scored[$1]) }),
-            specificity(scored[specific]) > specificity(scored[leaderIndex])
-        else { return }
-        let chosen = scored.remove(at: specific)
-        scored.insert(chosen, at: leaderIndex)
-    }
-
-    /// What a candidate means: its shortcut and values. Candidates meaning the same are one.
-    static func reading(_ match: PhraseMatch) -> String {
-        let values = match.values.sorted { $0.key < $1.key }.map {
-            "\($0.key)=\($0.value.title ?? $0.value.words.lowercased())"
-        }
-        return "\(match.shortcutIndex)|" + values.joined(separator: "|")
-    }
-}
-
-extension PhraseMatcher {
-    /// How many phrases were compiled (Swift, catalog and negative).
-    public var phraseCount: Int { phrases.count }
-
-    /// Example sentences of every phrase (see ``lint()``), for benchmarks and tools.
-    public func phraseExamples(limitPerPhrase: Int = 2) -> [String] {
-        phrases.filter { $0.shortcut != nil }.flatMap { examples(of: $0, limit: limitPerPhrase) }
-    }
-
-    /// Aligns `sentence` with every phrase, without least-cost bounds: the baseline the
-    /// benchmark compares the bounds with.
-    public func alignWithEveryPhrase(_ sentence: String) -> Int {
-        // Every phrase in written order, with bounds that rule none out.
-        let everyPhrase = Candidates(
-            order: Array(phrases.indices), wordsCost: Array(repeating: 0, count: phrases.count),
-            heard: Array(repeating: 2, count: words.words.count), hearsApplicationName: true,
-            valueHeard: Array(repeating: true, count: vocabularies.count))
-        return align(prepare(TextNormalizer.tokens(sentence)), candidates: everyPhrase).count
-    }
-}
-
-extension PhraseMatcher {
-    /// Where matching `sentences` spends its time, as mean microseconds per sentence for each
-    /// stage (tokenising, preparing, choosing candidates, aligning) and for the whole match: for
-    /// the benchmark's `--breakdown`.
-    public func timingBreakdown(_ sentences: [String]) async -> String {
-        let clock = ContinuousClock()
-        var tokenize = Duration.zero
-        var prepare = Duration.zero
-        var choose = Duration.zero
-        var alignAll = Duration.zero
-        var full = Duration.zero
-        var candidateCount = 0
-        for sentence in sentences {
-            var t = clock.now
-            let tokens = TextNormalizer.tokens(sentence)
-            tokenize += clock.now - t
-            t = clock.now
-            let prepared = self.prepare(tokens)
-            prepare += clock.now - t
-            t = clock.now
-            let ids = candidates(for: prepared)
-            choose += clock.now - t
-            candidateCount += ids.order.count
-            t = clock.now
-            _ = align(prepared, candidates: ids)
-            alignAll += clock.now - t
-            t = clock.now
-            _ = await match(sentence)
-            full += clock.now - t
-        }
-        let n = Double(sentences.count)
-        func us(_ d: Duration) -> String {
-            String(
-                format: "%.1f",
-                Double(d.components.attoseconds) / 1e12 / n + Double(d.components.seconds) * 1e6 / n)
-        }
-        return
-            "tokenize \(us(tokenize)) prepare \(us(prepare)) candidates \(us(choose)) (\(Double(candidateCount) / n)) align \(us(alignAll)) match \(us(full))"
-    }
 }

@@ -1,3 +1,6 @@
+// WAV reading and writing in one file: the RIFF walk, each sample encoding and RF64 share the
+// same header state, so the file runs past 400 lines.
+
 import Foundation
 
 /// Reads and writes WAV (RIFF/WAVE) files.

@@ -1,3 +1,8 @@
+// The recognizer over PocketSphinx's decoder: models, words, grammars and decoding. The calls
+// that own the decoder pointer stay in this one file, so that its lifetime can be read in one
+// place; that is why it runs past 400 lines. Listening to a stream is in
+// SpeechRecognizer+Listening.swift, confidence in SpeechRecognizer+Confidence.swift.
+
 import CPocketSphinx
 import Foundation
 
@@ -95,7 +100,7 @@ public final class SpeechRecognizer {
     /// The FSG text of each grammar set, so switching back to one is only a switch.
     private var grammars: [String: String] = [:]
     /// The grammar in use, when it is one of ``SpeechGrammar``'s (not dictation).
-    private var grammar: SpeechGrammar?
+    private(set) var grammar: SpeechGrammar?
     let settings: Configuration
     /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
     /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
@@ -152,14 +157,14 @@ public final class SpeechRecognizer {
 
     /// Ends utterances in a stream when the configuration has its own detector
     /// (``Configuration/voiceActivity``).
-    private let voiceActivity: VoiceActivityDetector?
+    let voiceActivity: VoiceActivityDetector?
     /// What the detector hears through when the decoder hears the audio as it is: its noise
     /// floor needs the noise suppressed (`Benchmarks/Recognition/README.md`, "An end of speech of
     /// its own").
-    private let voiceActivityFrontEnd: AudioFrontEnd?
+    let voiceActivityFrontEnd: AudioFrontEnd?
 
     /// Cleans the audio of the stream being heard (``Configuration/frontEnd``).
-    private let frontEnd: AudioFrontEnd?
+    let frontEnd: AudioFrontEnd?
 
     private let languageModel: String
     /// The channel estimate the model starts with (its `-cmninit`), with the sum and count of
@@ -436,7 +441,7 @@ public final class SpeechRecognizer {
     }
 
     /// `result`, heard from `samples`, after the configuration's ``DecoyCheck``, if any.
-    private func checked(_ result: RecognitionResult, samples: [Int16]) throws(SpeechError)
+    func checked(_ result: RecognitionResult, samples: [Int16]) throws(SpeechError)
         -> RecognitionResult
     {
         guard let check = settings.decoyCheck, let grammar, !result.spokenWords.isEmpty else { return result }
@@ -460,7 +465,7 @@ public final class SpeechRecognizer {
     }
 
     /// Feeds `samples` to the utterance in progress; on failure, ends it and throws.
-    private func process(_ samples: ArraySlice<Int16>) throws(SpeechError) {
+    func process(_ samples: ArraySlice<Int16>) throws(SpeechError) {
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
@@ -583,320 +588,4 @@ public final class SpeechRecognizer {
         }
         return result
     }
-}
-
-extension SpeechRecognizer {
-    /// Seconds the voice loop waits for speech to start before it listens anew
-    /// (``listen(timeout:read:)``'s `timeout`); `evaluate` hears recordings with the same, so
-    /// that both hear a recording alike.
-    public static let utteranceTimeout = 10.0
-
-    /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
-    /// ``Configuration/voiceActivity`` (WebRTC's detector by default, PocketSphinx's when `nil`)
-    /// after ``Configuration/trailingSilence`` (half a second by default). Sounds with no words
-    /// in them (a click, a breath) do not end it. Returns `nil` when nobody spoke before
-    /// `timeout`. While the recognizer is still learning the channel
-    /// (the first five seconds of speech of a stream), each utterance is heard a second time with
-    /// what the first hearing taught it (``Configuration/hearsTwiceWhileLearning``).
-    ///
-    /// ```swift
-    /// let microphone = try PulseAudioSource()
-    /// let result = try recognizer.listen(timeout: 10) { try microphone.read(1_600) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - timeout: Seconds to wait for speech to start.
-    ///   - read: Gives the next samples (16 kHz mono), or `nil` at the end of the stream.
-    public func listen(
-        timeout: Double, read: () throws(SpeechError) -> [Int16]?
-    ) throws(SpeechError) -> RecognitionResult? {
-        try listen(timeout: timeout, read: read, speechStarted: { _ in })
-    }
-
-    /// ``listen(timeout:read:)``, also telling `speechStarted` how many samples had been read
-    /// when the detector heard speech begin (again after a false start). With `wordlessSpeech`,
-    /// speech that lasted at least that many seconds ends the listening even when the grammar
-    /// found no words in it: a recording wants what was said, whatever it was.
-    func listen(
-        timeout: Double, read: () throws(SpeechError) -> [Int16]?, speechStarted: (Int) -> Void,
-        wordlessSpeech: Double? = nil
-    ) throws(SpeechError) -> RecognitionResult? {
-        guard ps_start_utt(decoder) == 0 else {
-            throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
-        }
-        var heardSpeech = false
-        var samplesRead = 0
-        var speechStart = 0
-        // Where the detector last heard the speech end while the words so far could not be a
-        // whole sentence; `nil` while speaking.
-        var pauseStart: Int?
-        // The utterance's audio, for a second hearing and the decoy check: what the decoder heard
-        // of it with a detector of its own; otherwise from a second before speech began.
-        var utterance: [Int16] = []
-        let hearsTwice =
-            settings.hearsTwiceWhileLearning
-            && Self.cepstralState(of: decoder).frames < Self.settledChannelFrames
-        let keepsAudio = hearsTwice || settings.decoyCheck != nil && grammar?.isCommands == true
-        // With a detector of its own: the audio not yet heard by the decoder while waiting for
-        // speech: its last ``VoiceActivityDetector/leadIn`` samples.
-        var waiting: [Int16] = []
-        /// Whether the speech just ended is long enough to count without words.
-        func isLongEnough() -> Bool {
-            guard let wordlessSpeech else { return false }
-            // The detector reports the end `trailingSilence` after the speech (the first time it
-            // did, when the end of speech waited for the rest of a command).
-            let seconds =
-                Double((pauseStart ?? samplesRead) - speechStart) / Double(AudioFormat.recognizerSampleRate)
-            return seconds - settings.trailingSilence >= wordlessSpeech
-        }
-        while let raw = try read() {
-            let chunk = frontEnd?.process(raw) ?? raw
-            guard !chunk.isEmpty else { continue }
-            samplesRead += chunk.count
-            if keepsAudio && voiceActivity == nil {
-                utterance += chunk
-                let second = AudioFormat.recognizerSampleRate
-                if !heardSpeech && utterance.count > second {
-                    utterance.removeFirst(utterance.count - second)
-                }
-            }
-            let inSpeech: Bool
-            if let detector = voiceActivity {
-                // The detector decides; the decoder hears the utterance from a little before
-                // the detector heard it start, and nothing of the quiet before.
-                detector.process(voiceActivityFrontEnd?.process(raw) ?? chunk)
-                inSpeech = detector.inSpeech
-                if heardSpeech || inSpeech {
-                    // A second hearing hears what the first heard, and nothing before it.
-                    let fed = heardSpeech ? chunk : waiting + chunk
-                    try process(fed[...])
-                    if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
-                    waiting = []
-                } else {
-                    waiting += chunk
-                    if waiting.count > detector.leadIn {
-                        waiting.removeFirst(waiting.count - detector.leadIn)
-                    }
-                }
-            } else {
-                try process(chunk[...])
-                inSpeech = ps_get_in_speech(decoder) != 0
-            }
-            if inSpeech && !heardSpeech {
-                heardSpeech = true
-                speechStart = samplesRead
-                speechStarted(samplesRead)
-            }
-            if inSpeech { pauseStart = nil }
-            if heardSpeech && !inSpeech && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
-            {
-                continue
-            }
-            if heardSpeech && !inSpeech && !hasPartialWords() && !isLongEnough() {
-                // A click, a breath, or the detector starting before it has learnt the noise
-                // floor: no words so far, so the utterance goes on. Ending it here and starting
-                // another lost the next command (measured on a live microphone).
-                heardSpeech = false
-                if voiceActivity != nil {
-                    // This detector keeps what it learnt across utterances; the decoder forgets
-                    // the noise it heard, which would otherwise lead the next command.
-                    _ = ps_end_utt(decoder)
-                    guard ps_start_utt(decoder) == 0 else {
-                        throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
-                    }
-                }
-            }
-            if heardSpeech && !inSpeech {
-                guard ps_end_utt(decoder) == 0 else {
-                    throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
-                }
-                let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
-                if !result.spokenWords.isEmpty || isLongEnough() {
-                    return try checked(result, samples: utterance)
-                }
-                // A click or a breath, or the detector starting before it has learnt the noise
-                // floor: no words, so keep listening.
-                heardSpeech = false
-                guard ps_start_utt(decoder) == 0 else {
-                    throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
-                }
-            }
-            if !heardSpeech && Double(samplesRead) / Double(AudioFormat.recognizerSampleRate) > timeout {
-                _ = ps_end_utt(decoder)
-                return nil
-            }
-        }
-        guard ps_end_utt(decoder) == 0 else {
-            throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
-        }
-        guard heardSpeech else { return nil }
-        let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
-        // The stream ended while waiting for the rest of a command that never came: nothing.
-        if pauseStart != nil && result.spokenWords.isEmpty { return nil }
-        return try checked(result, samples: utterance)
-    }
-
-    /// How many frames of speech (10 ms each) the cepstral mean must rest on before one hearing
-    /// is enough: PocketSphinx's own window (`CMN_WIN`), five seconds of speech.
-    static let settledChannelFrames: Int32 = 500
-
-    /// Brings the channel estimate up to date with the utterance just heard and, when `audio` is
-    /// given, hears that audio again with it, and returns what the second hearing heard.
-    ///
-    /// The decoder hears an utterance with the cepstral mean it had when the utterance began.
-    /// A fresh decoder has only the acoustic model's mean, far from any microphone's (people's
-    /// recordings here sit 10 to 25 units above it in c0), so the first seconds of a stream,
-    /// and every clip of an evaluation, were heard through the wrong channel: measured on
-    /// people's recordings, a second hearing with the mean learnt from the utterance itself
-    /// took `speech-to-phrase-en` from 23 to 25 of 31 commands and people's spoken digits from
-    /// 38% to 64% (Benchmarks/Recognition/README.md, "Hearing twice").
-    private func learnChannel(heard first: RecognitionResult, audio: [Int16]?) throws(SpeechError)
-        -> RecognitionResult
-    {
-        vi_update_cepstral_mean(decoder)
-        guard let audio else { return first }
-        // The second hearing adds the same frames again: keep the estimate as one hearing left it.
-        let learnt = Self.cepstralState(of: decoder)
-        defer { restoreCepstralState(learnt) }
-        try decode(audio, chunk: 2048)
-        return currentResult()
-    }
-
-    /// Whether the end of speech just reported should wait for more: the words so far are not a
-    /// whole sentence of the grammar, and the silence since the detector first reported the end
-    /// of them is still under ``Configuration/maximumSilence``.
-    private func waitsForTheRest(pausedSince pauseStart: inout Int?, samplesRead: Int) -> Bool {
-        guard let grammar, let maximum = settings.maximumSilence, maximum > settings.trailingSilence,
-            hasPartialWords()
-        else { return false }
-        let start = pauseStart ?? samplesRead
-        let silence =
-            settings.trailingSilence + Double(samplesRead - start) / Double(AudioFormat.recognizerSampleRate)
-        guard silence < maximum else { return false }
-        // Asked once a pause; the words heard before it do not change while it lasts.
-        if pauseStart == nil {
-            guard !grammar.canSay(currentResult().text) else { return false }
-            pauseStart = samplesRead
-        }
-        return true
-    }
-
-    /// Whether the utterance so far has a hypothesis with words in it.
-    private func hasPartialWords() -> Bool {
-        var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score) else { return false }
-        return hypothesis.pointee != 0
-    }
-}
-
-/// What the recognizer heard in one utterance.
-public struct RecognitionResult: Sendable, Hashable {
-    /// The words, space-separated; empty when nothing fitted (or only a garbage path did: see
-    /// ``garbage``). A value heard on a garbage path (``GarbageKind/value``) is written as its
-    /// phone-words: "find six tickets for ~l ~uw ~v".
-    public let text: String
-    /// PocketSphinx's path score (log scale; higher is better).
-    public let score: Int
-    /// How many 10 ms frames were decoded.
-    public let frames: Int
-    /// Every segment of the best path, silences and fillers included.
-    public let words: [RecognizedWord]
-
-    /// How sure the recognizer is that the utterance was what it heard; `nil` only for a result
-    /// made by hand without one.
-    public internal(set) var confidence: RecognitionConfidence?
-
-    /// The words as the search has them: a name of several words as one (``CompoundWord``).
-    var searchWords: [String] = []
-
-    public init(
-        text: String, score: Int, frames: Int, words: [RecognizedWord],
-        confidence: RecognitionConfidence? = nil
-    ) {
-        self.text = text
-        self.score = score
-        self.frames = frames
-        self.words = words
-        self.confidence = confidence
-    }
-
-    /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`, no
-    /// garbage phone-words).
-    public var spokenWords: [RecognizedWord] {
-        words.filter { !$0.isFiller && !$0.isGarbage }
-    }
-
-    /// Seconds of the utterance outside its ``spokenWords``: the silences and noises before,
-    /// between and after them, the trailing silence that ended the utterance included. Speech
-    /// the grammar could not fit lands here too: a news sentence heard under a yes-or-no grammar
-    /// as "please do" has two seconds of "silence" between the two words. So an answer of a word
-    /// or two with much more than the trailing silence around it was likely not an answer
-    /// (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
-    public var secondsOutsideWords: Double {
-        let wordFrames = spokenWords.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
-        return Double(max(0, frames - wordFrames)) / 100
-    }
-
-    /// ``text`` without garbage phone-words: what a matcher is given. A value heard on a garbage
-    /// path is left out ("how busy is in travel tracking"), so the runner asks for it rather than
-    /// guessing.
-    public var commandText: String {
-        guard garbage != .commandWord else { return "" }
-        return text.split(separator: " ").filter { !GarbageModel.isGarbage(String($0)) }.joined(
-            separator: " ")
-    }
-
-    /// ``text`` with each run of garbage phone-words written as "…", for people to read: "how
-    /// busy is … in travel tracking".
-    public var readableText: String {
-        var words: [String] = []
-        for word in text.split(separator: " ").map(String.init) {
-            if GarbageModel.isGarbage(word) {
-                if words.last != "…" { words.append("…") }
-            } else {
-                words.append(word)
-            }
-        }
-        return words.joined(separator: " ")
-    }
-
-    /// The share of the frames of words (garbage included, silences and fillers not) that the
-    /// best path spent in garbage loops: 0 without garbage, 1 for a whole-utterance loop.
-    public var garbageShare: Double {
-        let segments = words.filter { !$0.isFiller }
-        let frames = segments.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
-        let garbage = segments.filter(\.isGarbage).reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
-        return frames > 0 ? Double(garbage) / Double(frames) : 0
-    }
-
-    /// Whether the best path went through a garbage loop of the grammar (``GarbageModel``), and
-    /// where: through the whole utterance (not a command), or in place of values of a command
-    /// (a near miss); `nil` when it kept to the commands, or the grammar has no garbage path.
-    public var garbage: GarbageKind? {
-        guard words.contains(where: \.isGarbage) else { return nil }
-        if words.contains(where: { GarbageModel.isCommandDecoy($0.word) }) { return .commandWord }
-        return spokenWords.isEmpty ? .utterance : .value
-    }
-}
-
-/// One segment of a recognition.
-public struct RecognizedWord: Sendable, Hashable {
-    /// The word ("travel"), or a filler ("<sil>").
-    public let word: String
-    /// First and last 10 ms frame.
-    public let startFrame: Int
-    public let endFrame: Int
-    /// PocketSphinx's acoustic and language scores, and posterior, for rejection work.
-    public let acousticScore: Int
-    public let languageScore: Int
-    public let posterior: Int
-
-    /// Whether the segment is a phone-word of a garbage loop ("~aa"; ``GarbageModel``).
-    public var isGarbage: Bool { GarbageModel.isGarbage(word) }
-    /// Whether the segment is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
-    public var isFiller: Bool { word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++") }
-
-    /// When the word starts and ends, in seconds from the start of the utterance.
-    public var start: Double { Double(startFrame) / 100 }
-    public var end: Double { Double(endFrame + 1) / 100 }
 }

@@ -1,0 +1,206 @@
+import CPocketSphinx
+import Foundation
+
+extension SpeechRecognizer {
+    /// Seconds the voice loop waits for speech to start before it listens anew
+    /// (``listen(timeout:read:)``'s `timeout`); `evaluate` hears recordings with the same, so
+    /// that both hear a recording alike.
+    public static let utteranceTimeout = 10.0
+
+    /// Listens to a stream until someone has spoken and stopped: the end of speech comes from
+    /// ``Configuration/voiceActivity`` (WebRTC's detector by default, PocketSphinx's when `nil`)
+    /// after ``Configuration/trailingSilence`` (half a second by default). Sounds with no words
+    /// in them (a click, a breath) do not end it. Returns `nil` when nobody spoke before
+    /// `timeout`. While the recognizer is still learning the channel
+    /// (the first five seconds of speech of a stream), each utterance is heard a second time with
+    /// what the first hearing taught it (``Configuration/hearsTwiceWhileLearning``).
+    ///
+    /// ```swift
+    /// let microphone = try PulseAudioSource()
+    /// let result = try recognizer.listen(timeout: 10) { try microphone.read(1_600) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: Seconds to wait for speech to start.
+    ///   - read: Gives the next samples (16 kHz mono), or `nil` at the end of the stream.
+    public func listen(
+        timeout: Double, read: () throws(SpeechError) -> [Int16]?
+    ) throws(SpeechError) -> RecognitionResult? {
+        try listen(timeout: timeout, read: read, speechStarted: { _ in })
+    }
+
+    /// ``listen(timeout:read:)``, also telling `speechStarted` how many samples had been read
+    /// when the detector heard speech begin (again after a false start). With `wordlessSpeech`,
+    /// speech that lasted at least that many seconds ends the listening even when the grammar
+    /// found no words in it: a recording wants what was said, whatever it was.
+    func listen(
+        timeout: Double, read: () throws(SpeechError) -> [Int16]?, speechStarted: (Int) -> Void,
+        wordlessSpeech: Double? = nil
+    ) throws(SpeechError) -> RecognitionResult? {
+        guard ps_start_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+        }
+        var heardSpeech = false
+        var samplesRead = 0
+        var speechStart = 0
+        // Where the detector last heard the speech end while the words so far could not be a
+        // whole sentence; `nil` while speaking.
+        var pauseStart: Int?
+        // The utterance's audio, for a second hearing and the decoy check: what the decoder heard
+        // of it with a detector of its own; otherwise from a second before speech began.
+        var utterance: [Int16] = []
+        let hearsTwice =
+            settings.hearsTwiceWhileLearning
+            && Self.cepstralState(of: decoder).frames < Self.settledChannelFrames
+        let keepsAudio = hearsTwice || settings.decoyCheck != nil && grammar?.isCommands == true
+        // With a detector of its own: the audio not yet heard by the decoder while waiting for
+        // speech: its last ``VoiceActivityDetector/leadIn`` samples.
+        var waiting: [Int16] = []
+        /// Whether the speech just ended is long enough to count without words.
+        func isLongEnough() -> Bool {
+            guard let wordlessSpeech else { return false }
+            // The detector reports the end `trailingSilence` after the speech (the first time it
+            // did, when the end of speech waited for the rest of a command).
+            let seconds =
+                Double((pauseStart ?? samplesRead) - speechStart) / Double(AudioFormat.recognizerSampleRate)
+            return seconds - settings.trailingSilence >= wordlessSpeech
+        }
+        while let raw = try read() {
+            let chunk = frontEnd?.process(raw) ?? raw
+            guard !chunk.isEmpty else { continue }
+            samplesRead += chunk.count
+            if keepsAudio && voiceActivity == nil {
+                utterance += chunk
+                let second = AudioFormat.recognizerSampleRate
+                if !heardSpeech && utterance.count > second {
+                    utterance.removeFirst(utterance.count - second)
+                }
+            }
+            let inSpeech: Bool
+            if let detector = voiceActivity {
+                // The detector decides; the decoder hears the utterance from a little before
+                // the detector heard it start, and nothing of the quiet before.
+                detector.process(voiceActivityFrontEnd?.process(raw) ?? chunk)
+                inSpeech = detector.inSpeech
+                if heardSpeech || inSpeech {
+                    // A second hearing hears what the first heard, and nothing before it.
+                    let fed = heardSpeech ? chunk : waiting + chunk
+                    try process(fed[...])
+                    if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
+                    waiting = []
+                } else {
+                    waiting += chunk
+                    if waiting.count > detector.leadIn {
+                        waiting.removeFirst(waiting.count - detector.leadIn)
+                    }
+                }
+            } else {
+                try process(chunk[...])
+                inSpeech = ps_get_in_speech(decoder) != 0
+            }
+            if inSpeech && !heardSpeech {
+                heardSpeech = true
+                speechStart = samplesRead
+                speechStarted(samplesRead)
+            }
+            if inSpeech { pauseStart = nil }
+            if heardSpeech && !inSpeech && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
+            {
+                continue
+            }
+            if heardSpeech && !inSpeech && !hasPartialWords() && !isLongEnough() {
+                // A click, a breath, or the detector starting before it has learnt the noise
+                // floor: no words so far, so the utterance goes on. Ending it here and starting
+                // another lost the next command (measured on a live microphone).
+                heardSpeech = false
+                if voiceActivity != nil {
+                    // This detector keeps what it learnt across utterances; the decoder forgets
+                    // the noise it heard, which would otherwise lead the next command.
+                    _ = ps_end_utt(decoder)
+                    guard ps_start_utt(decoder) == 0 else {
+                        throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                    }
+                }
+            }
+            if heardSpeech && !inSpeech {
+                guard ps_end_utt(decoder) == 0 else {
+                    throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+                }
+                let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
+                if !result.spokenWords.isEmpty || isLongEnough() {
+                    return try checked(result, samples: utterance)
+                }
+                // A click or a breath, or the detector starting before it has learnt the noise
+                // floor: no words, so keep listening.
+                heardSpeech = false
+                guard ps_start_utt(decoder) == 0 else {
+                    throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                }
+            }
+            if !heardSpeech && Double(samplesRead) / Double(AudioFormat.recognizerSampleRate) > timeout {
+                _ = ps_end_utt(decoder)
+                return nil
+            }
+        }
+        guard ps_end_utt(decoder) == 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+        }
+        guard heardSpeech else { return nil }
+        let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
+        // The stream ended while waiting for the rest of a command that never came: nothing.
+        if pauseStart != nil && result.spokenWords.isEmpty { return nil }
+        return try checked(result, samples: utterance)
+    }
+
+    /// How many frames of speech (10 ms each) the cepstral mean must rest on before one hearing
+    /// is enough: PocketSphinx's own window (`CMN_WIN`), five seconds of speech.
+    static let settledChannelFrames: Int32 = 500
+
+    /// Brings the channel estimate up to date with the utterance just heard and, when `audio` is
+    /// given, hears that audio again with it, and returns what the second hearing heard.
+    ///
+    /// The decoder hears an utterance with the cepstral mean it had when the utterance began.
+    /// A fresh decoder has only the acoustic model's mean, far from any microphone's (people's
+    /// recordings here sit 10 to 25 units above it in c0), so the first seconds of a stream,
+    /// and every clip of an evaluation, were heard through the wrong channel: measured on
+    /// people's recordings, a second hearing with the mean learnt from the utterance itself
+    /// took `speech-to-phrase-en` from 23 to 25 of 31 commands and people's spoken digits from
+    /// 38% to 64% (Benchmarks/Recognition/README.md, "Hearing twice").
+    private func learnChannel(heard first: RecognitionResult, audio: [Int16]?) throws(SpeechError)
+        -> RecognitionResult
+    {
+        vi_update_cepstral_mean(decoder)
+        guard let audio else { return first }
+        // The second hearing adds the same frames again: keep the estimate as one hearing left it.
+        let learnt = Self.cepstralState(of: decoder)
+        defer { restoreCepstralState(learnt) }
+        try decode(audio, chunk: 2048)
+        return currentResult()
+    }
+
+    /// Whether the end of speech just reported should wait for more: the words so far are not a
+    /// whole sentence of the grammar, and the silence since the detector first reported the end
+    /// of them is still under ``Configuration/maximumSilence``.
+    private func waitsForTheRest(pausedSince pauseStart: inout Int?, samplesRead: Int) -> Bool {
+        guard let grammar, let maximum = settings.maximumSilence, maximum > settings.trailingSilence,
+            hasPartialWords()
+        else { return false }
+        let start = pauseStart ?? samplesRead
+        let silence =
+            settings.trailingSilence + Double(samplesRead - start) / Double(AudioFormat.recognizerSampleRate)
+        guard silence < maximum else { return false }
+        // Asked once a pause; the words heard before it do not change while it lasts.
+        if pauseStart == nil {
+            guard !grammar.canSay(currentResult().text) else { return false }
+            pauseStart = samplesRead
+        }
+        return true
+    }
+
+    /// Whether the utterance so far has a hypothesis with words in it.
+    private func hasPartialWords() -> Bool {
+        var score: Int32 = 0
+        guard let hypothesis = ps_get_hyp(decoder, &score) else { return false }
+        return hypothesis.pointee != 0
+    }
+}
