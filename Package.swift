@@ -15,12 +15,6 @@ let package = Package(
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
-        .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
-        .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
-        .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
-        .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
-        .executable(name: "rejection-benchmark", targets: ["RejectionBenchmark"]),
-        .executable(name: "answer-benchmark", targets: ["AnswerBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -132,7 +126,58 @@ let package = Package(
             path: "Sources/Examples/LibraryCommand"
         ),
 
-        // MARK: Benchmarks (run with -c release; they print figures, they assert nothing)
+        // MARK: Tests
+        .testTarget(
+            name: "VoiceIntentsTests",
+            dependencies: ["VoiceIntents", "VoiceIntentsTesting"]
+        ),
+        .testTarget(
+            name: "PhraseMatchingTests",
+            dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"]
+        ),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: [
+                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "SmartHome",
+                "HomeLights",
+                "VoiceIntentsCLI", "VoiceLoop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SampleAppTests",
+            dependencies: [
+                "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "SpeechEvaluation",
+            ],
+            exclude: ["Golden"]
+        ),
+        // The WWDC session code, compiled with only the import changed. It predates Swift 6
+        // (`static var title = …`), so this one target stays in the Swift 5 language mode.
+        .testTarget(
+            name: "WWDCExamplesTests",
+            dependencies: ["VoiceIntents", "VoiceIntentsTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)
+
+// The benchmarks (run with -c release; they print figures and assert nothing) are declared only
+// when VOICE_INTENTS_BENCHMARKS is set, so that a package depending on this one does not see
+// them: `VOICE_INTENTS_BENCHMARKS=1 swift run -c release phrase-benchmark`. Scripts/test.sh
+// sets it, so they keep building.
+if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
+    package.products += [
+        .executable(name: "phrase-benchmark", targets: ["PhraseMatchingBenchmark"]),
+        .executable(name: "speech-benchmark", targets: ["SpeechBenchmark"]),
+        .executable(name: "real-speech-benchmark", targets: ["RealSpeechBenchmark"]),
+        .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
+        .executable(name: "rejection-benchmark", targets: ["RejectionBenchmark"]),
+        .executable(name: "answer-benchmark", targets: ["AnswerBenchmark"]),
+    ]
+    package.targets += [
         .executableTarget(
             name: "PhraseMatchingBenchmark",
             dependencies: [
@@ -193,44 +238,8 @@ let package = Package(
             ],
             path: "Benchmarks/VoiceLoopBenchmark"
         ),
-
-        // MARK: Tests
-        .testTarget(
-            name: "VoiceIntentsTests",
-            dependencies: ["VoiceIntents", "VoiceIntentsTesting"]
-        ),
-        .testTarget(
-            name: "PhraseMatchingTests",
-            dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"]
-        ),
-        .testTarget(
-            name: "SpeechTests",
-            dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
-                "SmartHome",
-                "HomeLights",
-                "VoiceIntentsCLI", "VoiceLoop",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(
-            name: "SampleAppTests",
-            dependencies: [
-                "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "SpeechEvaluation",
-            ],
-            exclude: ["Golden"]
-        ),
-        // The WWDC session code, compiled with only the import changed. It predates Swift 6
-        // (`static var title = …`), so this one target stays in the Swift 5 language mode.
-        .testTarget(
-            name: "WWDCExamplesTests",
-            dependencies: ["VoiceIntents", "VoiceIntentsTesting"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
     ]
-)
+}
 
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []

@@ -4,7 +4,7 @@
 // landmarks, their short forms) or "How many tickets?" (1 to 30) under the grammar the voice loop
 // listens with for such a question.
 //
-//     swift build -c release --product answer-benchmark && .build/release/answer-benchmark
+//     VOICE_INTENTS_BENCHMARKS=1 swift build -c release --product answer-benchmark && .build/release/answer-benchmark
 //
 // Clips: every yes-and-no phrase of `SpokenAnswer` spoken by eSpeak NG (the answers); the
 // out-of-domain sentences of `Phrases/en/tests/out-of-domain.yaml` spoken the same way, with

@@ -1,7 +1,7 @@
 // Phrase matching benchmark: compile time, match latency (p50, p99) and memory for each sample
 // app and for a generated large app (200 shortcuts, 1,000 phrases, 20,000 entity names).
 //
-//     swift run -c release phrase-benchmark
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release phrase-benchmark
 //
 // Latency is measured over sentences made from the apps' own phrases with noise added (a filler,
 // a dropped word, a misheard name) and over unrelated sentences. The baseline, run in the same
@@ -168,6 +168,10 @@ let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
 
 let selected = Set(CommandLine.arguments.dropFirst().filter { $0 != "--breakdown" })
 let appNames = ["travel-tracking", "library", "smart-home", "home-lights", "house", "large"]
+if !selected.isDisjoint(with: ["-h", "--help", "help"]) {
+    print("usage: phrase-benchmark [--breakdown] [\(appNames.joined(separator: "|"))…]")
+    exit(0)
+}
 for name in selected.sorted() where !appNames.contains(name) {
     FileHandle.standardError.write(
         Data(

@@ -2,8 +2,8 @@
 // settings, beside the same sentences spoken by eSpeak NG, and end-of-speech detection on a stream.
 //
 //     apt-get install pocketsphinx-testdata asterisk-core-sounds-en-g722 ffmpeg
-//     swift run -c release real-speech-benchmark              # every setting below
-//     swift run -c release real-speech-benchmark -beam 1e-60  # one setting of your own
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release real-speech-benchmark              # every setting below
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release real-speech-benchmark -beam 1e-60  # one setting of your own
 //
 // Recordings: Debian's `pocketsphinx-testdata` (goforward.raw, the cards WAVs, one TIDIGITS digit
 // string, five LibriVox sentences) and `asterisk-core-sounds-en-g722` (one speaker, Allison:
@@ -268,6 +268,15 @@ var settings = [
                 "-pbeam", from: removing("-wbeam", from: removing("-beam", from: current)))),
 ]
 let custom = Array(CommandLine.arguments.dropFirst())
+if custom.contains(where: { ["-h", "--help", "help"].contains($0) }) {
+    print(
+        """
+        usage: real-speech-benchmark [decoder arguments…]
+          decoder arguments   one PocketSphinx setting of your own instead of every setting
+                              compared (e.g. -beam 1e-60 -wbeam 1e-40)
+        """)
+    exit(0)
+}
 if !custom.isEmpty { settings = [Setting(name: "given", arguments: custom)] }
 
 func configuration(_ setting: Setting) -> SpeechRecognizer.Configuration {

@@ -1,7 +1,7 @@
 // Rejection benchmark: which measure tells a command from speech that is not one, under the
 // sample apps' grammars, and at what cost.
 //
-//     swift build -c release --product rejection-benchmark && .build/release/rejection-benchmark
+//     VOICE_INTENTS_BENCHMARKS=1 swift build -c release --product rejection-benchmark && .build/release/rejection-benchmark
 //
 // Clips: the sample apps' phrase tests (commands, a sample of each app's; and every `intent:
 // none` sentence) spoken by eSpeak NG in two voices, clean and with pink and babble noise at

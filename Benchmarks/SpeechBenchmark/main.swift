@@ -1,7 +1,7 @@
 // Speech benchmark: model load time, real-time factor in grammar and dictation mode, synthesis
 // speed, and resident memory while listening.
 //
-//     swift run -c release speech-benchmark
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release speech-benchmark
 //
 // Audio is TravelTracking commands spoken by eSpeak NG (three voices) and Debian's real recording
 // goforward.raw. The real-time factor is decoding time over audio time (lower is better); the

@@ -1,7 +1,7 @@
 // Voice-loop benchmark: how long the voice loop keeps someone waiting, and whether its memory
 // stays flat over many turns.
 //
-//     for product in travel-tracking library voice-loop-benchmark; do
+//     export VOICE_INTENTS_BENCHMARKS=1; for product in travel-tracking library voice-loop-benchmark; do
 //         swift build -c release --product $product
 //     done
 //     .build/release/voice-loop-benchmark [--clips N] [--turns N] [--silence S] [--plot loop.svg]
