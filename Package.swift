@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "SpeechEvaluation", targets: ["SpeechEvaluation"]),
         .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
+        .library(name: "Wyoming", targets: ["Wyoming"]),
         .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `swift package generate-documentation --target VoiceLoop`: the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -84,6 +86,17 @@ let package = Package(
             ]
         ),
 
+        // MARK: The Wyoming protocol server, for Home Assistant and voice satellites
+        .target(
+            name: "Wyoming",
+            dependencies: [
+                "VoiceIntents", "PhraseMatching", "Speech", "VoiceLoop",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: Command-line front end every app executable embeds
         .target(
             name: "VoiceIntentsCLI",
@@ -93,6 +106,7 @@ let package = Package(
                 "Speech",
                 "SpeechEvaluation",
                 "VoiceLoop",
+                "Wyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,7 +155,7 @@ let package = Package(
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome",
                 "HomeLights",
-                "VoiceIntentsCLI", "VoiceLoop",
+                "VoiceIntentsCLI", "VoiceLoop", "Wyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -9,7 +9,8 @@ set -euo pipefail
 # which the device tests record and play through; alsa-utils for arecord -L and aplay -L), and sox
 # for making test audio; SpeexDSP for the audio front end (noise suppression); WebRTC's audio
 # processing for its voice activity detector and noise suppression, with g++ for the C++ standard
-# library its shim compiles against.
+# library its shim compiles against; Python with venv, where the Wyoming tests install the
+# `wyoming` client from PyPI.
 APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
@@ -19,6 +20,7 @@ APT_PACKAGES=(
     libpulse-dev pulseaudio pulseaudio-utils
     libasound2-dev alsa-utils libasound2-plugins
     sox
+    python3 python3-venv
 )
 
 missing=()

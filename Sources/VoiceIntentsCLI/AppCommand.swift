@@ -16,6 +16,7 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
                 SayCommand<SingleApp<App>>.self, GrammarCommand<SingleApp<App>>.self,
                 ListenCommand<SingleApp<App>>.self, EvaluateCommand<SingleApp<App>>.self,
                 CalibrateCommand<SingleApp<App>>.self, RecordCommand<SingleApp<App>>.self,
+                ServeCommand<SingleApp<App>>.self,
                 ShortcutsCommand<SingleApp<App>>.self,
                 ValidateCommand<SingleApp<App>>.self,
             ],

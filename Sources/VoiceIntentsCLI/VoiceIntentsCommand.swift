@@ -13,7 +13,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
                 TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
                 DecoysCommand<Apps>.self,
                 ListenCommand<Apps>.self, EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self,
-                RecordCommand<Apps>.self,
+                RecordCommand<Apps>.self, ServeCommand<Apps>.self,
                 RunCommand<Apps>.self,
                 PerformCommand<Apps>.self, ShortcutsCommand<Apps>.self, ValidateCommand<Apps>.self,
             ])

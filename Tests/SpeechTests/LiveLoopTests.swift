@@ -18,9 +18,11 @@ struct LiveLoopTests {
         private var text = ""
         private var errorText = ""
 
-        init(_ arguments: [String], environment: [String: String], command: String = "listen") throws {
-            process = try Executables.process(
-                "travel-tracking", [command] + arguments, environment: environment)
+        init(
+            _ arguments: [String], environment: [String: String]? = nil, command: String = "listen",
+            executable: String = "travel-tracking"
+        ) throws {
+            process = try Executables.process(executable, [command] + arguments, environment: environment)
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Speech
+import VoiceIntents
+import Wyoming
+
+/// `serve`: the app as a Wyoming service, for Home Assistant and voice satellites.
+struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the app over the Wyoming protocol (Home Assistant, voice satellites).",
+            discussion: """
+                serve                                    tcp://127.0.0.1:10700, this machine only
+                serve --uri tcp://0.0.0.0:10700          every machine that can reach this one
+                It answers describe (info), transcribe with audio (a transcript heard under the \
+                app's grammar), recognize (the intent and its values) and synthesize (eSpeak NG). \
+                Ctrl-C or SIGTERM stops it.
+                """)
+    }
+
+    @OptionGroup var selection: AppSelection<Apps>
+    @OptionGroup var options: AppOptions
+    @OptionGroup var phraseOptions: PhraseOptions
+
+    @Option(help: "Where to listen: tcp://HOST:PORT.")
+    var uri = "tcp://127.0.0.1:10700"
+
+    @Option(
+        help:
+            "The lowest confidence (0 to 1) a transcript is given for; below it the transcript is empty (default: as for listen)."
+    )
+    var minConfidence: Double?
+
+    @Option(help: "Seconds a connection may send nothing before it is closed.")
+    var idleTimeout = 300
+
+    @OptionGroup var recognizerOptions: RecognizerOptions
+
+    func validate() throws {
+        _ = try Self.hostAndPort(uri)
+        if let minConfidence, !(0...1).contains(minConfidence) {
+            throw ValidationError("--min-confidence takes 0 to 1, not \(minConfidence)")
+        }
+        guard idleTimeout > 0 else {
+            throw ValidationError("--idle-timeout takes a number of seconds above 0")
+        }
+    }
+
+    /// The host and port of a `tcp://HOST:PORT` URI.
+    static func hostAndPort(_ uri: String) throws -> (host: String, port: Int) {
+        guard let url = URL(string: uri), url.scheme == "tcp", let host = url.host, let port = url.port,
+            (0...65535).contains(port)
+        else {
+            throw ValidationError("--uri takes tcp://HOST:PORT (tcp://0.0.0.0:10700), not \(uri)")
+        }
+        return (host, port)
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let context = try selection.context()
+            let logger = options.logger(for: context)
+            try context.validate(logger: logger)
+            let bar = try ConfidenceBar.resolve(
+                minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
+                recognizerOptions: recognizerOptions)
+            bar.log(to: logger)
+            var configuration = VoiceLoop.Configuration(
+                recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
+                policy: ConfidencePolicy(minimum: bar.value ?? 0))
+            configuration.garbage = bar.garbage.model
+            let app = try await WyomingApp(
+                context, configuration: configuration, locale: phraseOptions.locale)
+            let (host, port) = try Self.hostAndPort(uri)
+            var server = WyomingServer(app: app, host: host, port: port, logger: logger)
+            server.idleTimeout = .seconds(idleTimeout)
+            let shutdown = ShutdownSignals(logger: logger)
+            let serving = Task { try await server.run() }
+            shutdown.onSignal { serving.cancel() }
+            do {
+                try await serving.value
+            } catch is CancellationError {}
+            if let signal = shutdown.received { logger.info("stopped by \(signal)") }
+        }
+    }
+}

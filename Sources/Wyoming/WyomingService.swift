@@ -1,0 +1,297 @@
+import Dispatch
+import Foundation
+import Logging
+import PhraseMatching
+import Speech
+import VoiceIntents
+import VoiceLoop
+
+/// What one app offers over Wyoming, shared by every connection: its matcher, its grammar, the
+/// recognizer settings and confidence bar `listen` would use, and eSpeak NG's voice.
+public struct WyomingApp: Sendable {
+    public let app: AppContext
+    public let matcher: PhraseMatcher
+    public let grammar: SpeechGrammar
+    public let recognizer: SpeechRecognizer.Configuration
+    public let policy: ConfidencePolicy
+    /// eSpeak NG's voice for `synthesize` when the event names none.
+    public var voice = "en-us"
+    public let locale: String
+
+    /// The app as `listen` would hear it with `configuration`.
+    public init(_ app: AppContext, configuration: VoiceLoop.Configuration, locale: String = "en") async throws
+    {
+        self.app = app
+        self.locale = locale
+        matcher = try await app.matcher(configuration.phrases)
+        grammar = app.grammar(of: matcher, garbage: configuration.garbage)
+        recognizer = configuration.recognizer
+        policy = configuration.policy
+    }
+
+    /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
+    /// intent recognizer, and eSpeak NG as text to speech.
+    public var info: WyomingEvent {
+        let name = app.executableName
+        let languages: JSONValue = .array([.string(locale)])
+        func artifact(
+            _ name: String, _ description: String, by author: String, at url: String,
+            _ extra: [String: JSONValue]
+        ) -> JSONValue {
+            var object: [String: JSONValue] = [
+                "name": .string(name), "description": .string(description),
+                "attribution": ["name": .string(author), "url": .string(url)], "installed": true,
+                "version": .string(WyomingEvent.protocolVersion),
+            ]
+            object.merge(extra) { _, new in new }
+            return .object(object)
+        }
+        let pocketSphinx = "https://github.com/cmusphinx/pocketsphinx"
+        let eSpeak = "https://github.com/espeak-ng/espeak-ng"
+        let asr = artifact(
+            "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx", at: pocketSphinx,
+            [
+                "models": [
+                    artifact(
+                        name, "the commands of \(app.description.name)", by: "CMU Sphinx", at: pocketSphinx,
+                        ["languages": languages])
+                ]
+            ])
+        let intent = artifact(
+            "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "",
+            [
+                "models": [
+                    artifact(
+                        name, "the intents of \(app.description.name)", by: "VoiceIntents", at: "",
+                        ["languages": languages])
+                ]
+            ])
+        let tts = artifact(
+            "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: eSpeak,
+            [
+                "voices": [
+                    artifact(
+                        voice, "eSpeak NG's \(voice)", by: "eSpeak NG", at: eSpeak, ["languages": languages])
+                ]
+            ])
+        return WyomingEvent(
+            "info", data: ["asr": [asr], "intent": [intent], "tts": [tts], "handle": [], "wake": []])
+    }
+}
+
+/// One connection's conversation: reads its events in order and says what to send back.
+///
+/// - `describe` → `info`.
+/// - `transcribe`, then `audio-start`, `audio-chunk`s at any rate, width and channel count, and
+///   `audio-stop` → `transcript`, heard under the app's grammar. What is heard with less
+///   confidence than `listen` acts on comes back as an empty transcript.
+/// - `recognize` (text) → `intent` with its name and entities, or `not-recognized`.
+/// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
+/// - `ping` → `pong`. Anything else → `error`, and the connection goes on.
+public final class WyomingSession: @unchecked Sendable {  // used by one connection's task at a time
+    let app: WyomingApp
+    let logger: Logger
+    private var recognizer: SpeechRecognizer?
+    private var format: (rate: Int, width: Int, channels: Int)?
+    private var samples: [Float] = []
+    /// The most audio one utterance may hold, in seconds at 16 kHz.
+    static let longestUtterance = 30
+
+    public init(app: WyomingApp, logger: Logger) {
+        self.app = app
+        self.logger = logger
+    }
+
+    /// What to send back for `event`.
+    public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
+        switch event.type {
+        case "describe":
+            return [app.info]
+        case "ping":
+            return [WyomingEvent("pong", data: event.data["text"].map { ["text": $0] } ?? [:])]
+        case "transcribe":
+            format = nil
+            samples = []
+            return []
+        case "audio-start":
+            guard let format = Self.format(of: event) else {
+                return [Self.error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")]
+            }
+            self.format = format
+            samples = []
+            return []
+        case "audio-chunk":
+            guard let format = Self.format(of: event) ?? format else {
+                return [Self.error("audio-chunk without a format, and no audio-start before it")]
+            }
+            let chunk = Self.mono(event.payload, width: format.width, channels: format.channels)
+            if samples.count / max(format.rate, 1) < Self.longestUtterance { samples += chunk }
+            self.format = format
+            return []
+        case "audio-stop":
+            return [await transcript()]
+        case "recognize":
+            guard let text = event.data["text"]?.string else { return [Self.error("recognize needs a text")] }
+            return [await recognize(text)]
+        case "synthesize":
+            guard let text = event.data["text"]?.string else {
+                return [Self.error("synthesize needs a text")]
+            }
+            let voice = event.data["voice"]?["name"]?.string ?? app.voice
+            return synthesize(text, voice: voice)
+        default:
+            return [Self.error("unknown event \"\(event.type)\"")]
+        }
+    }
+
+    /// What the audio since `audio-start` says, as a `transcript`.
+    private func transcript() async -> WyomingEvent {
+        guard let format, !samples.isEmpty else { return WyomingEvent("transcript", data: ["text": ""]) }
+        let audio = AudioBuffer(samples: samples, sampleRate: format.rate).resampled(to: 16_000).forRecognizer
+        samples = []
+        do {
+            // Made on first use, off the cooperative threads: loading the models takes a while.
+            let app = self.app
+            let box: RecognizerBox
+            if let recognizer {
+                box = RecognizerBox(recognizer: recognizer)
+            } else {
+                box = try await Self.offThread { () throws(SpeechError) in
+                    RecognizerBox(recognizer: try Self.recognizer(for: app))
+                }
+            }
+            recognizer = box.recognizer
+            let heard = try await Self.offThread { () throws(SpeechError) in
+                try box.recognizer.recognize(audio)
+            }
+            let understanding = Understanding(
+                heard: heard, match: await app.matcher.match(heard.commandText), threshold: app.policy.minimum
+            )
+            var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
+            if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }
+            if let rejection = understanding.rejection, case .lowConfidence = rejection {
+                logger.info("heard, not sure enough", metadata: metadata)
+                return WyomingEvent("transcript", data: ["text": "", "language": .string(app.locale)])
+            }
+            logger.info("heard", metadata: metadata)
+            return WyomingEvent(
+                "transcript", data: ["text": .string(heard.commandText), "language": .string(app.locale)])
+        } catch {
+            logger.error("could not hear", metadata: ["error": "\(error)"])
+            return Self.error("\(error)")
+        }
+    }
+
+    /// The intent `text` reaches, or `not-recognized`.
+    private func recognize(_ text: String) async -> WyomingEvent {
+        let result = await app.matcher.match(text)
+        guard let best = result.best else {
+            return WyomingEvent("not-recognized", data: ["text": .string(text)])
+        }
+        let entities: [JSONValue] = best.values.sorted { $0.key < $1.key }.map { name, value in
+            ["name": .string(name), "value": .string(value.title ?? value.words)]
+        }
+        return WyomingEvent(
+            "intent",
+            data: ["name": .string(best.intent), "entities": .array(entities), "text": .string(text)])
+    }
+
+    /// `text` spoken by eSpeak NG, as audio events.
+    private func synthesize(_ text: String, voice: String) -> [WyomingEvent] {
+        do {
+            let speech = try SpeechSynthesizer(voice: voice).speak(text)
+            let format: [String: JSONValue] = [
+                "rate": .number(Double(speech.sampleRate)), "width": 2, "channels": 1,
+            ]
+            var events = [WyomingEvent("audio-start", data: format.merging(["timestamp": 0]) { $1 })]
+            let chunk = 1024
+            var start = 0
+            while start < speech.samples.count {
+                let end = min(start + chunk, speech.samples.count)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity((end - start) * 2)
+                for sample in speech.samples[start..<end] {
+                    let value = UInt16(bitPattern: sample)
+                    bytes.append(UInt8(value & 0xFF))
+                    bytes.append(UInt8(value >> 8))
+                }
+                events.append(WyomingEvent("audio-chunk", data: format, payload: bytes))
+                start = end
+            }
+            // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
+            let milliseconds = speech.samples.count * 1000 / max(speech.sampleRate, 1)
+            events.append(WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))]))
+            return events
+        } catch {
+            return [Self.error("\(error)")]
+        }
+    }
+
+    static func recognizer(for app: WyomingApp) throws(SpeechError) -> SpeechRecognizer {
+        let recognizer = try SpeechRecognizer(app.recognizer)
+        try recognizer.useGrammar(app.grammar)
+        return recognizer
+    }
+
+    /// Runs `body` on a thread of its own: decoding blocks, and Swift's cooperative threads are few.
+    static func offThread<T: Sendable>(_ body: @escaping @Sendable () throws(SpeechError) -> T) async throws
+        -> T
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(SpeechError) {
+                    continuation.resume(returning: try body())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    static func error(_ text: String) -> WyomingEvent {
+        WyomingEvent("error", data: ["text": .string(text)])
+    }
+
+    /// An audio event's format, when it gives one the server reads.
+    static func format(of event: WyomingEvent) -> (rate: Int, width: Int, channels: Int)? {
+        guard let rate = event.data["rate"]?.int, let width = event.data["width"]?.int,
+            let channels = event.data["channels"]?.int, (1...384_000).contains(rate),
+            [1, 2, 4].contains(width),
+            (1...32).contains(channels)
+        else { return nil }
+        return (rate, width, channels)
+    }
+
+    /// Little-endian PCM (unsigned 8-bit, signed 16- or 32-bit) mixed to mono, in -1...1.
+    static func mono(_ bytes: [UInt8], width: Int, channels: Int) -> [Float] {
+        let frame = width * channels
+        guard frame > 0 else { return [] }
+        let frames = bytes.count / frame
+        var samples = [Float](repeating: 0, count: frames)
+        for index in 0..<frames {
+            var sum: Float = 0
+            for channel in 0..<channels {
+                let offset = index * frame + channel * width
+                switch width {
+                case 1: sum += (Float(bytes[offset]) - 128) / 128
+                case 2:
+                    sum +=
+                        Float(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8))
+                        / 32768
+                default:
+                    var value: UInt32 = 0
+                    for byte in 0..<4 { value |= UInt32(bytes[offset + byte]) << (8 * UInt32(byte)) }
+                    sum += Float(Int32(bitPattern: value)) / 2_147_483_648
+                }
+            }
+            samples[index] = sum / Float(channels)
+        }
+        return samples
+    }
+}
+
+/// A connection's recognizer, handed to the thread that decodes: only one decode runs at a time
+/// per connection, as its events are handled in order.
+private struct RecognizerBox: @unchecked Sendable {
+    let recognizer: SpeechRecognizer
+}

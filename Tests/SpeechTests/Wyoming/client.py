@@ -1,0 +1,99 @@
+"""A Wyoming client for the tests, on the `wyoming` package from PyPI.
+
+    client.py tcp://127.0.0.1:10700 describe
+    client.py tcp://127.0.0.1:10700 recognize "turn the garage light on"
+    client.py tcp://127.0.0.1:10700 transcribe recording.wav
+    client.py tcp://127.0.0.1:10700 synthesize "hello" reply.wav
+    client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
+    client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
+
+Prints one JSON object per line: what the server answered, as the package parsed it.
+"""
+import asyncio
+import json
+import sys
+import wave
+
+from wyoming.asr import Transcribe, Transcript
+from wyoming.audio import AudioChunk, AudioStart, AudioStop, wav_to_chunks
+from wyoming.client import AsyncClient
+from wyoming.info import Describe, Info
+from wyoming.intent import Intent, NotRecognized, Recognize
+from wyoming.tts import Synthesize
+
+
+async def next_event(client):
+    event = await asyncio.wait_for(client.read_event(), timeout=60)
+    if event is None:
+        raise SystemExit("the server closed the connection")
+    return event
+
+
+async def transcribe(uri, path):
+    async with AsyncClient.from_uri(uri) as client:
+        await client.write_event(Transcribe(language="en").event())
+        with wave.open(path, "rb") as recording:
+            for message in wav_to_chunks(recording, samples_per_chunk=1024,
+                                         start_event=True, stop_event=True):
+                await client.write_event(message.event())
+        return Transcript.from_event(await next_event(client)).text
+
+
+async def main(uri, command, *arguments):
+    if command == "transcribe-together":
+        texts = await asyncio.gather(*(transcribe(uri, path) for path in arguments))
+        print(json.dumps({"transcripts": list(texts)}))
+        return
+    if command == "transcribe":
+        print(json.dumps({"transcript": await transcribe(uri, arguments[0])}))
+        return
+    if command == "send-garbage":
+        host, port = uri[len("tcp://"):].rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"not json\n")
+        await writer.drain()
+        header = json.loads(await asyncio.wait_for(reader.readline(), timeout=30))
+        data = json.loads(await reader.readexactly(header["data_length"]))
+        closed = await asyncio.wait_for(reader.read(), timeout=30) == b""
+        print(json.dumps({"error": data.get("text"), "closed": closed}))
+        return
+    async with AsyncClient.from_uri(uri) as client:
+        if command == "describe":
+            await client.write_event(Describe().event())
+            info = Info.from_event(await next_event(client))
+            print(json.dumps({
+                "asr": [model.name for program in info.asr for model in program.models],
+                "intent": [model.name for program in info.intent for model in program.models],
+                "tts": [voice.name for program in info.tts for voice in program.voices],
+            }))
+        elif command == "recognize":
+            await client.write_event(Recognize(text=arguments[0]).event())
+            event = await next_event(client)
+            if Intent.is_type(event.type):
+                intent = Intent.from_event(event)
+                print(json.dumps({"intent": intent.name,
+                                  "entities": {e.name: e.value for e in intent.entities}}))
+            elif NotRecognized.is_type(event.type):
+                print(json.dumps({"intent": None}))
+            else:
+                print(json.dumps({"event": event.type, "data": event.data}))
+        elif command == "synthesize":
+            await client.write_event(Synthesize(text=arguments[0]).event())
+            start = AudioStart.from_event(await next_event(client))
+            audio = bytearray()
+            while True:
+                event = await next_event(client)
+                if AudioStop.is_type(event.type):
+                    AudioStop.from_event(event)  # as Home Assistant reads it
+                    break
+                audio += AudioChunk.from_event(event).audio
+            with wave.open(arguments[1], "wb") as reply:
+                reply.setframerate(start.rate)
+                reply.setsampwidth(start.width)
+                reply.setnchannels(start.channels)
+                reply.writeframes(bytes(audio))
+            print(json.dumps({"rate": start.rate, "bytes": len(audio)}))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:]))

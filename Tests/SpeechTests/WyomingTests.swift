@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+@testable import Wyoming
+
+/// Event framing as a peer may send it: whole, cut anywhere, or hostile.
+@Suite("Wyoming framing")
+struct WyomingFramingTests {
+    @Test func anEventReadsBackAsWritten() throws {
+        let event = WyomingEvent(
+            "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [1, 2, 3, 4])
+        var reader = WyomingFrameReader()
+        #expect(try reader.read(event.encoded()) == [event])
+        #expect(reader.bufferedCount == 0)
+    }
+
+    @Test func eventsCutAnywhereAreReassembled() throws {
+        let events = [
+            WyomingEvent("describe"), WyomingEvent("recognize", data: ["text": "turn the garage light on"]),
+            WyomingEvent("audio-chunk", data: ["rate": 22050], payload: Array(repeating: 7, count: 3000)),
+        ]
+        let bytes = events.flatMap { $0.encoded() }
+        for size in [1, 2, 7, 100, 4096] {
+            var reader = WyomingFrameReader()
+            var read: [WyomingEvent] = []
+            var start = 0
+            while start < bytes.count {
+                read += try reader.read(bytes[start..<min(start + size, bytes.count)])
+                start += size
+            }
+            #expect(read == events, "in pieces of \(size) bytes")
+        }
+    }
+
+    @Test func dataInTheHeaderIsMergedWithTheDataAfterIt() throws {
+        let bytes =
+            Array(#"{"type":"transcribe","data":{"language":"en"},"data_length":13}"#.utf8) + [0x0A]
+            + Array(#"{"name":"x"} "#.utf8)
+        var reader = WyomingFrameReader()
+        #expect(
+            try reader.read(bytes) == [WyomingEvent("transcribe", data: ["language": "en", "name": "x"])])
+    }
+
+    @Test(arguments: [
+        (#"not json"#, "not a JSON object"),
+        (#"{"data_length":2}"#, "without a \"type\""),
+        (#"{"type":"audio-chunk","payload_length":-1}"#, "not a length"),
+        (#"{"type":"audio-chunk","payload_length":104857600}"#, "over"),
+        (#"{"type":"x","data_length":"ten"}"#, "not a length"),
+    ])
+    func aBadHeaderIsRefusedWithItsReason(_ header: String, _ reason: String) {
+        var reader = WyomingFrameReader()
+        #expect {
+            try reader.read(Array(header.utf8) + [0x0A])
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test func aHeaderLineWithoutEndIsRefusedAtTheLimit() throws {
+        var reader = WyomingFrameReader(limits: .init(header: 1024))
+        #expect(try reader.read(Array(repeating: UInt8(ascii: "a"), count: 1000)).isEmpty)
+        #expect(throws: WyomingFrameError.self) {
+            try reader.read(Array(repeating: UInt8(ascii: "a"), count: 100))
+        }
+    }
+
+    /// Random bytes, and valid events with bytes flipped, end in events or an error: never a
+    /// crash, and never more held than the limits allow.
+    @Test func fuzzedStreamsNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        let limits = WyomingFrameReader.Limits(header: 4096, data: 4096, payload: 8192)
+        let valid = WyomingEvent(
+            "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [0, 1]
+        )
+        .encoded()
+        for round in 0..<2000 {
+            var reader = WyomingFrameReader(limits: limits)
+            var bytes =
+                round % 2 == 0
+                ? valid + valid : (0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<3 {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = .random(
+                    in: 0...255, using: &generator)
+            }
+            _ = try? reader.read(bytes)
+            #expect(reader.bufferedCount <= limits.header + limits.data + limits.payload + bytes.count)
+        }
+    }
+}
+
+/// `voice-intents serve` as Home Assistant and satellites talk to it: the Python `wyoming` package
+/// from PyPI, in a virtual environment the test makes, speaking to the server over TCP.
+@Suite("Wyoming server", .serialized)
+struct WyomingServerTests {
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/recordings/rhasspy-test-en")
+    static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/client.py")
+
+    /// A virtual environment with `wyoming` from PyPI, made once per machine.
+    static func python() throws -> String {
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        let environment = home.appendingPathComponent(".cache/voice-intents/wyoming-1.10.2")
+        let python = environment.appendingPathComponent("bin/python").path
+        if !FileManager.default.isExecutableFile(atPath: python) {
+            let made = try Executables.run(command: "python3", ["-m", "venv", environment.path], in: home)
+            try #require(made.status == 0, "python3 -m venv: \(made.errors)")
+            let installed = try Executables.run(
+                command: python, ["-m", "pip", "install", "--quiet", "wyoming==1.10.2"], in: home)
+            try #require(installed.status == 0, "pip install wyoming: \(installed.errors)")
+        }
+        return python
+    }
+
+    /// `voice-intents serve --app home-lights` on a port the system chooses, and its URI.
+    static func withServer(_ body: (String) throws -> Void) throws {
+        let server = try LiveLoopTests.Listener(
+            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0"], command: "serve",
+            executable: "voice-intents")
+        defer { _ = server.terminate() }
+        try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
+        let uri = try #require(
+            server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?.dropFirst(4))
+        try body(String(uri))
+    }
+
+    static func ask(_ python: String, _ uri: String, _ arguments: [String]) throws -> [String: Any] {
+        let asked = try Executables.run(
+            command: python, [client.path, uri] + arguments, in: URL(fileURLWithPath: "/tmp"))
+        try #require(asked.status == 0, "\(arguments): \(asked.errors)")
+        let line = try #require(asked.output.split(separator: "\n").last)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func thePythonClientDescribesRecognizesTranscribesAndHearsTheReply() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let info = try Self.ask(python, uri, ["describe"])
+            #expect(info["asr"] as? [String] == ["home-lights"])
+            #expect(info["intent"] as? [String] == ["home-lights"])
+
+            let intent = try Self.ask(python, uri, ["recognize", "turn the garage light off"])
+            #expect(intent["intent"] as? String == "ChangeLightStateIntent")
+            #expect(intent["entities"] as? [String: String] == ["light": "Garage Light", "state": "Off"])
+            let none = try Self.ask(python, uri, ["recognize", "what's the weather"])
+            #expect(none["intent"] is NSNull)
+
+            // A person's recording (22 kHz is resampled by the server), heard under the grammar.
+            let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
+            let heard = try Self.ask(python, uri, ["transcribe", recording.path])
+            #expect(heard["transcript"] as? String == "turn the garage light on")
+
+            // The spoken reply, recognised back by the server it came from. (eSpeak NG's speech
+            // fits the acoustic model worse than people's: of the lights' commands, this is one
+            // it says clearly enough to clear the bar chosen on people.)
+            let reply = FileManager.default.temporaryDirectory.appendingPathComponent("wyoming-\(UUID()).wav")
+            defer { try? FileManager.default.removeItem(at: reply) }
+            let said = try Self.ask(python, uri, ["synthesize", "turn the garage light on", reply.path])
+            #expect((said["bytes"] as? Int ?? 0) > 10_000)
+            let back = try Self.ask(python, uri, ["transcribe", reply.path])
+            #expect(back["transcript"] as? String == "turn the garage light on")
+        }
+    }
+
+    @Test func concurrentStreamsGetTheTranscriptsOneStreamGets() throws {
+        let python = try Self.python()
+        let names = [
+            "turn_the_garage_light_on", "turn_the_garage_light_off", "turn_the_living_room_lamp_on",
+            "turn_the_living_room_lamp_off",
+        ]
+        let files = names.map { Self.recordings.appendingPathComponent("\($0).wav").path }
+        try Self.withServer { uri in
+            let alone = try files.map {
+                try Self.ask(python, uri, ["transcribe", $0])["transcript"] as? String
+            }
+            let together = try Self.ask(python, uri, ["transcribe-together"] + files + files)
+            #expect(together["transcripts"] as? [String] == (alone + alone).compactMap { $0 })
+            #expect(alone.allSatisfy { $0?.isEmpty == false })
+        }
+    }
+
+    @Test func garbageClosesOnlyItsOwnConnection() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let garbage = try Self.ask(python, uri, ["send-garbage"])
+            #expect((garbage["error"] as? String)?.contains("not a JSON object") == true)
+            #expect(garbage["closed"] as? Bool == true)
+            let after = try Self.ask(python, uri, ["recognize", "turn the garage light on"])
+            #expect(after["intent"] as? String == "ChangeLightStateIntent")
+        }
+    }
+}
