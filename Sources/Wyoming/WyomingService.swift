@@ -74,8 +74,17 @@ public struct WyomingApp: Sendable {
                         voice, "eSpeak NG's \(voice)", by: "eSpeak NG", at: eSpeak, ["languages": languages])
                 ]
             ])
+        let handle = artifact(
+            "voice-intents", "runs the app's intents", by: "VoiceIntents", at: "",
+            [
+                "models": [
+                    artifact(
+                        name, "the intents of \(app.description.name), run", by: "VoiceIntents", at: "",
+                        ["languages": languages])
+                ]
+            ])
         return WyomingEvent(
-            "info", data: ["asr": [asr], "intent": [intent], "tts": [tts], "handle": [], "wake": []])
+            "info", data: ["asr": [asr], "intent": [intent], "tts": [tts], "handle": [handle], "wake": []])
     }
 }
 
@@ -86,6 +95,8 @@ public struct WyomingApp: Sendable {
 ///   `audio-stop` → `transcript`, heard under the app's grammar. What is heard with less
 ///   confidence than `listen` acts on comes back as an empty transcript.
 /// - `recognize` (text) → `intent` with its name and entities, or `not-recognized`.
+/// - `transcript` (text, as Home Assistant's conversation agent sends it) → the command run:
+///   `handled` with what the intent says, or `not-handled` with why not.
 /// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
 /// - `ping` → `pong`. Anything else → `error`, and the connection goes on.
 public final class WyomingSession: @unchecked Sendable {  // used by one connection's task at a time
@@ -130,6 +141,12 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return []
         case "audio-stop":
             return [await transcript()]
+        case "transcript":
+            // A conversation agent's request (Home Assistant sends the text it heard): run it.
+            guard let text = event.data["text"]?.string else {
+                return [Self.error("transcript needs a text")]
+            }
+            return [await run(text)]
         case "recognize":
             guard let text = event.data["text"]?.string else { return [Self.error("recognize needs a text")] }
             return [await recognize(text)]
@@ -194,6 +211,41 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         return WyomingEvent(
             "intent",
             data: ["name": .string(best.intent), "entities": .array(entities), "text": .string(text)])
+    }
+
+    /// Runs the command `text` and says how it went: `handled` with what the intent says, or
+    /// `not-handled` with why not. One exchange holds no follow-up question: an intent that must
+    /// ask for a value, a choice or a confirmation (every intent that requires authentication)
+    /// does not run, and the question is the answer, so the person can say the command whole.
+    private func run(_ text: String) async -> WyomingEvent {
+        let result = await app.matcher.match(text)
+        guard let best = result.best else {
+            let reply =
+                result.isAmbiguous
+                ? "Sorry, that could mean more than one thing." : "Sorry, I didn't understand."
+            return WyomingEvent("not-handled", data: ["text": .string(reply)])
+        }
+        let conversation = NoFollowUp()
+        let runner = IntentRunner(
+            conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,
+            isAuthenticated: false)
+        let outcome = await runner.run(
+            app.app.description.shortcuts[best.shortcutIndex].intent, parameters: best.runnerParameters)
+        let spoken = outcome.chain.compactMap { $0.spokenText(voiceOnly: true) }.joined(separator: " ")
+        logger.info(
+            "ran",
+            metadata: ["text": "\(text)", "intent": "\(best.intent)", "status": "\(outcome.status.rawValue)"])
+        switch outcome.status {
+        case .completed:
+            return WyomingEvent("handled", data: ["text": .string(spoken.isEmpty ? "Done." : spoken)])
+        case .cancelled:
+            let question = conversation.asked ?? "That needs more than one exchange."
+            return WyomingEvent("not-handled", data: ["text": .string(question)])
+        case .failed:
+            return WyomingEvent(
+                "not-handled",
+                data: ["text": .string(spoken.isEmpty ? "Sorry, something went wrong." : spoken)])
+        }
     }
 
     /// `text` spoken by eSpeak NG, as audio events.
@@ -294,4 +346,17 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 /// per connection, as its events are handled in order.
 private struct RecognizerBox: @unchecked Sendable {
     let recognizer: SpeechRecognizer
+}
+
+/// A conversation of one exchange: every question is declined, and the first is kept to say.
+private final class NoFollowUp: Conversation, @unchecked Sendable {  // `first` behind `lock`
+    private let lock = NSLock()
+    private var first: String?
+
+    var asked: String? { lock.withLock { first } }
+
+    func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
+        lock.withLock { if first == nil { first = question.dialog.full.defaultValue } }
+        return .cancel
+    }
 }

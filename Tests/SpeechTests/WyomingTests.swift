@@ -114,10 +114,10 @@ struct WyomingServerTests {
         return python
     }
 
-    /// `voice-intents serve --app home-lights` on a port the system chooses, and its URI.
-    static func withServer(_ body: (String) throws -> Void) throws {
+    /// `voice-intents serve --app <app>` on a port the system chooses, and its URI.
+    static func withServer(app: String = "home-lights", _ body: (String) throws -> Void) throws {
         let server = try LiveLoopTests.Listener(
-            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0"], command: "serve",
+            ["--app", app, "--uri", "tcp://127.0.0.1:0"], command: "serve",
             executable: "voice-intents")
         defer { _ = server.terminate() }
         try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
@@ -178,6 +178,29 @@ struct WyomingServerTests {
             let together = try Self.ask(python, uri, ["transcribe-together"] + files + files)
             #expect(together["transcripts"] as? [String] == (alone + alone).compactMap { $0 })
             #expect(alone.allSatisfy { $0?.isEmpty == false })
+        }
+    }
+
+    /// Home Assistant's conversation agent sends the text it heard; the app runs it.
+    @Test func aCommandIsRunAndItsDialogReturned() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let done = try Self.ask(python, uri, ["handle", "turn the garage light off"])
+            #expect(done["handled"] as? Bool == true)
+            #expect(done["text"] as? String == "Turned Off the Garage Light.")
+            let missed = try Self.ask(python, uri, ["handle", "what's the weather"])
+            #expect(missed["handled"] as? Bool == false)
+        }
+    }
+
+    /// One exchange holds no confirmation, so an intent that requires authentication is asked
+    /// about, never run.
+    @Test func aSensitiveCommandIsNotRunFromOneExchange() throws {
+        let python = try Self.python()
+        try Self.withServer(app: "smart-home") { uri in
+            let unlock = try Self.ask(python, uri, ["handle", "unlock the front door"])
+            #expect(unlock["handled"] as? Bool == false)
+            #expect(unlock["text"] as? String == "Unlock the Front Door?")
         }
     }
 

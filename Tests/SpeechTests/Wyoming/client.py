@@ -4,6 +4,7 @@
     client.py tcp://127.0.0.1:10700 recognize "turn the garage light on"
     client.py tcp://127.0.0.1:10700 transcribe recording.wav
     client.py tcp://127.0.0.1:10700 synthesize "hello" reply.wav
+    client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
 
@@ -17,6 +18,7 @@ import wave
 from wyoming.asr import Transcribe, Transcript
 from wyoming.audio import AudioChunk, AudioStart, AudioStop, wav_to_chunks
 from wyoming.client import AsyncClient
+from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 from wyoming.tts import Synthesize
@@ -75,6 +77,15 @@ async def main(uri, command, *arguments):
                                   "entities": {e.name: e.value for e in intent.entities}}))
             elif NotRecognized.is_type(event.type):
                 print(json.dumps({"intent": None}))
+            else:
+                print(json.dumps({"event": event.type, "data": event.data}))
+        elif command == "handle":
+            await client.write_event(Transcript(text=arguments[0]).event())
+            event = await next_event(client)
+            if Handled.is_type(event.type):
+                print(json.dumps({"handled": True, "text": Handled.from_event(event).text}))
+            elif NotHandled.is_type(event.type):
+                print(json.dumps({"handled": False, "text": NotHandled.from_event(event).text}))
             else:
                 print(json.dumps({"event": event.type, "data": event.data}))
         elif command == "synthesize":
