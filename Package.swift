@@ -190,6 +190,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executable(name: "voice-loop-benchmark", targets: ["VoiceLoopBenchmark"]),
         .executable(name: "rejection-benchmark", targets: ["RejectionBenchmark"]),
         .executable(name: "answer-benchmark", targets: ["AnswerBenchmark"]),
+        .executable(name: "wyoming-benchmark", targets: ["WyomingBenchmark"]),
     ]
     package.targets += [
         .executableTarget(
@@ -241,6 +242,15 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "BenchmarkSupport",
             ],
             path: "Benchmarks/AnswerBenchmark"
+        ),
+
+        .executableTarget(
+            name: "WyomingBenchmark",
+            dependencies: [
+                "Wyoming", "VoiceLoop", "Speech", "PhraseMatching", "VoiceIntents", "HomeLights",
+                "BenchmarkSupport", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/WyomingBenchmark"
         ),
 
         // Runs the travel-tracking and library executables from the same build folder.
