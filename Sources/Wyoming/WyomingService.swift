@@ -30,9 +30,8 @@ public struct WyomingApp: Sendable {
     }
 
     /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
-    /// intent recognizer, and eSpeak NG as text to speech.
+    /// intent recognizer and handler (its phrases and intents), and eSpeak NG as text to speech.
     public var info: WyomingEvent {
-        let name = app.executableName
         let languages: JSONValue = .array([.string(locale)])
         func artifact(
             _ name: String, _ description: String, by author: String, at url: String,
@@ -46,45 +45,37 @@ public struct WyomingApp: Sendable {
             object.merge(extra) { _, new in new }
             return .object(object)
         }
+        /// A program with one model or voice (`kind`): the app, or eSpeak NG's voice.
+        func program(
+            _ name: String, _ description: String, by author: String, at url: String, kind: String,
+            _ model: String, _ modelDescription: String
+        ) -> JSONValue {
+            let inner = artifact(model, modelDescription, by: author, at: url, ["languages": languages])
+            return .array([artifact(name, description, by: author, at: url, [kind: .array([inner])])])
+        }
+        let app = self.app.executableName
+        let title = self.app.description.name
         let pocketSphinx = "https://github.com/cmusphinx/pocketsphinx"
-        let eSpeak = "https://github.com/espeak-ng/espeak-ng"
-        let asr = artifact(
-            "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx", at: pocketSphinx,
-            [
-                "models": [
-                    artifact(
-                        name, "the commands of \(app.description.name)", by: "CMU Sphinx", at: pocketSphinx,
-                        ["languages": languages])
-                ]
-            ])
-        let intent = artifact(
-            "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "",
-            [
-                "models": [
-                    artifact(
-                        name, "the intents of \(app.description.name)", by: "VoiceIntents", at: "",
-                        ["languages": languages])
-                ]
-            ])
-        let tts = artifact(
-            "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: eSpeak,
-            [
-                "voices": [
-                    artifact(
-                        voice, "eSpeak NG's \(voice)", by: "eSpeak NG", at: eSpeak, ["languages": languages])
-                ]
-            ])
-        let handle = artifact(
-            "voice-intents", "runs the app's intents", by: "VoiceIntents", at: "",
-            [
-                "models": [
-                    artifact(
-                        name, "the intents of \(app.description.name), run", by: "VoiceIntents", at: "",
-                        ["languages": languages])
-                ]
-            ])
         return WyomingEvent(
-            "info", data: ["asr": [asr], "intent": [intent], "tts": [tts], "handle": [handle], "wake": []])
+            "info",
+            data: [
+                "asr": program(
+                    "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx",
+                    at: pocketSphinx,
+                    kind: "models", app, "the commands of \(title)"),
+                "intent": program(
+                    "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
+                    app,
+                    "the intents of \(title)"),
+                "handle": program(
+                    "voice-intents", "runs the app's intents", by: "VoiceIntents", at: "", kind: "models",
+                    app,
+                    "the intents of \(title), run"),
+                "tts": program(
+                    "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: "https://github.com/espeak-ng/espeak-ng",
+                    kind: "voices", voice, "eSpeak NG's \(voice)"),
+                "wake": [],
+            ])
     }
 }
 
