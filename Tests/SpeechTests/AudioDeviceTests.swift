@@ -206,7 +206,8 @@ struct AudioDeviceTests {
             server.stopServer()
             Thread.sleep(forTimeInterval: 0.5)
             guard (try? server.start()) != nil else { return }
-            server.speak(tone)
+            // Long enough to outlast the reopening: a source with nothing to play blocks a read.
+            server.speak(Array(repeating: tone, count: 5).flatMap { $0 })
         }
         // Audio recorded before the loss may still arrive first: read until the source is back.
         let started = Date()
