@@ -4,8 +4,11 @@
 //
 // An in-process WyomingServer for HomeLights (its models and grammar as `serve` loads them) on a
 // port the system chooses. Clients are threads with plain sockets, each streaming people's
-// recordings (HomeLights' phrase tests, ../shared/recordings/rhasspy-test-en) as fast as the socket
-// takes them: transcribe, audio-start, 1024-sample chunks, audio-stop. For each number of
+// recordings (HomeLights' phrase tests, ../shared/recordings/rhasspy-test-en) at 16 kHz, as
+// satellites send audio, as fast as the socket takes them: transcribe, audio-start, 1024-sample
+// chunks, audio-stop. The baseline is one client at the recordings' own 24 kHz, which the server
+// decodes only at audio-stop. With `--paced yes` the audio is sent in real time, as a satellite's
+// microphone gives it; `--clips N` takes the first N recordings. For each number of
 // clients: the time from audio-stop to the transcript (median and p90), and whether every
 // transcript is the one a single client gets. Memory: resident size before and after 50 idle
 // connections, and per connection once each has transcribed (each has a recognizer of its own).
@@ -27,10 +30,13 @@ import Wyoming
 #endif
 
 let options = BenchmarkOptions(
-    takes: [("clients", "1,2,4,…"), ("rounds", "N")],
-    usage: "wyoming-benchmark [--clients 1,2,4,8,16,20] [--rounds N]")
+    takes: [("clients", "1,2,4,…"), ("rounds", "N"), ("paced", "yes|no"), ("clips", "N")],
+    usage: "wyoming-benchmark [--clients 1,2,4,8,16,20] [--rounds N] [--paced yes] [--clips N]")
 let clientCounts = (options["clients"] ?? "1,2,4,8,16,20").split(separator: ",").compactMap { Int($0) }
 let rounds = options.int("rounds", default: 2)
+/// Whether clients send audio in real time, as a satellite's microphone gives it, instead of as
+/// fast as the socket takes it.
+let paced = options.choice("paced", of: ["yes", "no"], default: "no") == "yes"
 
 /// Resident memory of this process, in MiB.
 func residentMiB() -> Double {
@@ -98,6 +104,7 @@ final class Client {
                 bytes += [UInt8(value & 0xFF), UInt8(value >> 8)]
             }
             send(WyomingEvent("audio-chunk", data: format, payload: bytes))
+            if paced { Thread.sleep(forTimeInterval: Double(end - start) / Double(rate)) }
             start = end
         }
         let stopped = ContinuousClock.now
@@ -113,10 +120,19 @@ final class Client {
 
 let phrases = packagePhrases
 let tests = try PhraseTestSuite.load(from: phrases.appendingPathComponent("en/tests/home-lights.yaml")).cases
-let clips: [(name: String, audio: [Int16], rate: Int)] = try tests.compactMap { test in
+let recorded: [(name: String, audio: [Int16], rate: Int)] = try tests.prefix(
+    options.int("clips", default: tests.count)
+).compactMap { test in
     guard let url = test.audio else { return nil }
     let buffer = try WAVFile.read(from: url)
     return (url.lastPathComponent, buffer.int16Samples, buffer.sampleRate)
+}
+/// The recordings at 16 kHz, as a satellite sends its microphone's audio: decoded as it arrives.
+let clips = recorded.map { clip in
+    (
+        clip.name, AudioBuffer(int16: clip.audio, sampleRate: clip.rate).resampled(to: 16_000).int16Samples,
+        16_000
+    )
 }
 print(
     "wyoming benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores): \(clips.count) recordings of HomeLights"
@@ -149,7 +165,9 @@ idle = []
 
 /// One client per thread; each streams `rounds` passes over the recordings, starting at its own
 /// offset so that the server hears different clips at once.
-func run(clients: Int) -> (latencies: [Double], transcripts: [String: String], mismatches: Int) {
+func run(
+    clients: Int, clips: [(name: String, audio: [Int16], rate: Int)] = clips
+) -> (latencies: [Double], transcripts: [String: String], mismatches: Int) {
     let results = Mutex<[(String, String, Double)]>([])
     // A thread per client, all at once (concurrentPerform would run only as many as cores).
     let finished = DispatchGroup()
@@ -180,22 +198,35 @@ func run(clients: Int) -> (latencies: [Double], transcripts: [String: String], m
     return (all.map(\.2), transcripts, mismatches)
 }
 
+/// Median and p90 of `latencies`, in milliseconds.
+func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
+    let sorted = latencies.sorted()
+    return (sorted[sorted.count / 2] * 1000, sorted[min(sorted.count - 1, sorted.count * 9 / 10)] * 1000)
+}
+
+// The baseline, in the same process: one client at the recordings' own 24 kHz, which the server
+// collects and resamples, and decodes only at audio-stop.
+let baseline = summary(run(clients: 1, clips: recorded).latencies)
+print(
+    String(
+        format:
+            "baseline: one client at the recordings' own rate, decoded at audio-stop: median %.1f ms, p90 %.1f ms",
+        baseline.median, baseline.p90))
 let single = run(clients: 1)
 let perActive = (residentMiB() - before)
 print(String(format: "memory: %.1f MiB more with one connection that has transcribed", perActive))
-print("clients  requests  median ms  p90 ms  same transcripts as one client")
+print("at 16 kHz, decoded as it arrives\(paced ? ", sent in real time" : ""):")
+print("clients  requests  median ms  p90 ms  median / baseline  same transcripts as one client")
 var largest = 0
 for count in clientCounts {
     let result = count == 1 ? single : run(clients: count)
-    let sorted = result.latencies.sorted()
-    let median = sorted[sorted.count / 2] * 1000
-    let p90 = sorted[min(sorted.count - 1, sorted.count * 9 / 10)] * 1000
+    let (median, p90) = summary(result.latencies)
     let differing =
         result.transcripts.filter { single.transcripts[$0.key] != $0.value }.count + result.mismatches
     print(
         String(
-            format: "%7d  %8d  %9.1f  %6.1f  %@", count, sorted.count, median, p90,
-            differing == 0 ? "yes" : "no, \(differing) differ"))
+            format: "%7d  %8d  %9.1f  %6.1f  %17.2f  %@", count, result.latencies.count, median, p90,
+            median / baseline.median, differing == 0 ? "yes" : "no, \(differing) differ"))
     if p90 < 300 { largest = max(largest, count) }
 }
 print("largest number of clients measured with p90 under 300 ms: \(largest)")

@@ -96,6 +96,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var recognizer: SpeechRecognizer?
     private var format: (rate: Int, width: Int, channels: Int)?
     private var samples: [Float] = []
+    /// The utterance being decoded as it arrives: audio at 16 kHz, as satellites send it. Other
+    /// rates are collected, resampled and decoded at audio-stop.
+    private var streamed: StreamedUtterance?
     /// The most audio one utterance may hold, in seconds at 16 kHz.
     static let longestUtterance = 30
 
@@ -114,6 +117,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         case "transcribe":
             format = nil
             samples = []
+            discardStreamed()
             return []
         case "audio-start":
             guard let format = Self.format(of: event) else {
@@ -121,13 +125,33 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             }
             self.format = format
             samples = []
+            discardStreamed()
+            if format.rate == 16_000 {
+                do {
+                    let recognizer = try await ready()
+                    streamed = try recognizer.recognizer.startUtterance()
+                } catch {
+                    return [Self.error("\(error)")]
+                }
+            }
             return []
         case "audio-chunk":
             guard let format = Self.format(of: event) ?? format else {
                 return [Self.error("audio-chunk without a format, and no audio-start before it")]
             }
             let chunk = Self.mono(event.payload, width: format.width, channels: format.channels)
-            if samples.count / max(format.rate, 1) < Self.longestUtterance { samples += chunk }
+            guard samples.count / max(format.rate, 1) < Self.longestUtterance else { return [] }
+            samples += chunk
+            if let streamed, format.rate == 16_000 {
+                let box = UtteranceBox(utterance: streamed)
+                let pcm = AudioBuffer(samples: chunk, sampleRate: 16_000).int16Samples
+                do {
+                    try await Self.offThread { () throws(SpeechError) in try box.utterance.feed(pcm) }
+                } catch {
+                    self.streamed = nil
+                    return [Self.error("\(error)")]
+                }
+            }
             self.format = format
             return []
         case "audio-stop":
@@ -154,23 +178,24 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 
     /// What the audio since `audio-start` says, as a `transcript`.
     private func transcript() async -> WyomingEvent {
-        guard let format, !samples.isEmpty else { return WyomingEvent("transcript", data: ["text": ""]) }
+        let streamed = self.streamed
+        self.streamed = nil
+        guard let format, !samples.isEmpty else {
+            if let streamed { _ = try? streamed.finish() }
+            return WyomingEvent("transcript", data: ["text": ""])
+        }
         let audio = AudioBuffer(samples: samples, sampleRate: format.rate).resampled(to: 16_000).forRecognizer
         samples = []
         do {
-            // Made on first use, off the cooperative threads: loading the models takes a while.
-            let app = self.app
-            let box: RecognizerBox
-            if let recognizer {
-                box = RecognizerBox(recognizer: recognizer)
+            let heard: RecognitionResult
+            if let streamed {
+                let box = UtteranceBox(utterance: streamed)
+                heard = try await Self.offThread { () throws(SpeechError) in try box.utterance.finish() }
             } else {
-                box = try await Self.offThread { () throws(SpeechError) in
-                    RecognizerBox(recognizer: try Self.recognizer(for: app))
+                let box = try await ready()
+                heard = try await Self.offThread { () throws(SpeechError) in
+                    try box.recognizer.recognize(audio)
                 }
-            }
-            recognizer = box.recognizer
-            let heard = try await Self.offThread { () throws(SpeechError) in
-                try box.recognizer.recognize(audio)
             }
             let understanding = Understanding(
                 heard: heard, match: await app.matcher.match(heard.commandText), threshold: app.policy.minimum
@@ -188,6 +213,24 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             logger.error("could not hear", metadata: ["error": "\(error)"])
             return Self.error("\(error)")
         }
+    }
+
+    /// Ends an utterance that was started and never stopped, so that the next can start.
+    private func discardStreamed() {
+        if let streamed { _ = try? streamed.finish() }
+        streamed = nil
+    }
+
+    /// The connection's recognizer, made on first use off the cooperative threads: loading the
+    /// models takes a while.
+    private func ready() async throws -> RecognizerBox {
+        if let recognizer { return RecognizerBox(recognizer: recognizer) }
+        let app = self.app
+        let box = try await Self.offThread { () throws(SpeechError) in
+            RecognizerBox(recognizer: try Self.recognizer(for: app))
+        }
+        recognizer = box.recognizer
+        return box
     }
 
     /// The intent `text` reaches, or `not-recognized`.
@@ -337,6 +380,11 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 /// per connection, as its events are handled in order.
 private struct RecognizerBox: @unchecked Sendable {
     let recognizer: SpeechRecognizer
+}
+
+/// The utterance being streamed, handed to the thread that decodes, the same way.
+private struct UtteranceBox: @unchecked Sendable {
+    let utterance: StreamedUtterance
 }
 
 /// A conversation of one exchange: every question is declined, and the first is kept to say.

@@ -3,6 +3,7 @@
     client.py tcp://127.0.0.1:10700 describe
     client.py tcp://127.0.0.1:10700 recognize "turn the garage light on"
     client.py tcp://127.0.0.1:10700 transcribe recording.wav
+    client.py tcp://127.0.0.1:10700 transcribe-16k recording.wav   (converted to 16 kHz first)
     client.py tcp://127.0.0.1:10700 synthesize "hello" reply.wav
     client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
@@ -16,7 +17,7 @@ import sys
 import wave
 
 from wyoming.asr import Transcribe, Transcript
-from wyoming.audio import AudioChunk, AudioStart, AudioStop, wav_to_chunks
+from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop, wav_to_chunks
 from wyoming.client import AsyncClient
 from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
@@ -31,23 +32,32 @@ async def next_event(client):
     return event
 
 
-async def transcribe(uri, path):
+async def transcribe(uri, path, rate=None):
+    """The transcript of a WAV file, sent as it is or, with `rate`, converted as a satellite
+    converts its microphone's audio (16-bit mono at `rate`)."""
+    converter = AudioChunkConverter(rate=rate, width=2, channels=1) if rate else None
     async with AsyncClient.from_uri(uri) as client:
         await client.write_event(Transcribe(language="en").event())
         with wave.open(path, "rb") as recording:
             for message in wav_to_chunks(recording, samples_per_chunk=1024,
                                          start_event=True, stop_event=True):
+                if converter and isinstance(message, AudioChunk):
+                    message = converter.convert(message)
+                elif converter and isinstance(message, AudioStart):
+                    message = AudioStart(rate=rate, width=2, channels=1)
                 await client.write_event(message.event())
         return Transcript.from_event(await next_event(client)).text
 
 
 async def main(uri, command, *arguments):
-    if command == "transcribe-together":
-        texts = await asyncio.gather(*(transcribe(uri, path) for path in arguments))
+    if command in ("transcribe-together", "transcribe-together-16k"):
+        rate = 16000 if command.endswith("16k") else None
+        texts = await asyncio.gather(*(transcribe(uri, path, rate) for path in arguments))
         print(json.dumps({"transcripts": list(texts)}))
         return
-    if command == "transcribe":
-        print(json.dumps({"transcript": await transcribe(uri, arguments[0])}))
+    if command in ("transcribe", "transcribe-16k"):
+        rate = 16000 if command.endswith("16k") else None
+        print(json.dumps({"transcript": await transcribe(uri, arguments[0], rate)}))
         return
     if command == "send-garbage":
         host, port = uri[len("tcp://"):].rsplit(":", 1)
