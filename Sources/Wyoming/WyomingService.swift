@@ -95,9 +95,11 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     let logger: Logger
     private var recognizer: SpeechRecognizer?
     private var format: (rate: Int, width: Int, channels: Int)?
+    /// Audio at other rates than 16 kHz, collected to be resampled and decoded at audio-stop.
     private var samples: [Float] = []
-    /// The utterance being decoded as it arrives: audio at 16 kHz, as satellites send it. Other
-    /// rates are collected, resampled and decoded at audio-stop.
+    /// How many frames the utterance has had, at its own rate (whether collected or streamed).
+    private var frames = 0
+    /// The utterance being decoded as it arrives: audio at 16 kHz, as satellites send it.
     private var streamed: StreamedUtterance?
     /// The most audio one utterance may hold, in seconds at 16 kHz.
     static let longestUtterance = 30
@@ -117,6 +119,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         case "transcribe":
             format = nil
             samples = []
+            frames = 0
             discardStreamed()
             return []
         case "audio-start":
@@ -125,6 +128,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             }
             self.format = format
             samples = []
+            frames = 0
             discardStreamed()
             if format.rate == 16_000 {
                 do {
@@ -139,18 +143,23 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             guard let format = Self.format(of: event) ?? format else {
                 return [Self.error("audio-chunk without a format, and no audio-start before it")]
             }
-            let chunk = Self.mono(event.payload, width: format.width, channels: format.channels)
-            guard samples.count / max(format.rate, 1) < Self.longestUtterance else { return [] }
-            samples += chunk
+            guard frames / format.rate < Self.longestUtterance,
+                let chunk = WAVFile.pcm(
+                    event.payload, sampleRate: format.rate, bytesPerSample: format.width,
+                    channels: format.channels)
+            else { return [] }
+            frames += chunk.samples.count
             if let streamed, format.rate == 16_000 {
                 let box = UtteranceBox(utterance: streamed)
-                let pcm = AudioBuffer(samples: chunk, sampleRate: 16_000).int16Samples
+                let pcm = chunk.int16Samples
                 do {
                     try await Self.offThread { () throws(SpeechError) in try box.utterance.feed(pcm) }
                 } catch {
                     self.streamed = nil
                     return [Self.error("\(error)")]
                 }
+            } else {
+                samples += chunk.samples
             }
             self.format = format
             return []
@@ -180,18 +189,21 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private func transcript() async -> WyomingEvent {
         let streamed = self.streamed
         self.streamed = nil
-        guard let format, !samples.isEmpty else {
+        let collected = samples
+        samples = []
+        guard let format, frames > 0 else {
             if let streamed { _ = try? streamed.finish() }
             return WyomingEvent("transcript", data: ["text": ""])
         }
-        let audio = AudioBuffer(samples: samples, sampleRate: format.rate).resampled(to: 16_000).forRecognizer
-        samples = []
+        frames = 0
         do {
             let heard: RecognitionResult
             if let streamed {
                 let box = UtteranceBox(utterance: streamed)
                 heard = try await Self.offThread { () throws(SpeechError) in try box.utterance.finish() }
             } else {
+                let audio = AudioBuffer(samples: collected, sampleRate: format.rate).resampled(to: 16_000)
+                    .forRecognizer
                 let box = try await ready()
                 heard = try await Self.offThread { () throws(SpeechError) in
                     try box.recognizer.recognize(audio)
@@ -294,14 +306,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             var start = 0
             while start < speech.samples.count {
                 let end = min(start + chunk, speech.samples.count)
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity((end - start) * 2)
-                for sample in speech.samples[start..<end] {
-                    let value = UInt16(bitPattern: sample)
-                    bytes.append(UInt8(value & 0xFF))
-                    bytes.append(UInt8(value >> 8))
-                }
-                events.append(WyomingEvent("audio-chunk", data: format, payload: bytes))
+                events.append(
+                    WyomingEvent(
+                        "audio-chunk", data: format, payload: WAVFile.pcm16(speech.samples[start..<end])))
                 start = end
             }
             // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
@@ -346,33 +353,6 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             (1...32).contains(channels)
         else { return nil }
         return (rate, width, channels)
-    }
-
-    /// Little-endian PCM (unsigned 8-bit, signed 16- or 32-bit) mixed to mono, in -1...1.
-    static func mono(_ bytes: [UInt8], width: Int, channels: Int) -> [Float] {
-        let frame = width * channels
-        guard frame > 0 else { return [] }
-        let frames = bytes.count / frame
-        var samples = [Float](repeating: 0, count: frames)
-        for index in 0..<frames {
-            var sum: Float = 0
-            for channel in 0..<channels {
-                let offset = index * frame + channel * width
-                switch width {
-                case 1: sum += (Float(bytes[offset]) - 128) / 128
-                case 2:
-                    sum +=
-                        Float(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8))
-                        / 32768
-                default:
-                    var value: UInt32 = 0
-                    for byte in 0..<4 { value |= UInt32(bytes[offset + byte]) << (8 * UInt32(byte)) }
-                    sum += Float(Int32(bitPattern: value)) / 2_147_483_648
-                }
-            }
-            samples[index] = sum / Float(channels)
-        }
-        return samples
     }
 }
 

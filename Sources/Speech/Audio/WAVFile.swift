@@ -108,14 +108,40 @@ public enum WAVFile {
         append16(16)  // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append32(UInt32(truncatingIfNeeded: dataSize))
-        samples.withUnsafeBufferPointer { samples in
-            #if _endian(little)
-                data.append(contentsOf: UnsafeRawBufferPointer(samples))
-            #else
-                for sample in samples { append16(UInt16(bitPattern: sample)) }
-            #endif
-        }
+        data.append(contentsOf: pcm16(samples))
         return data
+    }
+
+    /// `samples` as 16-bit little-endian PCM: a WAV file's data, or a stream's audio chunk.
+    public static func pcm16(_ samples: some Collection<Int16>) -> [UInt8] {
+        #if _endian(little)
+            if let bytes = samples.withContiguousStorageIfAvailable({ Array(UnsafeRawBufferPointer($0)) }) {
+                return bytes
+            }
+        #endif
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(samples.count * 2)
+        for sample in samples {
+            let value = UInt16(bitPattern: sample)
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        }
+        return bytes
+    }
+
+    /// Interleaved little-endian integer PCM (unsigned 8-bit, or signed 16-, 24- or 32-bit) with
+    /// its channels averaged, as a stream's audio chunks carry it; `nil` for another sample width.
+    /// A partial last frame is dropped.
+    public static func pcm(
+        _ bytes: [UInt8], sampleRate: Int, bytesPerSample: Int, channels: Int
+    ) -> AudioBuffer? {
+        let encodings: [Int: WAVEncoding] = [
+            1: .unsignedInt8, 2: .signedInt16, 3: .signedInt24, 4: .signedInt32,
+        ]
+        guard let encoding = encodings[bytesPerSample], channels > 0 else { return nil }
+        let format = WAVParser.Format(
+            encoding: encoding, channels: channels, sampleRate: sampleRate, bytesPerSample: bytesPerSample)
+        return bytes.withUnsafeBytes { WAVParser.decode($0, format: format) }
     }
 
     /// A Foundation error's message without the noise.
@@ -368,11 +394,18 @@ struct WAVParser {
 
     /// Decodes `size` bytes of samples from `offset`, averaging the channels of each frame.
     func decode(at offset: Int, size: Int, format: Format) -> AudioBuffer {
+        Self.decode(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]), format: format)
+    }
+
+    /// Decodes the samples in `bytes`, averaging the channels of each frame.
+    static func decode(_ bytes: UnsafeRawBufferPointer, format: Format) -> AudioBuffer {
         let channels = format.channels
         let width = format.bytesPerSample
         let frameSize = width * channels
-        let frames = size / frameSize  // a partial last frame is dropped
-        let base = bytes.baseAddress! + offset
+        let frames = bytes.count / frameSize  // a partial last frame is dropped
+        guard frames > 0, let base = bytes.baseAddress else {
+            return AudioBuffer(samples: [], sampleRate: format.sampleRate)
+        }
         let scale = 1 / Float(channels)
 
         func mix(_ sample: (UnsafeRawPointer) -> Float) -> [Float] {
