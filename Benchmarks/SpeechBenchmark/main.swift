@@ -17,23 +17,12 @@ import SpeechEvaluation
 import TravelTracking
 import VoiceIntents
 
-func memory() -> (resident: Double, peak: Double) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-        return (0, 0)
-    }
-    func field(_ name: String) -> Double {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-    }
-    return (field("VmRSS:"), field("VmHWM:"))
-}
-
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
 let clock = ContinuousClock()
 
 print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
-let startMemory = memory().resident
+let startMemory = ProcessMemory.current.resident
 
 // `speech-benchmark [--suites] [decoder arguments…]` measures other settings than the chosen ones,
 // e.g. `speech-benchmark -beam 1e-60 -wbeam 1e-40`; `--suites` adds the round trip of every
@@ -58,7 +47,9 @@ print("decoder arguments: \(configuration.arguments.joined(separator: " "))")
 var start = clock.now
 let recognizer = try SpeechRecognizer(configuration)
 let load = clock.now - start
-print("model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(memory().resident, 1)) MiB")
+print(
+    "model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(ProcessMemory.current.resident, 1)) MiB"
+)
 
 // Grammar of the TravelTracking sample.
 let matcher = try await SampleApp.all[0].matcher()
@@ -107,7 +98,7 @@ print(
 
 let grammarRun = try decode(audio)
 let right = zip(grammarRun.heard, commands + commands + commands).filter { $0.0 == $0.1 }.count
-let listening = memory()
+let listening = ProcessMemory.current
 print(
     "grammar mode: real-time factor \(format(grammarRun.rtf)) (target ≤ 0.05), \(right) of \(audio.count) word for word"
 )
@@ -148,7 +139,7 @@ print(
 )
 print("ratio dictation / grammar: \(format(dictationRun.rtf / max(grammarRun.rtf, 0.0001), 1))")
 print(
-    "resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(memory().peak, 1)) MiB"
+    "resident while listening: \(format(listening.resident, 1)) MiB (target ≤ 60 MB; \(format(listening.resident - startMemory, 1)) MiB above start), peak \(format(ProcessMemory.current.peak, 1)) MiB"
 )
 
 // The round trip over the phrase suites: every sentence the grammar can say, in three voices and

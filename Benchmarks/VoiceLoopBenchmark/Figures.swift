@@ -43,15 +43,6 @@ struct Spread {
     }
 }
 
-/// The process's resident memory (VmRSS) in MiB, from /proc/<pid>/status; `nil` once it is gone.
-func residentMemory(pid: Int32) -> Double? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return nil }
-    return kilobytes / 1024
-}
-
 /// Quiet at the same level as `RoundTrip`'s noise floor (−70 dBFS RMS): what a microphone gives
 /// after someone stops speaking.
 func quiet(count: Int, seed: UInt64) -> [Int16] {

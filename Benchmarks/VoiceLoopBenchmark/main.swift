@@ -295,7 +295,7 @@ if turnCount > 0, !memoryClips.isEmpty {
             transcript.take(line)
             guard TurnLine(line) != nil, !finished.load(ordering: .relaxed) else { return }
             let heard = transcript.heard
-            if let resident = residentMemory(pid: pid) {
+            if let resident = ProcessMemory.of(pid: pid)?.resident {
                 samples.withLock { $0.append(MemorySample(turn: heard, resident: resident)) }
             }
             if heard >= total { finished.store(true, ordering: .relaxed) }

@@ -38,13 +38,6 @@ let rounds = options.int("rounds", default: 2)
 /// fast as the socket takes it.
 let paced = options.choice("paced", of: ["yes", "no"], default: "no") == "yes"
 
-/// Resident memory of this process, in MiB.
-func residentMiB() -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-}
-
 /// A blocking Wyoming client on a plain socket.
 final class Client {
     let socket: Int32
@@ -98,12 +91,7 @@ final class Client {
         var start = 0
         while start < audio.count {
             let end = min(start + 1024, audio.count)
-            var bytes: [UInt8] = []
-            for sample in audio[start..<end] {
-                let value = UInt16(bitPattern: sample)
-                bytes += [UInt8(value & 0xFF), UInt8(value >> 8)]
-            }
-            send(WyomingEvent("audio-chunk", data: format, payload: bytes))
+            send(WyomingEvent("audio-chunk", data: format, payload: WAVFile.pcm16(audio[start..<end])))
             if paced { Thread.sleep(forTimeInterval: Double(end - start) / Double(rate)) }
             start = end
         }
@@ -153,10 +141,10 @@ while port.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(20)) 
 let bound = port.withLock { $0 }
 
 // Memory: idle connections, then connections that have each transcribed once.
-let before = residentMiB()
+let before = ProcessMemory.current.resident
 var idle = (0..<50).map { _ in Client(port: bound) }
 for client in idle { client.send(WyomingEvent("ping")); _ = client.receive() }
-let afterIdle = residentMiB()
+let afterIdle = ProcessMemory.current.resident
 print(
     String(
         format: "memory: %.1f MiB before, %.2f MiB per idle connection (50)", before,
@@ -213,7 +201,7 @@ print(
             "baseline: one client at the recordings' own rate, decoded at audio-stop: median %.1f ms, p90 %.1f ms",
         baseline.median, baseline.p90))
 let single = run(clients: 1)
-let perActive = (residentMiB() - before)
+let perActive = (ProcessMemory.current.resident - before)
 print(String(format: "memory: %.1f MiB more with one connection that has transcribed", perActive))
 print("at 16 kHz, decoded as it arrives\(paced ? ", sent in real time" : ""):")
 print("clients  requests  median ms  p90 ms  median / baseline  same transcripts as one client")
@@ -230,5 +218,5 @@ for count in clientCounts {
     if p90 < 300 { largest = max(largest, count) }
 }
 print("largest number of clients measured with p90 under 300 ms: \(largest)")
-print(String(format: "resident memory at the end: %.1f MiB", residentMiB()))
+print(String(format: "resident memory at the end: %.1f MiB", ProcessMemory.current.resident))
 serving.cancel()
