@@ -259,6 +259,33 @@ struct ResamplingTests {
             #expect(best < .milliseconds(100))
         #endif
     }
+
+    /// A stream resampled piece by piece, in pieces of any size, is the stream resampled whole:
+    /// a satellite's chunks are decoded as they come with nothing lost at their seams.
+    @Test(arguments: [(22_050, 16_000), (48_000, 16_000), (8_000, 16_000), (44_100, 22_050)])
+    func aStreamInPiecesResamplesAsAWhole(from source: Int, to target: Int) {
+        let speech = Signal.sine(frequency: 300, rate: source, seconds: 0.7).samples
+        let whole = Resampler(from: source, to: target).resample(speech)
+        for sizes in [[1], [7, 300], [1024], [speech.count]] {
+            var streaming = StreamingResampler(from: source, to: target)
+            var pieces: [Float] = []
+            var start = 0
+            var turn = 0
+            while start < speech.count {
+                let end = min(start + sizes[turn % sizes.count], speech.count)
+                pieces += streaming.resample(Array(speech[start..<end]))
+                start = end
+                turn += 1
+            }
+            pieces += streaming.finish()
+            #expect(pieces == whole, "\(source) → \(target) Hz in pieces of \(sizes)")
+        }
+        // Once finished it starts afresh.
+        var again = StreamingResampler(from: source, to: target)
+        _ = again.resample(speech)
+        _ = again.finish()
+        #expect(again.resample(speech) + again.finish() == whole)
+    }
 }
 
 // MARK: - Reading and writing WAV files

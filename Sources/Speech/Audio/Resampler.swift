@@ -107,35 +107,47 @@ public struct Resampler: Sendable {
     public func resample(_ input: [Float]) -> [Float] {
         if input.isEmpty { return [] }
         if up == down { return input }
-        let outputCount = outputCount(forInputCount: input.count)
-
-        // The input with silence either side, so every output reads `tapsPerPhase` samples from `i`.
-        let lead = halfWidth - 1
+        // The input with silence either side, so every output reads `tapsPerPhase` samples from
+        // its start.
         var padded = [Float](repeating: 0, count: lead + input.count + tapsPerPhase + 1)
         padded.withUnsafeMutableBufferPointer { padded in
             input.withUnsafeBufferPointer { input in
                 padded.baseAddress!.advanced(by: lead).update(from: input.baseAddress!, count: input.count)
             }
         }
+        return outputs(0..<outputCount(forInputCount: input.count), from: padded, startingAt: 0)
+    }
 
-        let up = up, down = down, phaseCount = phaseCount, tapsPerPhase = tapsPerPhase
+    /// Zeros before the input, so that the first output is centred on the first input sample.
+    var lead: Int { halfWidth - 1 }
+
+    /// Where output `n` starts reading the padded input, and with which phase.
+    func start(ofOutput n: Int) -> (start: Int, phase: Int) {
+        let position = n * down
+        var start = position / up
+        var phase = position % up
+        if phaseCount != up {
+            phase = (phase * phaseCount + up / 2) / up
+            if phase == phaseCount {
+                phase = 0
+                start += 1
+            }
+        }
+        return (start, phase)
+    }
+
+    /// Outputs `range`, read from `signal`: the padded input from sample `offset` on, holding
+    /// every sample those outputs read.
+    func outputs(_ range: Range<Int>, from signal: [Float], startingAt offset: Int) -> [Float] {
+        let tapsPerPhase = tapsPerPhase
         let blocks = tapsPerPhase / 8
         let stride = MemoryLayout<SIMD8<Float>>.stride
-        return [Float](unsafeUninitializedCapacity: outputCount) { output, initialized in
-            padded.withUnsafeBytes { signal in
+        return [Float](unsafeUninitializedCapacity: range.count) { output, initialized in
+            signal.withUnsafeBytes { signal in
                 taps.withUnsafeBytes { taps in
-                    for n in 0..<outputCount {
-                        let position = n * down
-                        var start = position / up
-                        var phase = position % up
-                        if phaseCount != up {
-                            phase = (phase * phaseCount + up / 2) / up
-                            if phase == phaseCount {
-                                phase = 0
-                                start += 1
-                            }
-                        }
-                        var x = signal.baseAddress! + start * MemoryLayout<Float>.stride
+                    for (index, n) in range.enumerated() {
+                        let (start, phase) = start(ofOutput: n)
+                        var x = signal.baseAddress! + (start - offset) * MemoryLayout<Float>.stride
                         var h = taps.baseAddress! + phase * tapsPerPhase * MemoryLayout<Float>.stride
                         var sum = SIMD8<Float>()
                         for _ in 0..<blocks {
@@ -145,11 +157,11 @@ public struct Resampler: Sendable {
                             x += stride
                             h += stride
                         }
-                        output[n] = sum.sum()
+                        output[index] = sum.sum()
                     }
                 }
             }
-            initialized = outputCount
+            initialized = range.count
         }
     }
 

@@ -1,0 +1,68 @@
+/// A ``Resampler`` fed a stream in pieces: each ``resample(_:)`` returns every output sample
+/// that the input so far decides, and ``finish()`` the rest. Put together they are exactly what
+/// the resampler gives for the whole input at once, whatever the pieces' sizes.
+///
+/// ```swift
+/// var converter = StreamingResampler(from: 22_050, to: 16_000)
+/// for chunk in chunks {
+///     recognizer.feed(converter.resample(chunk))
+/// }
+/// recognizer.feed(converter.finish())
+/// ```
+///
+/// The output lags the input by the filter's reach: about 2 ms of audio.
+public struct StreamingResampler: Sendable {
+    public let resampler: Resampler
+    /// The padded input from sample `offset` on: what outputs still to come read.
+    private var pending: [Float]
+    private var offset = 0
+    /// Input samples taken so far.
+    private var taken = 0
+    /// The next output sample's index.
+    private var next = 0
+
+    public init(from sourceRate: Int, to targetRate: Int) {
+        resampler = Resampler(from: sourceRate, to: targetRate)
+        pending = [Float](repeating: 0, count: resampler.lead)
+    }
+
+    /// The output samples that `input`, after what came before, completes.
+    public mutating func resample(_ input: [Float]) -> [Float] {
+        if resampler.up == resampler.down { return input }
+        pending += input
+        taken += input.count
+        var end = next
+        while resampler.start(ofOutput: end).start + resampler.tapsPerPhase <= offset + pending.count {
+            end += 1
+        }
+        return emit(upTo: end)
+    }
+
+    /// The output samples still owed, with silence after the input's end, as the whole-input
+    /// resampler has it; the converter then starts afresh.
+    public mutating func finish() -> [Float] {
+        if resampler.up == resampler.down { return [] }
+        pending += [Float](repeating: 0, count: resampler.tapsPerPhase + 1)
+        let output = emit(upTo: resampler.outputCount(forInputCount: taken))
+        self = StreamingResampler(resampler: resampler)
+        return output
+    }
+
+    private init(resampler: Resampler) {
+        self.resampler = resampler
+        pending = [Float](repeating: 0, count: resampler.lead)
+    }
+
+    private mutating func emit(upTo end: Int) -> [Float] {
+        guard end > next else { return [] }
+        let output = resampler.outputs(next..<end, from: pending, startingAt: offset)
+        next = end
+        // Keep only what the next output reads.
+        let keep = resampler.start(ofOutput: next).start
+        if keep > offset {
+            pending.removeFirst(min(keep - offset, pending.count))
+            offset = keep
+        }
+        return output
+    }
+}
