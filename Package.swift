@@ -158,7 +158,9 @@ let package = Package(
                 "VoiceIntentsCLI", "VoiceLoop", "Wyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The Python peers the Wyoming tests run.
+            exclude: ["Wyoming"]
         ),
         .testTarget(
             name: "SampleAppTests",
@@ -250,7 +252,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
                 "Wyoming", "VoiceLoop", "Speech", "PhraseMatching", "VoiceIntents", "HomeLights",
                 "BenchmarkSupport", .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Benchmarks/WyomingBenchmark"
+            path: "Benchmarks/WyomingBenchmark",
+            exclude: ["README.md"]
         ),
 
         // Runs the travel-tracking and library executables from the same build folder.

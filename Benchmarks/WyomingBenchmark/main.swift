@@ -193,12 +193,12 @@ func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
 }
 
 // The baseline, in the same process: one client at the recordings' own 24 kHz, which the server
-// collects and resamples, and decodes only at audio-stop.
+// resamples as it arrives.
 let baseline = summary(run(clients: 1, clips: recorded).latencies)
 print(
     String(
         format:
-            "baseline: one client at the recordings' own rate, decoded at audio-stop: median %.1f ms, p90 %.1f ms",
+            "baseline: one client at the recordings' own rate, resampled as it arrives: median %.1f ms, p90 %.1f ms",
         baseline.median, baseline.p90))
 let single = run(clients: 1)
 let perActive = (ProcessMemory.current.resident - before)

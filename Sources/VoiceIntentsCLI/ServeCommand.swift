@@ -14,9 +14,12 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: """
                 serve                                    tcp://127.0.0.1:10700, this machine only
                 serve --uri tcp://0.0.0.0:10700          every machine that can reach this one
+                serve --satellite tcp://kitchen-pi:10700 also connect to a satellite, as Home Assistant does
                 It answers describe (info), transcribe with audio (a transcript heard under the \
-                app's grammar), recognize (the intent and its values) and synthesize (eSpeak NG). \
-                Ctrl-C or SIGTERM stops it.
+                app's grammar), recognize (the intent and its values), transcript (the command \
+                run), synthesize (eSpeak NG), and a satellite's run-pipeline with its microphone's \
+                audio (a whole conversation, questions and replies spoken back). Ctrl-C or SIGTERM \
+                stops it.
                 """)
     }
 
@@ -33,6 +36,13 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var minConfidence: Double?
 
+    @Option(
+        name: .customLong("satellite"),
+        help: ArgumentHelp(
+            "A satellite to connect to and hold conversations with: tcp://HOST:PORT (repeat for more).",
+            valueName: "uri"))
+    var satellites: [String] = []
+
     @Option(help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 300
 
@@ -40,6 +50,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     func validate() throws {
         _ = try Self.hostAndPort(uri)
+        for satellite in satellites { _ = try Self.hostAndPort(satellite, option: "--satellite") }
         if let minConfidence, !(0...1).contains(minConfidence) {
             throw ValidationError("--min-confidence takes 0 to 1, not \(minConfidence)")
         }
@@ -49,11 +60,11 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     /// The host and port of a `tcp://HOST:PORT` URI.
-    static func hostAndPort(_ uri: String) throws -> (host: String, port: Int) {
+    static func hostAndPort(_ uri: String, option: String = "--uri") throws -> (host: String, port: Int) {
         guard let url = URL(string: uri), url.scheme == "tcp", let host = url.host, let port = url.port,
             (0...65535).contains(port)
         else {
-            throw ValidationError("--uri takes tcp://HOST:PORT (tcp://0.0.0.0:10700), not \(uri)")
+            throw ValidationError("\(option) takes tcp://HOST:PORT (tcp://0.0.0.0:10700), not \(uri)")
         }
         return (host, port)
     }
@@ -76,6 +87,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             let (host, port) = try Self.hostAndPort(uri)
             var server = WyomingServer(app: app, host: host, port: port, logger: logger)
             server.idleTimeout = .seconds(idleTimeout)
+            server.satellites = try satellites.map { try Self.hostAndPort($0, option: "--satellite") }
             let shutdown = ShutdownSignals(logger: logger)
             let serving = Task { try await server.run() }
             shutdown.onSignal { serving.cancel() }

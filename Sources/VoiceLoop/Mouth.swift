@@ -11,7 +11,7 @@ public final class Mouth: Sendable {
     private let sink: Mutex<(any AudioSink)?>
     private let open: (@Sendable () throws(SpeechError) -> any AudioSink)?
     private let tape: ReplyTape?
-    private let handler: (@Sendable (AudioBuffer) throws -> Void)?
+    private let handler: (@Sendable (String, AudioBuffer) throws -> Void)?
     private let output: String?
     private let synthesizer = SpeechSynthesizer()
     private let logger: Logger
@@ -43,10 +43,12 @@ public final class Mouth: Sendable {
         }
     }
 
-    /// Hands each reply, as eSpeak NG says it (mono, at its rate: 22,050 Hz), to `replies`,
-    /// and returns once it has: a server sends it to the client that asked. A handler that
-    /// throws is logged, and the loop goes on.
-    public init(replies: @escaping @Sendable (AudioBuffer) throws -> Void, logger: Logger) {
+    /// Hands each reply, its text and the audio eSpeak NG says it as (mono, at its rate:
+    /// 22,050 Hz), to `replies`, and returns once it has: a server sends it to the client that
+    /// asked. A handler that throws is logged, and the loop goes on.
+    public init(
+        replies: @escaping @Sendable (_ text: String, _ speech: AudioBuffer) throws -> Void, logger: Logger
+    ) {
         output = nil
         self.logger = logger
         handler = replies
@@ -80,7 +82,7 @@ public final class Mouth: Sendable {
         }
         if let handler {
             do {
-                try handler(audio)
+                try handler(text, audio)
             } catch {
                 logger.error("could not hand over \"\(text)\": \(error)")
             }

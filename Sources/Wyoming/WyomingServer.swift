@@ -14,6 +14,11 @@ import VoiceLoop
 /// Each connection has a ``WyomingSession`` of its own (its own recognizer), and one that sends
 /// what is not a Wyoming event, declares more than ``WyomingFrameReader/Limits`` allow, or stays
 /// silent longer than the idle timeout is closed without touching the others.
+///
+/// Satellites that are servers themselves (`wyoming-satellite`, which Home Assistant connects to)
+/// are connected to, as Home Assistant would: list them in ``satellites``. Each is told to run
+/// (`run-satellite`) and holds its conversations on that connection (``SatellitePipeline``);
+/// one that goes away is connected to again every ``reconnectDelay``.
 public struct WyomingServer: Sendable {
     public let app: WyomingApp
     public let host: String
@@ -22,6 +27,10 @@ public struct WyomingServer: Sendable {
     /// How long a connection may send nothing before it is closed.
     public var idleTimeout: Duration = .seconds(300)
     public let logger: Logger
+    /// Satellites to connect to: host and port of each.
+    public var satellites: [(host: String, port: Int)] = []
+    /// How long to wait before connecting again to a satellite that went away or did not answer.
+    public var reconnectDelay: Duration = .seconds(10)
 
     public init(app: WyomingApp, host: String = "127.0.0.1", port: Int = 10700, logger: Logger) {
         self.app = app
@@ -49,6 +58,9 @@ public struct WyomingServer: Sendable {
             metadata: ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"])
         onListening(bound)
         try await withThrowingDiscardingTaskGroup { group in
+            for satellite in satellites {
+                group.addTask { await keepConnected(to: satellite.host, port: satellite.port) }
+            }
             try await server.executeThenClose { connections in
                 for try await connection in connections {
                     group.addTask { await serve(connection) }
@@ -64,29 +76,86 @@ public struct WyomingServer: Sendable {
         logger.debug("connected")
         do {
             try await connection.executeThenClose { inbound, outbound in
-                let session = WyomingSession(app: app, logger: logger)
-                var reader = WyomingFrameReader(limits: limits)
-                for try await buffer in inbound {
-                    let events: [WyomingEvent]
-                    do {
-                        events = try reader.read(buffer.readableBytesView)
-                    } catch {
-                        logger.notice("closing a connection that sent \(error)")
-                        try await outbound.write(
-                            ByteBuffer(bytes: WyomingSession.error("\(error)").encoded()))
-                        return
-                    }
-                    for event in events {
-                        for reply in await session.handle(event) {
-                            try await outbound.write(ByteBuffer(bytes: reply.encoded()))
-                        }
-                    }
-                }
+                try await Self.converse(
+                    inbound: inbound, outbound: outbound, app: app, limits: limits, logger: logger)
             }
         } catch {
             logger.debug("connection ended", metadata: ["error": "\(error)"])
         }
         logger.debug("disconnected")
+    }
+
+    /// Holds a connection to the satellite at `host`:`port` until the task is cancelled.
+    private func keepConnected(to host: String, port: Int) async {
+        var logger = self.logger
+        logger[metadataKey: "satellite"] = "tcp://\(host):\(port)"
+        var lastFailure = ""
+        while !Task.isCancelled {
+            do {
+                let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connect(host: host, port: port) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                        }
+                    }
+                logger.info("connected to the satellite")
+                lastFailure = ""
+                try await connection.executeThenClose { inbound, outbound in
+                    try await Self.converse(
+                        inbound: inbound, outbound: outbound, app: app, limits: limits,
+                        opening: [WyomingEvent("run-satellite")], logger: logger)
+                }
+                logger.notice("the satellite closed the connection")
+            } catch {
+                // Said once, not every attempt, while the satellite stays away.
+                if "\(error)" != lastFailure {
+                    logger.warning(
+                        "could not reach the satellite; trying again every \(reconnectDelay)",
+                        metadata: ["error": "\(error)"])
+                    lastFailure = "\(error)"
+                }
+            }
+            try? await Task.sleep(for: reconnectDelay)
+        }
+    }
+
+    /// One connection's events, read in order and answered, until the peer closes it or sends
+    /// what is not an event. What the session sends by itself (a satellite's conversation) goes
+    /// out in order with the answers, through one writer.
+    static func converse(
+        inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        app: WyomingApp, limits: WyomingFrameReader.Limits, opening: [WyomingEvent] = [], logger: Logger
+    ) async throws {
+        let (outgoing, sender) = AsyncStream.makeStream(of: WyomingEvent.self)
+        let session = WyomingSession(app: app, logger: logger) { sender.yield($0) }
+        try await withThrowingTaskGroup { group in
+            group.addTask {
+                for await event in outgoing { try await outbound.write(ByteBuffer(bytes: event.encoded())) }
+            }
+            for event in opening { sender.yield(event) }
+            do {
+                var reader = WyomingFrameReader(limits: limits)
+                reading: for try await buffer in inbound {
+                    let events: [WyomingEvent]
+                    do {
+                        events = try reader.read(buffer.readableBytesView)
+                    } catch {
+                        logger.notice("closing a connection that sent \(error)")
+                        sender.yield(WyomingSession.error("\(error)"))
+                        break reading
+                    }
+                    for event in events {
+                        for reply in await session.handle(event) { sender.yield(reply) }
+                    }
+                }
+            } catch {
+                logger.debug("connection ended", metadata: ["error": "\(error)"])
+            }
+            await session.close()
+            sender.finish()
+            try await group.waitForAll()
+        }
     }
 }
 

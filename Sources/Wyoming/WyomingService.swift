@@ -14,6 +14,8 @@ public struct WyomingApp: Sendable {
     public let grammar: SpeechGrammar
     public let recognizer: SpeechRecognizer.Configuration
     public let policy: ConfidencePolicy
+    /// How a satellite's conversation hears and acts: what `listen` would do.
+    public let configuration: VoiceLoop.Configuration
     /// eSpeak NG's voice for `synthesize` when the event names none.
     public var voice = "en-us"
     public let locale: String
@@ -27,6 +29,7 @@ public struct WyomingApp: Sendable {
         grammar = app.grammar(of: matcher, garbage: configuration.garbage)
         recognizer = configuration.recognizer
         policy = configuration.policy
+        self.configuration = configuration
     }
 
     /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
@@ -89,80 +92,95 @@ public struct WyomingApp: Sendable {
 /// - `transcript` (text, as Home Assistant's conversation agent sends it) → the command run:
 ///   `handled` with what the intent says, or `not-handled` with why not.
 /// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
+/// - `run-pipeline` (from a satellite) → a whole conversation, from the microphone audio that
+///   follows to the spoken reply (``SatellitePipeline``); `played` says a reply has been heard.
 /// - `ping` → `pong`. Anything else → `error`, and the connection goes on.
 public final class WyomingSession: @unchecked Sendable {  // used by one connection's task at a time
     let app: WyomingApp
     let logger: Logger
+    private let send: @Sendable (WyomingEvent) -> Void
     private var recognizer: SpeechRecognizer?
-    private var format: (rate: Int, width: Int, channels: Int)?
-    /// Audio at other rates than 16 kHz, collected to be resampled and decoded at audio-stop.
-    private var samples: [Float] = []
-    /// How many frames the utterance has had, at its own rate (whether collected or streamed).
+    /// The utterance's audio, converted to 16 kHz as it arrives.
+    private var converter: ChunkConverter?
+    /// How many 16 kHz samples the utterance has had.
     private var frames = 0
-    /// The utterance being decoded as it arrives: audio at 16 kHz, as satellites send it.
+    /// The utterance being decoded as it arrives.
     private var streamed: StreamedUtterance?
-    /// The most audio one utterance may hold, in seconds at 16 kHz.
+    /// A satellite's conversation, while it lasts: the audio is its microphone's.
+    private var pipeline: SatellitePipeline?
+    /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
 
-    public init(app: WyomingApp, logger: Logger) {
+    /// - Parameter send: Handed the events that do not answer one event of the peer's: a
+    ///   satellite conversation's, as it goes.
+    public init(app: WyomingApp, logger: Logger, send: @escaping @Sendable (WyomingEvent) -> Void = { _ in })
+    {
         self.app = app
         self.logger = logger
+        self.send = send
+    }
+
+    /// Ends what the connection left running (a satellite's conversation, an utterance).
+    public func close() async {
+        await pipeline?.stop()
+        pipeline = nil
+        discardStreamed()
     }
 
     /// What to send back for `event`.
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
+        if pipeline != nil, event.type.hasPrefix("audio-") { return toPipeline(event) }
         switch event.type {
         case "describe":
             return [app.info]
         case "ping":
             return [WyomingEvent("pong", data: event.data["text"].map { ["text": $0] } ?? [:])]
+        case "run-pipeline":
+            await pipeline?.stop()
+            pipeline = nil
+            switch SatellitePipeline.Stages.of(event) {
+            case .failure(let reason):
+                return [Self.error(reason.description)]
+            case .success(let stages):
+                logger.info("running a satellite's pipeline", metadata: ["stages": "\(event.data)"])
+                pipeline = SatellitePipeline(
+                    app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")", logger: logger,
+                    send: send)
+                return []
+            }
+        case "played":
+            pipeline?.microphone.unmute()
+            return []
         case "transcribe":
-            format = nil
-            samples = []
+            await pipeline?.stop()
+            pipeline = nil
+            converter = nil
             frames = 0
             discardStreamed()
             return []
         case "audio-start":
-            guard let format = Self.format(of: event) else {
+            guard let format = WyomingAudioFormat(of: event) else {
                 return [Self.error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")]
             }
-            self.format = format
-            samples = []
-            frames = 0
-            discardStreamed()
-            if format.rate == 16_000 {
-                do {
-                    let recognizer = try await ready()
-                    streamed = try recognizer.recognizer.startUtterance()
-                } catch {
-                    return [Self.error("\(error)")]
+            return await startUtterance(format)
+        case "audio-chunk":
+            if let format = WyomingAudioFormat(of: event), format != converter?.format {
+                // A chunk in another format than the stream started with: what came before is
+                // finished first.
+                if converter != nil { await feed(converter!.finish()) }
+                if streamed == nil {
+                    if let refused = await startUtterance(format).first { return [refused] }
+                } else {
+                    converter = ChunkConverter(format)
                 }
             }
-            return []
-        case "audio-chunk":
-            guard let format = Self.format(of: event) ?? format else {
+            guard converter != nil else {
                 return [Self.error("audio-chunk without a format, and no audio-start before it")]
             }
-            guard frames / format.rate < Self.longestUtterance,
-                let chunk = WAVFile.pcm(
-                    event.payload, sampleRate: format.rate, bytesPerSample: format.width,
-                    channels: format.channels)
+            guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance,
+                let samples = converter!.convert(event.payload)
             else { return [] }
-            frames += chunk.samples.count
-            if let streamed, format.rate == 16_000 {
-                let box = UtteranceBox(utterance: streamed)
-                let pcm = chunk.int16Samples
-                do {
-                    try await Self.offThread { () throws(SpeechError) in try box.utterance.feed(pcm) }
-                } catch {
-                    self.streamed = nil
-                    return [Self.error("\(error)")]
-                }
-            } else {
-                samples += chunk.samples
-            }
-            self.format = format
-            return []
+            return await feed(samples)
         case "audio-stop":
             return [await transcript()]
         case "transcript":
@@ -185,30 +203,77 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         }
     }
 
+    /// A satellite's microphone audio, for its conversation.
+    private func toPipeline(_ event: WyomingEvent) -> [WyomingEvent] {
+        guard let pipeline, !pipeline.hasEnded else { return [] }
+        switch event.type {
+        case "audio-start":
+            guard let format = WyomingAudioFormat(of: event) else {
+                return [Self.error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")]
+            }
+            converter = ChunkConverter(format)
+        case "audio-chunk":
+            if let format = WyomingAudioFormat(of: event), format != converter?.format {
+                converter = ChunkConverter(format)
+            }
+            guard converter != nil else {
+                return [Self.error("audio-chunk without a format, and no audio-start before it")]
+            }
+            if let samples = converter!.convert(event.payload) { pipeline.microphone.append(samples) }
+        case "audio-stop":
+            // The satellite stopped streaming: the conversation ends after the turn under way.
+            if converter != nil { pipeline.microphone.append(converter!.finish()) }
+            converter = nil
+            pipeline.microphone.end()
+        default:
+            return [Self.error("unknown event \"\(event.type)\"")]
+        }
+        return []
+    }
+
+    /// Starts decoding an utterance in `format`: an error event when the recognizer cannot.
+    private func startUtterance(_ format: WyomingAudioFormat) async -> [WyomingEvent] {
+        converter = ChunkConverter(format)
+        frames = 0
+        discardStreamed()
+        do {
+            let recognizer = try await ready()
+            streamed = try recognizer.recognizer.startUtterance()
+            return []
+        } catch {
+            return [Self.error("\(error)")]
+        }
+    }
+
+    /// Decodes `samples` of the utterance under way, off the cooperative threads.
+    @discardableResult
+    private func feed(_ samples: [Int16]) async -> [WyomingEvent] {
+        guard let streamed, !samples.isEmpty else { return [] }
+        frames += samples.count
+        let box = UtteranceBox(utterance: streamed)
+        do {
+            try await Self.offThread { () throws(SpeechError) in try box.utterance.feed(samples) }
+            return []
+        } catch {
+            self.streamed = nil
+            return [Self.error("\(error)")]
+        }
+    }
+
     /// What the audio since `audio-start` says, as a `transcript`.
     private func transcript() async -> WyomingEvent {
+        if converter != nil { await feed(converter!.finish()) }
+        converter = nil
         let streamed = self.streamed
         self.streamed = nil
-        let collected = samples
-        samples = []
-        guard let format, frames > 0 else {
+        guard let streamed, frames > 0 else {
             if let streamed { _ = try? streamed.finish() }
             return WyomingEvent("transcript", data: ["text": ""])
         }
         frames = 0
         do {
-            let heard: RecognitionResult
-            if let streamed {
-                let box = UtteranceBox(utterance: streamed)
-                heard = try await Self.offThread { () throws(SpeechError) in try box.utterance.finish() }
-            } else {
-                let audio = AudioBuffer(samples: collected, sampleRate: format.rate).resampled(to: 16_000)
-                    .forRecognizer
-                let box = try await ready()
-                heard = try await Self.offThread { () throws(SpeechError) in
-                    try box.recognizer.recognize(audio)
-                }
-            }
+            let box = UtteranceBox(utterance: streamed)
+            let heard = try await Self.offThread { () throws(SpeechError) in try box.utterance.finish() }
             let understanding = Understanding(
                 heard: heard, match: await app.matcher.match(heard.commandText), threshold: app.policy.minimum
             )
@@ -298,26 +363,33 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private func synthesize(_ text: String, voice: String) -> [WyomingEvent] {
         do {
             let speech = try SpeechSynthesizer(voice: voice).speak(text)
-            let format: [String: JSONValue] = [
-                "rate": .number(Double(speech.sampleRate)), "width": 2, "channels": 1,
-            ]
-            var events = [WyomingEvent("audio-start", data: format.merging(["timestamp": 0]) { $1 })]
-            let chunk = 1024
-            var start = 0
-            while start < speech.samples.count {
-                let end = min(start + chunk, speech.samples.count)
-                events.append(
-                    WyomingEvent(
-                        "audio-chunk", data: format, payload: WAVFile.pcm16(speech.samples[start..<end])))
-                start = end
-            }
-            // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
-            let milliseconds = speech.samples.count * 1000 / max(speech.sampleRate, 1)
-            events.append(WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))]))
-            return events
+            return Self.audioEvents(AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate))
         } catch {
             return [Self.error("\(error)")]
         }
+    }
+
+    /// `speech` as Wyoming sends audio: `audio-start`, `audio-chunk`s of 1024 16-bit mono
+    /// samples, `audio-stop`, with the timestamps Home Assistant gives them.
+    static func audioEvents(_ speech: AudioBuffer) -> [WyomingEvent] {
+        let format = WyomingAudioFormat(rate: speech.sampleRate, width: 2, channels: 1).data
+        var events = [WyomingEvent("audio-start", data: format.merging(["timestamp": 0]) { $1 })]
+        let samples = speech.int16Samples
+        let chunk = 1024
+        var start = 0
+        while start < samples.count {
+            let end = min(start + chunk, samples.count)
+            let milliseconds = start * 1000 / max(speech.sampleRate, 1)
+            events.append(
+                WyomingEvent(
+                    "audio-chunk", data: format.merging(["timestamp": .number(Double(milliseconds))]) { $1 },
+                    payload: WAVFile.pcm16(samples[start..<end])))
+            start = end
+        }
+        // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
+        let milliseconds = samples.count * 1000 / max(speech.sampleRate, 1)
+        events.append(WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))]))
+        return events
     }
 
     static func recognizer(for app: WyomingApp) throws(SpeechError) -> SpeechRecognizer {
@@ -343,16 +415,6 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 
     static func error(_ text: String) -> WyomingEvent {
         WyomingEvent("error", data: ["text": .string(text)])
-    }
-
-    /// An audio event's format, when it gives one the server reads.
-    static func format(of event: WyomingEvent) -> (rate: Int, width: Int, channels: Int)? {
-        guard let rate = event.data["rate"]?.int, let width = event.data["width"]?.int,
-            let channels = event.data["channels"]?.int, (1...384_000).contains(rate),
-            [1, 2, 4].contains(width),
-            (1...32).contains(channels)
-        else { return nil }
-        return (rate, width, channels)
     }
 }
 

@@ -79,7 +79,8 @@ struct EmbeddedLoopTests {
         let logger = Logger(label: "embedded-loop")
         let loop = VoiceLoop(
             app: app, input: try VoiceInput(recording: input.path),
-            mouth: Mouth(replies: { audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
+            mouth: Mouth(
+                replies: { _, audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
             configuration: try VoiceLoop.Configuration(for: app), logger: logger
         ) { turn in turns.withLock { $0.append(turn) } }
         #expect(try await loop.run() == 0)

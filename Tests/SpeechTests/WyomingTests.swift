@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 import Testing
 
 @testable import Wyoming
@@ -99,17 +100,25 @@ struct WyomingServerTests {
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/client.py")
 
+    static let satelliteMicrophone = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/satellite_microphone.py")
+
     /// A virtual environment with `wyoming` from PyPI, made once per machine.
     static func python() throws -> String {
+        try python(with: "wyoming", version: "1.10.2")
+    }
+
+    /// A virtual environment with `package` from PyPI, made once per machine: its Python.
+    static func python(with package: String, version: String) throws -> String {
         let home = FileManager.default.homeDirectoryForCurrentUser
-        let environment = home.appendingPathComponent(".cache/voice-intents/wyoming-1.10.2")
+        let environment = home.appendingPathComponent(".cache/voice-intents/\(package)-\(version)")
         let python = environment.appendingPathComponent("bin/python").path
         if !FileManager.default.isExecutableFile(atPath: python) {
             let made = try Executables.run(command: "python3", ["-m", "venv", environment.path], in: home)
             try #require(made.status == 0, "python3 -m venv: \(made.errors)")
             let installed = try Executables.run(
-                command: python, ["-m", "pip", "install", "--quiet", "wyoming==1.10.2"], in: home)
-            try #require(installed.status == 0, "pip install wyoming: \(installed.errors)")
+                command: python, ["-m", "pip", "install", "--quiet", "\(package)==\(version)"], in: home)
+            try #require(installed.status == 0, "pip install \(package): \(installed.errors)")
         }
         return python
     }
@@ -205,6 +214,135 @@ struct WyomingServerTests {
             #expect(unlock["handled"] as? Bool == false)
             #expect(unlock["text"] as? String == "Unlock the Front Door?")
         }
+    }
+
+    /// A satellite holds a whole conversation on its connection: it runs a pipeline and streams
+    /// its microphone in real time; the server asks its questions out loud, hears the answers
+    /// said after each has played, runs the intent and speaks the result. The replies are
+    /// recognised back. Three satellites at once hold the same conversation.
+    @Test func satellitesHoldWholeConversations() throws {
+        let python = try Self.python()
+        let lines = try EmbeddedLoopTests.tickets.map { try VoiceLoopTests.recording([$0]) }
+        let replies = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
+        defer {
+            for line in lines { try? FileManager.default.removeItem(at: line) }
+            for index in 0..<3 { try? FileManager.default.removeItem(atPath: "\(replies.path)-\(index).wav") }
+        }
+        let said = [
+            "How many tickets?", "Search for 3 tickets to Uluru?",
+            "I found 3 tickets to Uluru for 75 dollars in total.",
+        ]
+        try Self.withServer(app: "travel-tracking") { uri in
+            let alone = try Self.ask(python, uri, ["converse", "\(replies.path)-0.wav"] + lines.map(\.path))
+            #expect(alone["said"] as? [String] == said)
+            #expect(alone["heard"] as? [String] == [EmbeddedLoopTests.tickets[0]])
+            #expect(
+                try VoiceLoopTests.heardReplyText(in: URL(fileURLWithPath: "\(replies.path)-0.wav"))
+                    == EmbeddedLoopTests.ticketsReplies)
+
+            let together = try Self.ask(
+                python, uri, ["converse-together", "3", replies.path] + lines.map(\.path))
+            let conversations = try #require(together["conversations"] as? [[String: Any]])
+            #expect(conversations.count == 3)
+            for conversation in conversations {
+                #expect(conversation["said"] as? [String] == said)
+                #expect(conversation["heard"] as? [String] == [EmbeddedLoopTests.tickets[0]])
+            }
+        }
+    }
+
+    /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
+    /// microphone: the server connects to it as Home Assistant would and holds the conversation
+    /// through it. The satellite's sound program gets the replies, which are recognised back.
+    @Test func aWyomingSatelliteHoldsAConversation() throws {
+        let python = try Self.python()
+        let satellitePython = try Self.python(with: "wyoming-satellite", version: "1.0.0")
+        let lines = try EmbeddedLoopTests.tickets.map { try VoiceLoopTests.recording([$0]) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer {
+            for line in lines { try? FileManager.default.removeItem(at: line) }
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let port = try #require(
+            Int(
+                try Executables.run(
+                    command: python,
+                    [
+                        "-c",
+                        "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
+                    ],
+                    in: directory
+                ).output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        func appending(_ name: String) -> String { "sh -c 'cat >> \(file(name)); echo >> \(file(name))'" }
+        let satellite = Process()
+        satellite.executableURL = URL(fileURLWithPath: satellitePython)
+        satellite.arguments = [
+            "-m", "wyoming_satellite", "--name", "kitchen", "--no-zeroconf", "--uri",
+            "tcp://127.0.0.1:\(port)",
+            "--mic-command",
+            ([python, Self.satelliteMicrophone.path, directory.path] + lines.map(\.path)).joined(
+                separator: " "),
+            "--snd-command", "sh -c 'cat > \(file("reply"))-$(date +%s%N).raw'",
+            "--streaming-start-command", "touch \(file("streaming"))",
+            "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
+            "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
+        ]
+        let log = FileHandle(forWritingAtPath: "/dev/null")
+        satellite.standardOutput = log
+        satellite.standardError = log
+        try satellite.run()
+        defer {
+            // It outlives SIGTERM; its microphone program ends with it, on a broken pipe.
+            kill(satellite.processIdentifier, SIGKILL)
+            satellite.waitUntilExit()
+        }
+        // The satellite listens once its microphone runs.
+        let reachable = Date().addingTimeInterval(30)
+        while Date() < reachable,
+            try Executables.run(
+                command: python,
+                ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1).close()"],
+                in: directory
+            ).status != 0
+        {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+
+        let server = try LiveLoopTests.Listener(
+            [
+                "--app", "travel-tracking", "--uri", "tcp://127.0.0.1:0", "--satellite",
+                "tcp://127.0.0.1:\(port)",
+            ],
+            command: "serve", executable: "voice-intents")
+        defer { _ = server.terminate() }
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: file("heard")) {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let heard = (try? String(contentsOfFile: file("heard"), encoding: .utf8)) ?? ""
+        #expect(
+            heard.split(separator: "\n").map(String.init) == [EmbeddedLoopTests.tickets[0]],
+            "\(server.errors)")
+        let said = (try? String(contentsOfFile: file("said"), encoding: .utf8)) ?? ""
+        #expect(
+            said.split(separator: "\n").map(String.init) == [
+                "How many tickets?", "Search for 3 tickets to Uluru?",
+                "I found 3 tickets to Uluru for 75 dollars in total.",
+            ])
+        // The replies one after another, with a pause between, as the satellite played them.
+        var samples: [Int16] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        where name.hasPrefix("reply-") {
+            let reply = try Data(contentsOf: directory.appendingPathComponent(name))
+            samples += reply.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            samples += [Int16](repeating: 0, count: 22_050 * 7 / 10)
+        }
+        let tape = directory.appendingPathComponent("replies.wav")
+        try WAVFile.write(AudioBuffer(int16: samples, sampleRate: 22_050), to: tape)
+        #expect(try VoiceLoopTests.heardReplyText(in: tape) == EmbeddedLoopTests.ticketsReplies)
     }
 
     @Test func garbageClosesOnlyItsOwnConnection() throws {

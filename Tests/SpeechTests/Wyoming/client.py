@@ -8,6 +8,10 @@
     client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
+    client.py tcp://127.0.0.1:10700 converse replies.wav line1.wav line2.wav …
+        (a satellite: run-pipeline, then its microphone streamed in real time, saying the next
+        line once the last reply has played; the replies are written to replies.wav)
+    client.py tcp://127.0.0.1:10700 converse-together N replies line1.wav …   (N satellites at once)
 
 Prints one JSON object per line: what the server answered, as the package parsed it.
 """
@@ -22,6 +26,8 @@ from wyoming.client import AsyncClient
 from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
+from wyoming.pipeline import PipelineStage, RunPipeline
+from wyoming.snd import Played
 from wyoming.tts import Synthesize
 
 
@@ -49,7 +55,84 @@ async def transcribe(uri, path, rate=None):
         return Transcript.from_event(await next_event(client)).text
 
 
+async def converse(uri, replies_path, lines):
+    """A satellite's conversation: `lines` (16 kHz 16-bit mono WAVs) said one after another into
+    a microphone streamed in real time, each once the reply before it has been played."""
+    chunk_samples = 1024
+    silence = bytes(2 * chunk_samples)
+    to_say = asyncio.Queue()
+    said, heard, replies = [], [], []
+    with wave.open(lines[0], "rb") as first:
+        to_say.put_nowait(first.readframes(first.getnframes()))
+    async with AsyncClient.from_uri(uri) as client:
+        await client.write_event(
+            RunPipeline(start_stage=PipelineStage.ASR, end_stage=PipelineStage.TTS).event())
+        await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
+
+        async def microphone():
+            speech = b""
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            sent = 0
+            while True:
+                if not speech and not to_say.empty():
+                    speech = to_say.get_nowait()
+                piece, speech = (speech[:len(silence)], speech[len(silence):]) if speech else (silence, b"")
+                piece = piece.ljust(len(silence), b"\0")
+                await client.write_event(
+                    AudioChunk(rate=16000, width=2, channels=1, audio=piece).event())
+                sent += chunk_samples
+                await asyncio.sleep(max(0, started + sent / 16000 - loop.time()))
+
+        streaming = asyncio.create_task(microphone())
+        try:
+            next_line = 1
+            audio = bytearray()
+            rate = 22050
+            while True:
+                event = await next_event(client)
+                if Synthesize.is_type(event.type):
+                    said.append(Synthesize.from_event(event).text)
+                elif AudioStart.is_type(event.type):
+                    rate = AudioStart.from_event(event).rate
+                    audio = bytearray()
+                elif AudioChunk.is_type(event.type):
+                    audio += AudioChunk.from_event(event).audio
+                elif AudioStop.is_type(event.type):
+                    replies.append(bytes(audio))
+                    # The reply plays, then the person answers.
+                    await asyncio.sleep(len(audio) / 2 / rate)
+                    await client.write_event(Played().event())
+                    if next_line < len(lines):
+                        with wave.open(lines[next_line], "rb") as line:
+                            to_say.put_nowait(line.readframes(line.getnframes()))
+                        next_line += 1
+                elif Transcript.is_type(event.type):
+                    heard.append(Transcript.from_event(event).text)
+                    break
+                elif event.type == "error":
+                    raise SystemExit(f"the server said: {event.data}")
+        finally:
+            streaming.cancel()
+        await client.write_event(AudioStop().event())
+    with wave.open(replies_path, "wb") as out:
+        out.setframerate(rate)
+        out.setsampwidth(2)
+        out.setnchannels(1)
+        out.writeframes(bytes(int(rate * 0.7) * 2).join(replies))
+    return {"said": said, "heard": heard}
+
+
 async def main(uri, command, *arguments):
+    if command == "converse":
+        print(json.dumps(await converse(uri, arguments[0], arguments[1:])))
+        return
+    if command == "converse-together":
+        count, prefix, lines = int(arguments[0]), arguments[1], arguments[2:]
+        results = await asyncio.gather(
+            *(converse(uri, f"{prefix}-{index}.wav", lines) for index in range(count)))
+        print(json.dumps({"conversations": list(results)}))
+        return
     if command in ("transcribe-together", "transcribe-together-16k"):
         rate = 16000 if command.endswith("16k") else None
         texts = await asyncio.gather(*(transcribe(uri, path, rate) for path in arguments))

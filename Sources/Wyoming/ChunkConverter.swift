@@ -1,0 +1,67 @@
+import Speech
+
+/// The format an `audio-start` or `audio-chunk` gives its audio in.
+public struct WyomingAudioFormat: Sendable, Hashable {
+    /// Samples a second, per channel.
+    public var rate: Int
+    /// Bytes a sample: 1 (unsigned 8-bit), 2, or 4 (signed little-endian).
+    public var width: Int
+    public var channels: Int
+
+    public init(rate: Int, width: Int, channels: Int) {
+        self.rate = rate
+        self.width = width
+        self.channels = channels
+    }
+
+    /// An audio event's format, when it gives one the server reads.
+    public init?(of event: WyomingEvent) {
+        guard let rate = event.data["rate"]?.int, let width = event.data["width"]?.int,
+            let channels = event.data["channels"]?.int, (1...384_000).contains(rate),
+            [1, 2, 4].contains(width),
+            (1...32).contains(channels)
+        else { return nil }
+        self.init(rate: rate, width: width, channels: channels)
+    }
+
+    /// As an audio event's data.
+    var data: [String: JSONValue] {
+        [
+            "rate": .number(Double(rate)), "width": .number(Double(width)),
+            "channels": .number(Double(channels)),
+        ]
+    }
+}
+
+/// Turns audio chunks, in the format their stream started with, into the recognizer's 16 kHz
+/// 16-bit mono as they arrive: channels mixed down, and other rates resampled piece by piece
+/// with nothing lost at the chunks' seams.
+struct ChunkConverter: Sendable {
+    let format: WyomingAudioFormat
+    private var resampler: StreamingResampler?
+
+    init(_ format: WyomingAudioFormat) {
+        self.format = format
+        if format.rate != AudioFormat.recognizerSampleRate {
+            resampler = StreamingResampler(from: format.rate, to: AudioFormat.recognizerSampleRate)
+        }
+    }
+
+    /// `payload` at 16 kHz; `nil` when it is not whole samples of the format.
+    mutating func convert(_ payload: [UInt8]) -> [Int16]? {
+        guard
+            let chunk = WAVFile.pcm(
+                payload, sampleRate: format.rate, bytesPerSample: format.width, channels: format.channels)
+        else { return nil }
+        guard resampler != nil else { return chunk.int16Samples }
+        let samples = resampler!.resample(chunk.samples)
+        return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
+    }
+
+    /// What the resampler still holds, at the stream's end.
+    mutating func finish() -> [Int16] {
+        guard resampler != nil else { return [] }
+        return AudioBuffer(samples: resampler!.finish(), sampleRate: AudioFormat.recognizerSampleRate)
+            .int16Samples
+    }
+}
