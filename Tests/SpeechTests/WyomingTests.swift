@@ -100,6 +100,8 @@ struct WyomingServerTests {
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/client.py")
 
+    static let homeAssistant = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/home_assistant.py")
     static let satelliteMicrophone = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/satellite_microphone.py")
 
@@ -108,17 +110,21 @@ struct WyomingServerTests {
         try python(with: "wyoming", version: "1.10.2")
     }
 
-    /// A virtual environment with `package` from PyPI, made once per machine: its Python.
-    static func python(with package: String, version: String) throws -> String {
+    /// A virtual environment with `package` from PyPI (and `also`), made once per machine: its
+    /// Python.
+    static func python(with package: String, version: String, also: [String] = []) throws -> String {
         let home = FileManager.default.homeDirectoryForCurrentUser
         let environment = home.appendingPathComponent(".cache/voice-intents/\(package)-\(version)")
         let python = environment.appendingPathComponent("bin/python").path
-        if !FileManager.default.isExecutableFile(atPath: python) {
+        let ready = environment.appendingPathComponent("installed")
+        if !FileManager.default.fileExists(atPath: ready.path) {
             let made = try Executables.run(command: "python3", ["-m", "venv", environment.path], in: home)
             try #require(made.status == 0, "python3 -m venv: \(made.errors)")
             let installed = try Executables.run(
-                command: python, ["-m", "pip", "install", "--quiet", "\(package)==\(version)"], in: home)
+                command: python, ["-m", "pip", "install", "--quiet", "\(package)==\(version)"] + also,
+                in: home)
             try #require(installed.status == 0, "pip install \(package): \(installed.errors)")
+            _ = FileManager.default.createFile(atPath: ready.path, contents: nil)
         }
         return python
     }
@@ -343,6 +349,47 @@ struct WyomingServerTests {
         let tape = directory.appendingPathComponent("replies.wav")
         try WAVFile.write(AudioBuffer(int16: samples, sampleRate: 22_050), to: tape)
         #expect(try VoiceLoopTests.heardReplyText(in: tape) == EmbeddedLoopTests.ticketsReplies)
+    }
+
+    /// Home Assistant's own Wyoming integration, from PyPI, as it adds the service and uses it:
+    /// it reads the info and offers speech to text and text to speech; its speech-to-text entity
+    /// gets a person's recording heard, and its text-to-speech entity gets audio that is heard
+    /// back. (2024.1 is the last Home Assistant that runs on Debian 12's Python 3.11; the
+    /// packages after it are what it installs for these integrations when it starts.)
+    @Test func homeAssistantsIntegrationUsesTheServer() throws {
+        let python = try Self.python(
+            with: "homeassistant", version: "2024.1.6",
+            also: [
+                "wyoming==1.4.0", "hassil==1.5.1", "home-assistant-intents==2024.1.2", "mutagen==1.47.0",
+                "ha-ffmpeg==3.1.0", "webrtc-noise-gain==1.2.3",
+            ])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-assistant-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Home Assistant's microphones give 16 kHz.
+        let recording = folder.appendingPathComponent("command.wav")
+        let person = try WAVFile.read(
+            from: Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav"))
+        try WAVFile.write(person.resampled(to: 16_000), to: recording)
+        let reply = folder.appendingPathComponent("reply.wav")
+        try Self.withServer { uri in
+            let used = try Executables.run(
+                command: python,
+                [Self.homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on"],
+                in: folder)
+            try #require(used.status == 0, "\(used.errors)")
+            let line = try #require(used.output.split(separator: "\n").last)
+            let result = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(result["platforms"] as? [String] == ["stt", "tts"])
+            #expect(result["name"] as? String == "voice-intents")
+            #expect(result["stt_languages"] as? [String] == ["en"])
+            #expect(result["stt_result"] as? String == "success")
+            #expect(result["transcript"] as? String == "turn the garage light on")
+            #expect(result["tts_format"] as? String == "wav")
+            let back = try Self.ask(try Self.python(), uri, ["transcribe", reply.path])
+            #expect(back["transcript"] as? String == "turn the garage light on")
+        }
     }
 
     @Test func garbageClosesOnlyItsOwnConnection() throws {

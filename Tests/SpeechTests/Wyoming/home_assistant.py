@@ -1,0 +1,63 @@
+"""Home Assistant's own Wyoming integration, from PyPI, against a server.
+
+    home_assistant.py tcp://127.0.0.1:10700 recording.wav reply.wav "text to say"
+
+Runs the integration's code as Home Assistant runs it when a Wyoming service is added: the
+config flow's check of the service's info, its speech-to-text entity on a 16 kHz recording, and
+its text-to-speech entity (the audio is written to reply.wav). Prints one JSON object.
+"""
+import asyncio
+import json
+import sys
+import wave
+
+# Imported first, as Home Assistant's start-up does: its modules import each other in a circle.
+import homeassistant.components.persistent_notification  # noqa: F401
+from homeassistant.components import stt
+from homeassistant.components.wyoming.data import WyomingService
+from homeassistant.components.wyoming.stt import WyomingSttProvider
+from homeassistant.components.wyoming.tts import WyomingTtsProvider
+
+
+class ConfigEntry:
+    """What the entities read of their config entry."""
+
+    entry_id = "voice-intents"
+
+
+async def main(uri, recording, reply, text):
+    host, port = uri[len("tcp://"):].rsplit(":", 1)
+    service = await WyomingService.create(host, int(port))
+    if service is None:
+        raise SystemExit("Home Assistant could not read the service's info")
+
+    speech_to_text = WyomingSttProvider(ConfigEntry(), service)
+    metadata = stt.SpeechMetadata(
+        language="en", format=stt.AudioFormats.WAV, codec=stt.AudioCodecs.PCM,
+        bit_rate=stt.AudioBitRates.BITRATE_16, sample_rate=stt.AudioSampleRates.SAMPLERATE_16000,
+        channel=stt.AudioChannels.CHANNEL_MONO)
+
+    async def microphone():
+        with wave.open(recording, "rb") as audio:
+            while chunk := audio.readframes(1024):
+                yield chunk
+
+    heard = await speech_to_text.async_process_audio_stream(metadata, microphone())
+
+    text_to_speech = WyomingTtsProvider(ConfigEntry(), service)
+    kind, audio = await text_to_speech.async_get_tts_audio(text, "en", {})
+    if audio:
+        with open(reply, "wb") as out:
+            out.write(audio)
+
+    print(json.dumps({
+        "platforms": sorted(platform.value for platform in service.platforms),
+        "name": service.get_name(),
+        "stt_languages": speech_to_text.supported_languages,
+        "transcript": heard.text, "stt_result": heard.result.value,
+        "tts_format": kind, "tts_bytes": len(audio or b""),
+    }))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:]))
