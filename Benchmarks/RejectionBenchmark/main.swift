@@ -21,6 +21,10 @@
 // "lattice" searches it with PocketSphinx's lattice best path instead of the Viterbi path; "none"
 // for no garbage decodes), --phone-loop no (skip the phone loop), --only recorded (Debian's real
 // recordings alone, no eSpeak NG clips).
+//
+// What a clip is and the near misses are in Clips.swift; what a clip gave and the rates and
+// thresholds computed from many, in Figures.swift. The decoding and the reports stay here, as
+// top-level code on the options above.
 
 import BenchmarkSupport
 import Dispatch
@@ -32,9 +36,6 @@ import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceIntents
-
-func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
-func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
 let options = BenchmarkOptions(
     takes: [
@@ -48,15 +49,6 @@ let dictationClips = options.int("dictation", default: 60)
 let jobs = options.int("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
 let hearsPhoneLoop = options.choice("phone-loop", of: ["yes", "no"], default: "yes") == "yes"
 
-/// One garbage path setting to measure.
-struct GarbageSetting: Sendable {
-    let label: String
-    let model: GarbageModel
-    /// Searched for the Viterbi path (`-bestpath no`) rather than the lattice's best path.
-    let viterbi: Bool
-    /// The garbage loop alone, without the commands: a reference score, not a verdict.
-    var loopOnly = false
-}
 let garbageSpecification =
     options["garbage"]
     ?? "0/1e-3;1e-2/1e-3;1e-2/3e-3;1e-2/0.01;1e-2/0.03;loop/0.01;1e-2/1e-3/1e-4;1e-2/3e-3/1e-3"
@@ -98,50 +90,6 @@ let loops: [(name: String, loop: PhoneLoop)] =
 // on 60 clips, forty times the budget, and separated no better: not run by default.
 
 // MARK: Clips
-
-/// One clip to decode, and what it is.
-struct Job: Sendable {
-    let label: String
-    let grammar: String
-    /// A command (or real speech under a grammar of its own transcript), which should be accepted.
-    let isCommand: Bool
-    let group: String
-    /// The tuning half (`true`) or the held-out half.
-    let isTuning: Bool
-    let hearsDictation: Bool
-    let audio: @Sendable () throws -> [Int16]
-    /// Whether the grammar can say the sentence word for word: commands that do not lean on the
-    /// matcher's tolerance, and sentences that are not commands but are in the grammar (negative
-    /// phrases, "never mind"), which the matcher, not the recognizer, turns down.
-    var canSay = false
-    /// The words said, as the grammar spells them ("" when not known).
-    var words = ""
-    /// What the matcher should make of the sentence (`nil` for recordings under grammars of their
-    /// own transcripts: those are right when heard word for word).
-    var expectation: PhraseTestSuite.Expectation?
-}
-
-/// Near misses: a command's shape with a value the app does not know, or a verb it has none for.
-/// Spoken like the phrase tests, they are not commands (they should be rejected, or heard as a
-/// command with an unknown value).
-let nearMisses: [String: [String]] = [
-    "travel-tracking": [
-        "find six tickets for the louvre", "how busy is the louvre in travel tracking",
-        "how crowded is big ben right now", "find two tickets for the alhambra in travel tracking",
-        "navigate to settings in travel tracking", "check the crowd level for mount everest",
-        "buy tickets for buckingham palace in travel tracking",
-        "add the kremlin to my favorites in travel tracking", "how busy is times square in travel tracking",
-        "find three tickets for yellowstone",
-    ],
-    "library": [
-        "open the book harry potter in library", "buy two copies of harry potter",
-        "show me the poetry shelf in my library", "read the great gatsby in my library",
-        "open the cookbook shelf in library", "buy moby dick in my library",
-    ],
-]
-
-/// The tuning half, split as `calibrate` splits its clips.
-func isTuning(_ key: String) -> Bool { Calibration.isTuning(key) }
 
 var grammars: [String: SpeechGrammar] = [:]
 /// Each grammar again with each garbage setting, by "<grammar>#<setting index>".
@@ -270,34 +218,6 @@ if limit < jobList.count {
 }
 
 // MARK: Decoding
-
-/// What one clip gave: the transcript, the times, and every candidate measure (higher means more
-/// like a command).
-struct Outcome: Sendable {
-    let job: Job
-    let transcript: String
-    let audioSeconds: Double
-    let grammarSeconds: Double
-    let loopSeconds: [Double]
-    let allSenonesSeconds: Double
-    let dictationSeconds: Double?
-    let measures: [String: Double]
-    /// What each garbage setting heard, in the order of `garbageSettings`.
-    var garbage: [GarbageHearing] = []
-}
-
-/// What one clip gave under a grammar with a garbage path.
-struct GarbageHearing: Sendable {
-    let transcript: String
-    let kind: GarbageKind?
-    /// The command's words (no garbage, no fillers).
-    let words: [String]
-    let seconds: Double
-    /// The share of the frames of words (garbage included) spent on garbage phone-words.
-    let garbageShare: Double
-    /// The path score.
-    let score: Int
-}
 
 let outcomes = Mutex<[Outcome]>([])
 let failure = Mutex<String?>(nil)
@@ -471,47 +391,6 @@ print("decoded \(heard.count) clips in \(format(seconds(clock.now - started), 0)
 
 // MARK: Figures
 
-/// False accepts and false rejects of `measure` at `threshold` among `clips` (a clip with no
-/// words, or without the measure, is rejected).
-func rates(_ clips: [Outcome], _ measure: String, _ threshold: Double) -> (
-    fa: Double, fr: Double, commands: Int, others: Int
-) {
-    let commands = clips.filter(\.job.isCommand)
-    let others = clips.filter { !$0.job.isCommand }
-    func accepted(_ clip: Outcome) -> Bool { (clip.measures[measure] ?? -.infinity) >= threshold }
-    return (
-        Double(others.filter(accepted).count) / Double(max(others.count, 1)),
-        Double(commands.filter { !accepted($0) }.count) / Double(max(commands.count, 1)), commands.count,
-        others.count
-    )
-}
-
-/// The highest threshold that rejects at most `allowed` of the commands with words among `clips`.
-func threshold(_ clips: [Outcome], _ measure: String, allowed: Double = 0.02) -> Double {
-    let values = clips.filter(\.job.isCommand).compactMap { $0.measures[measure] }.sorted()
-    guard !values.isEmpty else { return -.infinity }
-    return values[Int((Double(values.count) * allowed).rounded(.down))]
-}
-
-/// The chance that a command with words scores higher than another clip with words.
-func areaUnderCurve(_ clips: [Outcome], _ measure: String) -> Double {
-    areaUnderCurve(
-        positives: clips.filter(\.job.isCommand).compactMap { $0.measures[measure] },
-        negatives: clips.filter { !$0.job.isCommand }.compactMap { $0.measures[measure] })
-}
-
-/// Prints `measure` at 1/5/25/50/75/95/99% of the commands among `clips`, then of the others.
-func printSpread(_ clips: [Outcome], _ measure: String, as label: String) {
-    for isCommand in [true, false] {
-        let values = clips.filter { $0.job.isCommand == isCommand }.compactMap { $0.measures[measure] }
-        let points = quantiles(values, at: [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99])
-        guard !points.isEmpty else { continue }
-        print(
-            "\(isCommand ? "commands" : "others"): \(label) at 1/5/25/50/75/95/99%: \(points.map { format($0, 0) }.joined(separator: " "))"
-        )
-    }
-}
-
 let tuning = heard.filter(\.job.isTuning)
 let heldOut = heard.filter { !$0.job.isTuning }
 let audio = heard.reduce(0) { $0 + $1.audioSeconds }
@@ -643,42 +522,6 @@ if ProcessInfo.processInfo.environment["VERBOSE"] != nil {
 }
 
 // MARK: Garbage paths
-
-/// Whether a garbage setting let a clip through as a command: some words, and no garbage in them.
-func garbageAccepts(_ clip: Outcome, _ index: Int) -> Bool {
-    let hearing = clip.garbage[index]
-    return hearing.kind == nil && !hearing.words.isEmpty
-}
-
-/// A garbage setting's figures on `clips`, optionally combined with a measure's threshold.
-func garbageRates(_ clips: [Outcome], _ index: Int, measure: String? = nil, threshold: Double = -.infinity)
-    -> (fa: Double, fr: Double, commands: Int, others: Int)
-{
-    let commands = clips.filter(\.job.isCommand)
-    let others = clips.filter { !$0.job.isCommand }
-    func accepted(_ clip: Outcome) -> Bool {
-        garbageAccepts(clip, index)
-            && (measure.map { (clip.measures[$0] ?? -.infinity) >= threshold } ?? true)
-    }
-    return (
-        Double(others.filter(accepted).count) / Double(max(others.count, 1)),
-        Double(commands.filter { !accepted($0) }.count) / Double(max(commands.count, 1)), commands.count,
-        others.count
-    )
-}
-
-/// The highest threshold of `measure` that keeps the combination's false rejects among the
-/// tuning commands at most `allowed` (no threshold when the garbage path alone rejects more).
-func combinedThreshold(_ clips: [Outcome], _ index: Int, _ measure: String, allowed: Double = 0.02) -> Double
-{
-    let commands = clips.filter(\.job.isCommand)
-    let budget = Int((Double(commands.count) * allowed).rounded(.down))
-    let rejectedByGarbage = commands.filter { !garbageAccepts($0, index) }.count
-    guard rejectedByGarbage < budget else { return -.infinity }
-    let values = commands.filter { garbageAccepts($0, index) }.compactMap { $0.measures[measure] }.sorted()
-    let left = budget - rejectedByGarbage
-    return values.isEmpty ? -.infinity : values[min(left, values.count - 1)]
-}
 
 if !garbageSettings.isEmpty {
     func share(_ count: Int, _ total: Int) -> String { "\(count)/\(total)" }
