@@ -406,3 +406,74 @@ struct WyomingServerTests {
         }
     }
 }
+
+/// What a satellite's microphone gives the voice loop, and which pipelines the server runs.
+@Suite("Satellite microphone")
+struct SatelliteMicrophoneTests {
+    @Test func audioWhileAReplyPlaysIsNotHeard() {
+        let microphone = SatelliteMicrophone()
+        microphone.append([1, 2, 3])
+        microphone.mute(for: 5)
+        microphone.append([4, 5, 6])  // all dropped: the reply plays
+        microphone.append([7, 8, 9])  // two more dropped, then heard
+        microphone.end()
+        #expect(microphone.read() == [1, 2, 3])
+        #expect(microphone.read() == [9])
+        #expect(microphone.read() == nil)
+    }
+
+    @Test func playedEndsTheDropping() {
+        let microphone = SatelliteMicrophone()
+        microphone.mute(for: 16_000)
+        microphone.append([1, 2])
+        microphone.unmute()
+        microphone.append([3, 4])
+        microphone.end()
+        #expect(microphone.read() == [3, 4])
+        #expect(microphone.read() == nil)
+    }
+
+    @Test func aLoopThatDoesNotReadHoldsThirtySecondsAtMost() {
+        let microphone = SatelliteMicrophone()
+        let second = [Int16](repeating: 1, count: 16_000)
+        for _ in 0..<40 { microphone.append(second) }
+        microphone.end()
+        var held = 0
+        while let chunk = microphone.read() { held += chunk.count }
+        #expect(held == 30 * 16_000)
+    }
+
+    @Test func aClosedConversationDropsWhatComes() {
+        let microphone = SatelliteMicrophone()
+        microphone.append([1])
+        microphone.close()
+        microphone.append([2])
+        #expect(microphone.isClosed)
+        #expect(microphone.read() == nil)
+    }
+
+    @Test(arguments: [
+        ("asr", "tts", false, true, true), ("wake", "tts", false, false, true),
+        ("asr", "handle", false, true, false),
+        ("asr", "tts", true, false, true),
+    ])
+    func stagesSayHowLongAndWhetherItSpeaks(
+        _ start: String, _ end: String, _ restarts: Bool, _ once: Bool, _ speaks: Bool
+    ) throws {
+        let event = WyomingEvent(
+            "run-pipeline",
+            data: [
+                "start_stage": .string(start), "end_stage": .string(end), "restart_on_end": .bool(restarts),
+            ])
+        let stages = try SatellitePipeline.Stages.of(event).get()
+        #expect(stages.once == once)
+        #expect(stages.speaks == speaks)
+    }
+
+    @Test(arguments: [("tts", "tts"), ("intent", "handle"), ("asr", "asr"), ("asr", "intent")])
+    func stagesItCannotRunAreRefused(_ start: String, _ end: String) {
+        let event = WyomingEvent(
+            "run-pipeline", data: ["start_stage": .string(start), "end_stage": .string(end)])
+        #expect(throws: WyomingFrameError.self) { try SatellitePipeline.Stages.of(event).get() }
+    }
+}
