@@ -18,8 +18,9 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 It answers describe (info), transcribe with audio (a transcript heard under the \
                 app's grammar), recognize (the intent and its values), transcript (the command \
                 run), synthesize (eSpeak NG), and a satellite's run-pipeline with its microphone's \
-                audio (a whole conversation, questions and replies spoken back). Ctrl-C or SIGTERM \
-                stops it.
+                audio (a whole conversation, questions and replies spoken back). Listening beyond \
+                this machine, it advertises itself with Zeroconf for Home Assistant to discover \
+                (--no-zeroconf: not). Ctrl-C or SIGTERM stops it.
                 """)
     }
 
@@ -42,6 +43,13 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             "A satellite to connect to and hold conversations with: tcp://HOST:PORT (repeat for more).",
             valueName: "uri"))
     var satellites: [String] = []
+
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Advertise the server with Zeroconf (mDNS) for Home Assistant to discover, when it listens beyond this machine."
+    )
+    var zeroconf = true
 
     @Option(help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 300
@@ -87,6 +95,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             let (host, port) = try Self.hostAndPort(uri)
             var server = WyomingServer(app: app, host: host, port: port, logger: logger)
             server.idleTimeout = .seconds(idleTimeout)
+            if zeroconf { server.zeroconfName = context.executableName }
             server.satellites = try satellites.map { try Self.hostAndPort($0, option: "--satellite") }
             let shutdown = ShutdownSignals(logger: logger)
             let serving = Task { try await server.run() }

@@ -31,6 +31,9 @@ public struct WyomingServer: Sendable {
     public var satellites: [(host: String, port: Int)] = []
     /// How long to wait before connecting again to a satellite that went away or did not answer.
     public var reconnectDelay: Duration = .seconds(10)
+    /// The name to advertise the server under with Zeroconf (``ZeroconfAdvert``), `nil` for no
+    /// advert. A server that listens on the loopback only is not advertised.
+    public var zeroconfName: String?
 
     public init(app: WyomingApp, host: String = "127.0.0.1", port: Int = 10700, logger: Logger) {
         self.app = app
@@ -61,6 +64,19 @@ public struct WyomingServer: Sendable {
             for satellite in satellites {
                 group.addTask { await keepConnected(to: satellite.host, port: satellite.port) }
             }
+            if let zeroconfName, !Self.isLoopback(host) {
+                var advert = ZeroconfAdvert(name: zeroconfName, port: bound, logger: logger)
+                if host != "0.0.0.0", MulticastDNS.ipv4(host) != nil { advert.addresses = [host] }
+                group.addTask {
+                    do {
+                        try await advert.run()
+                    } catch {
+                        logger.warning(
+                            "could not advertise over Zeroconf; Home Assistant can still be given the host and port",
+                            metadata: ["error": "\(error)"])
+                    }
+                }
+            }
             try await server.executeThenClose { connections in
                 for try await connection in connections {
                     group.addTask { await serve(connection) }
@@ -83,6 +99,10 @@ public struct WyomingServer: Sendable {
             logger.debug("connection ended", metadata: ["error": "\(error)"])
         }
         logger.debug("disconnected")
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1"
     }
 
     /// Holds a connection to the satellite at `host`:`port` until the task is cancelled.

@@ -4,92 +4,6 @@ import Testing
 
 @testable import Wyoming
 
-/// Event framing as a peer may send it: whole, cut anywhere, or hostile.
-@Suite("Wyoming framing")
-struct WyomingFramingTests {
-    @Test func anEventReadsBackAsWritten() throws {
-        let event = WyomingEvent(
-            "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [1, 2, 3, 4])
-        var reader = WyomingFrameReader()
-        #expect(try reader.read(event.encoded()) == [event])
-        #expect(reader.bufferedCount == 0)
-    }
-
-    @Test func eventsCutAnywhereAreReassembled() throws {
-        let events = [
-            WyomingEvent("describe"), WyomingEvent("recognize", data: ["text": "turn the garage light on"]),
-            WyomingEvent("audio-chunk", data: ["rate": 22050], payload: Array(repeating: 7, count: 3000)),
-        ]
-        let bytes = events.flatMap { $0.encoded() }
-        for size in [1, 2, 7, 100, 4096] {
-            var reader = WyomingFrameReader()
-            var read: [WyomingEvent] = []
-            var start = 0
-            while start < bytes.count {
-                read += try reader.read(bytes[start..<min(start + size, bytes.count)])
-                start += size
-            }
-            #expect(read == events, "in pieces of \(size) bytes")
-        }
-    }
-
-    @Test func dataInTheHeaderIsMergedWithTheDataAfterIt() throws {
-        let bytes =
-            Array(#"{"type":"transcribe","data":{"language":"en"},"data_length":13}"#.utf8) + [0x0A]
-            + Array(#"{"name":"x"} "#.utf8)
-        var reader = WyomingFrameReader()
-        #expect(
-            try reader.read(bytes) == [WyomingEvent("transcribe", data: ["language": "en", "name": "x"])])
-    }
-
-    @Test(arguments: [
-        (#"not json"#, "not a JSON object"),
-        (#"{"data_length":2}"#, "without a \"type\""),
-        (#"{"type":"audio-chunk","payload_length":-1}"#, "not a length"),
-        (#"{"type":"audio-chunk","payload_length":104857600}"#, "over"),
-        (#"{"type":"x","data_length":"ten"}"#, "not a length"),
-    ])
-    func aBadHeaderIsRefusedWithItsReason(_ header: String, _ reason: String) {
-        var reader = WyomingFrameReader()
-        #expect {
-            try reader.read(Array(header.utf8) + [0x0A])
-        } throws: { error in
-            "\(error)".contains(reason)
-        }
-    }
-
-    @Test func aHeaderLineWithoutEndIsRefusedAtTheLimit() throws {
-        var reader = WyomingFrameReader(limits: .init(header: 1024))
-        #expect(try reader.read(Array(repeating: UInt8(ascii: "a"), count: 1000)).isEmpty)
-        #expect(throws: WyomingFrameError.self) {
-            try reader.read(Array(repeating: UInt8(ascii: "a"), count: 100))
-        }
-    }
-
-    /// Random bytes, and valid events with bytes flipped, end in events or an error: never a
-    /// crash, and never more held than the limits allow.
-    @Test func fuzzedStreamsNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
-        let limits = WyomingFrameReader.Limits(header: 4096, data: 4096, payload: 8192)
-        let valid = WyomingEvent(
-            "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [0, 1]
-        )
-        .encoded()
-        for round in 0..<2000 {
-            var reader = WyomingFrameReader(limits: limits)
-            var bytes =
-                round % 2 == 0
-                ? valid + valid : (0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            for _ in 0..<3 {
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = .random(
-                    in: 0...255, using: &generator)
-            }
-            _ = try? reader.read(bytes)
-            #expect(reader.bufferedCount <= limits.header + limits.data + limits.payload + bytes.count)
-        }
-    }
-}
-
 /// `voice-intents serve` as Home Assistant and satellites talk to it: the Python `wyoming` package
 /// from PyPI, in a virtual environment the test makes, speaking to the server over TCP.
 @Suite("Wyoming server", .serialized)
@@ -102,6 +16,8 @@ struct WyomingServerTests {
 
     static let homeAssistant = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/home_assistant.py")
+    static let zeroconfWatch = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/zeroconf_watch.py")
     static let satelliteMicrophone = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/satellite_microphone.py")
 
@@ -395,6 +311,37 @@ struct WyomingServerTests {
         }
     }
 
+    /// Listening beyond this machine, the server advertises itself as Home Assistant discovers
+    /// Wyoming services (python-zeroconf, which Home Assistant uses, watching), with the port it
+    /// listens on, and says goodbye when it stops.
+    @Test func theServerIsAdvertisedOverZeroconf() throws {
+        let python = try Self.python(with: "wyoming-satellite", version: "1.0.0")  // has python-zeroconf
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("zeroconf-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: python)
+        watcher.arguments = [Self.zeroconfWatch.path, "home-lights", "30"]
+        watcher.standardOutput = try FileHandle(forWritingTo: log)
+        try watcher.run()
+        Thread.sleep(forTimeInterval: 1)
+        let server = try LiveLoopTests.Listener(
+            ["--app", "home-lights", "--uri", "tcp://0.0.0.0:0"], command: "serve",
+            executable: "voice-intents")
+        #expect(server.waitFor("advertising over Zeroconf", inErrors: true, timeout: 60), "\(server.errors)")
+        let port = server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?
+            .split(separator: ":").last.map(String.init)
+        let advertised = Date().addingTimeInterval(15)
+        while Date() < advertised, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("added")
+        {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        _ = server.terminate()
+        watcher.waitUntilExit()
+        let seen = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(seen == ["added home-lights \(port ?? "?")", "removed home-lights"], "\(server.errors)")
+    }
+
     @Test func garbageClosesOnlyItsOwnConnection() throws {
         let python = try Self.python()
         try Self.withServer { uri in
@@ -404,76 +351,5 @@ struct WyomingServerTests {
             let after = try Self.ask(python, uri, ["recognize", "turn the garage light on"])
             #expect(after["intent"] as? String == "ChangeLightStateIntent")
         }
-    }
-}
-
-/// What a satellite's microphone gives the voice loop, and which pipelines the server runs.
-@Suite("Satellite microphone")
-struct SatelliteMicrophoneTests {
-    @Test func audioWhileAReplyPlaysIsNotHeard() {
-        let microphone = SatelliteMicrophone()
-        microphone.append([1, 2, 3])
-        microphone.mute(for: 5)
-        microphone.append([4, 5, 6])  // all dropped: the reply plays
-        microphone.append([7, 8, 9])  // two more dropped, then heard
-        microphone.end()
-        #expect(microphone.read() == [1, 2, 3])
-        #expect(microphone.read() == [9])
-        #expect(microphone.read() == nil)
-    }
-
-    @Test func playedEndsTheDropping() {
-        let microphone = SatelliteMicrophone()
-        microphone.mute(for: 16_000)
-        microphone.append([1, 2])
-        microphone.unmute()
-        microphone.append([3, 4])
-        microphone.end()
-        #expect(microphone.read() == [3, 4])
-        #expect(microphone.read() == nil)
-    }
-
-    @Test func aLoopThatDoesNotReadHoldsThirtySecondsAtMost() {
-        let microphone = SatelliteMicrophone()
-        let second = [Int16](repeating: 1, count: 16_000)
-        for _ in 0..<40 { microphone.append(second) }
-        microphone.end()
-        var held = 0
-        while let chunk = microphone.read() { held += chunk.count }
-        #expect(held == 30 * 16_000)
-    }
-
-    @Test func aClosedConversationDropsWhatComes() {
-        let microphone = SatelliteMicrophone()
-        microphone.append([1])
-        microphone.close()
-        microphone.append([2])
-        #expect(microphone.isClosed)
-        #expect(microphone.read() == nil)
-    }
-
-    @Test(arguments: [
-        ("asr", "tts", false, true, true), ("wake", "tts", false, false, true),
-        ("asr", "handle", false, true, false),
-        ("asr", "tts", true, false, true),
-    ])
-    func stagesSayHowLongAndWhetherItSpeaks(
-        _ start: String, _ end: String, _ restarts: Bool, _ once: Bool, _ speaks: Bool
-    ) throws {
-        let event = WyomingEvent(
-            "run-pipeline",
-            data: [
-                "start_stage": .string(start), "end_stage": .string(end), "restart_on_end": .bool(restarts),
-            ])
-        let stages = try SatellitePipeline.Stages.of(event).get()
-        #expect(stages.once == once)
-        #expect(stages.speaks == speaks)
-    }
-
-    @Test(arguments: [("tts", "tts"), ("intent", "handle"), ("asr", "asr"), ("asr", "intent")])
-    func stagesItCannotRunAreRefused(_ start: String, _ end: String) {
-        let event = WyomingEvent(
-            "run-pipeline", data: ["start_stage": .string(start), "end_stage": .string(end)])
-        #expect(throws: WyomingFrameError.self) { try SatellitePipeline.Stages.of(event).get() }
     }
 }
