@@ -22,7 +22,7 @@ final class SatellitePipeline: Sendable {
     let microphone = SatelliteMicrophone()
     private let running: Task<Void, Never>
 
-    /// `run-pipeline`'s stages, checked: `nil` and why not when the server cannot run them.
+    /// `run-pipeline`'s stages, checked: a failure that says why when the server cannot run them.
     struct Stages: Sendable {
         /// One command, then the pipeline ends.
         let once: Bool
