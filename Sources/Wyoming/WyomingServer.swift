@@ -101,6 +101,10 @@ public struct WyomingServer: Sendable {
         logger.debug("disconnected")
     }
 
+    static func tcpOption(_ name: Int32) -> ChannelOptions.Types.SocketOption {
+        ChannelOptions.Types.SocketOption(level: .tcp, name: NIOBSDSocket.Option(rawValue: name))
+    }
+
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host.hasPrefix("127.") || host == "::1"
     }
@@ -113,6 +117,14 @@ public struct WyomingServer: Sendable {
         while !Task.isCancelled {
             do {
                 let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connectTimeout(.seconds(10))
+                    // A satellite that listens for its wake word sends nothing for hours, and
+                    // older ones answer no ping: TCP's own keepalive finds one that is gone
+                    // (unplugged, off the network) within half a minute, to connect again.
+                    .channelOption(.socketOption(.so_keepalive), value: 1)
+                    .channelOption(Self.tcpOption(TCP_KEEPIDLE), value: 10)
+                    .channelOption(Self.tcpOption(TCP_KEEPINTVL), value: 5)
+                    .channelOption(Self.tcpOption(TCP_KEEPCNT), value: 3)
                     .connect(host: host, port: port) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -311,6 +311,47 @@ struct WyomingServerTests {
         }
     }
 
+    /// A satellite that is not there yet is tried again until it is: `serve` started before
+    /// the satellite (a box still booting) says so once, then connects when it comes up.
+    @Test func aSatelliteThatComesUpLaterIsConnectedTo() throws {
+        let python = try Self.python()
+        let satellitePython = try Self.python(with: "wyoming-satellite", version: "1.0.0")
+        let port = try #require(
+            Int(
+                try Executables.run(
+                    command: python,
+                    [
+                        "-c",
+                        "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
+                    ],
+                    in: FileManager.default.temporaryDirectory
+                ).output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let server = try LiveLoopTests.Listener(
+            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
+            command: "serve", executable: "voice-intents")
+        defer { _ = server.terminate() }
+        #expect(
+            server.waitFor("could not reach the satellite", inErrors: true, timeout: 60), "\(server.errors)")
+        let satellite = Process()
+        satellite.executableURL = URL(fileURLWithPath: satellitePython)
+        satellite.arguments = [
+            "-m", "wyoming_satellite", "--name", "bedroom", "--no-zeroconf", "--uri",
+            "tcp://127.0.0.1:\(port)",
+            // Silence in real time; it ends with the satellite, on a broken pipe.
+            "--mic-command",
+            "\(python) \(Self.satelliteMicrophone.path) \(FileManager.default.temporaryDirectory.path)",
+        ]
+        satellite.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        satellite.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try satellite.run()
+        defer {
+            kill(satellite.processIdentifier, SIGKILL)
+            satellite.waitUntilExit()
+        }
+        #expect(server.waitFor("connected to the satellite", inErrors: true, timeout: 30), "\(server.errors)")
+        #expect(server.errors.components(separatedBy: "could not reach the satellite").count == 2)
+    }
+
     /// Listening beyond this machine, the server advertises itself as Home Assistant discovers
     /// Wyoming services (python-zeroconf, which Home Assistant uses, watching), with the port it
     /// listens on, and says goodbye when it stops.
