@@ -12,10 +12,10 @@ public struct WyomingApp: Sendable {
     public let app: AppContext
     public let matcher: PhraseMatcher
     public let grammar: SpeechGrammar
-    public let recognizer: SpeechRecognizer.Configuration
-    public let policy: ConfidencePolicy
-    /// How a satellite's conversation hears and acts: what `listen` would do.
+    /// How the app hears and acts, what `listen` would do: transcripts and satellites' conversations.
     public let configuration: VoiceLoop.Configuration
+    public var recognizer: SpeechRecognizer.Configuration { configuration.recognizer }
+    public var policy: ConfidencePolicy { configuration.policy }
     /// eSpeak NG's voice for `synthesize` when the event names none.
     public var voice = "en-us"
     public let locale: String
@@ -27,8 +27,6 @@ public struct WyomingApp: Sendable {
         self.locale = locale
         matcher = try await app.matcher(configuration.phrases)
         grammar = app.grammar(of: matcher, garbage: configuration.garbage)
-        recognizer = configuration.recognizer
-        policy = configuration.policy
         self.configuration = configuration
     }
 
@@ -159,27 +157,15 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             discardStreamed()
             return []
         case "audio-start":
-            guard let format = WyomingAudioFormat(of: event) else {
-                return [Self.error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")]
-            }
+            guard let format = WyomingAudioFormat(of: event) else { return [Self.noFormat] }
             return await startUtterance(format)
         case "audio-chunk":
-            if let format = WyomingAudioFormat(of: event), format != converter?.format {
-                // A chunk in another format than the stream started with: what came before is
-                // finished first.
-                if converter != nil { await feed(converter!.finish()) }
-                if streamed == nil {
-                    if let refused = await startUtterance(format).first { return [refused] }
-                } else {
-                    converter = ChunkConverter(format)
-                }
+            // Audio with no audio-start before it starts the utterance.
+            if streamed == nil, let format = WyomingAudioFormat(of: event), format != converter?.format {
+                if let refused = await startUtterance(format).first { return [refused] }
             }
-            guard converter != nil else {
-                return [Self.error("audio-chunk without a format, and no audio-start before it")]
-            }
-            guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance,
-                let samples = converter!.convert(event.payload)
-            else { return [] }
+            guard let samples = converted(event) else { return [Self.noStream] }
+            guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance else { return [] }
             return await feed(samples)
         case "audio-stop":
             return [await transcript()]
@@ -208,18 +194,11 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         guard let pipeline, !pipeline.hasEnded else { return [] }
         switch event.type {
         case "audio-start":
-            guard let format = WyomingAudioFormat(of: event) else {
-                return [Self.error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")]
-            }
+            guard let format = WyomingAudioFormat(of: event) else { return [Self.noFormat] }
             converter = ChunkConverter(format)
         case "audio-chunk":
-            if let format = WyomingAudioFormat(of: event), format != converter?.format {
-                converter = ChunkConverter(format)
-            }
-            guard converter != nil else {
-                return [Self.error("audio-chunk without a format, and no audio-start before it")]
-            }
-            if let samples = converter!.convert(event.payload) { pipeline.microphone.append(samples) }
+            guard let samples = converted(event) else { return [Self.noStream] }
+            pipeline.microphone.append(samples)
         case "audio-stop":
             // The satellite stopped streaming: the conversation ends after the turn under way.
             if converter != nil { pipeline.microphone.append(converter!.finish()) }
@@ -230,6 +209,22 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         }
         return []
     }
+
+    /// An audio chunk's samples at 16 kHz; `nil` when it has no format and no stream has started.
+    /// A chunk in another format than the stream's starts a new converter, and what the old one
+    /// still held comes first.
+    private func converted(_ chunk: WyomingEvent) -> [Int16]? {
+        var samples: [Int16] = []
+        if let format = WyomingAudioFormat(of: chunk), format != converter?.format {
+            if converter != nil { samples = converter!.finish() }
+            converter = ChunkConverter(format)
+        }
+        guard converter != nil else { return nil }
+        return samples + (converter!.convert(chunk.payload) ?? [])
+    }
+
+    static let noFormat = error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")
+    static let noStream = error("audio-chunk without a format, and no audio-start before it")
 
     /// Starts decoding an utterance in `format`: an error event when the recognizer cannot.
     private func startUtterance(_ format: WyomingAudioFormat) async -> [WyomingEvent] {

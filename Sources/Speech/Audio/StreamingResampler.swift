@@ -22,8 +22,7 @@ public struct StreamingResampler: Sendable {
     private var next = 0
 
     public init(from sourceRate: Int, to targetRate: Int) {
-        resampler = Resampler(from: sourceRate, to: targetRate)
-        pending = [Float](repeating: 0, count: resampler.lead)
+        self.init(resampler: Resampler(from: sourceRate, to: targetRate))
     }
 
     /// The output samples that `input`, after what came before, completes.
