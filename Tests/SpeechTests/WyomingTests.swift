@@ -57,6 +57,41 @@ struct WyomingServerTests {
         try body(String(uri))
     }
 
+    /// A TCP port nothing listens on, for a satellite to take.
+    static func freePort() throws -> Int {
+        let found = try Executables.run(
+            command: try python(),
+            [
+                "-c",
+                "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
+            ],
+            in: FileManager.default.temporaryDirectory)
+        return try #require(
+            Int(found.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(found.errors)")
+    }
+
+    /// `wyoming-satellite` 1.0.0 from PyPI, named `name`, listening on `port`, without its own
+    /// Zeroconf advert, with `arguments` after; end it with ``stop(_:)``.
+    static func satellite(_ name: String, port: Int, _ arguments: [String]) throws -> Process {
+        let satellite = Process()
+        satellite.executableURL = URL(
+            fileURLWithPath: try python(with: "wyoming-satellite", version: "1.0.0"))
+        satellite.arguments =
+            ["-m", "wyoming_satellite", "--name", name, "--no-zeroconf", "--uri", "tcp://127.0.0.1:\(port)"]
+            + arguments
+        satellite.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        satellite.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try satellite.run()
+        return satellite
+    }
+
+    /// Ends a satellite: it outlives SIGTERM, and its microphone program ends with it, on a
+    /// broken pipe.
+    static func stop(_ satellite: Process) {
+        kill(satellite.processIdentifier, SIGKILL)
+        satellite.waitUntilExit()
+    }
+
     static func ask(_ python: String, _ uri: String, _ arguments: [String]) throws -> [String: Any] {
         let asked = try Executables.run(
             command: python, [client.path, uri] + arguments, in: URL(fileURLWithPath: "/tmp"))
@@ -181,7 +216,6 @@ struct WyomingServerTests {
     /// through it. The satellite's sound program gets the replies, which are recognised back.
     @Test func aWyomingSatelliteHoldsAConversation() throws {
         let python = try Self.python()
-        let satellitePython = try Self.python(with: "wyoming-satellite", version: "1.0.0")
         let lines = try EmbeddedLoopTests.tickets.map { try VoiceLoopTests.recording([$0]) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -189,40 +223,21 @@ struct WyomingServerTests {
             for line in lines { try? FileManager.default.removeItem(at: line) }
             try? FileManager.default.removeItem(at: directory)
         }
-        let port = try #require(
-            Int(
-                try Executables.run(
-                    command: python,
-                    [
-                        "-c",
-                        "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
-                    ],
-                    in: directory
-                ).output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let port = try Self.freePort()
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
         func appending(_ name: String) -> String { "sh -c 'cat >> \(file(name)); echo >> \(file(name))'" }
-        let satellite = Process()
-        satellite.executableURL = URL(fileURLWithPath: satellitePython)
-        satellite.arguments = [
-            "-m", "wyoming_satellite", "--name", "kitchen", "--no-zeroconf", "--uri",
-            "tcp://127.0.0.1:\(port)",
-            "--mic-command",
-            ([python, Self.satelliteMicrophone.path, directory.path] + lines.map(\.path)).joined(
-                separator: " "),
-            "--snd-command", "sh -c 'cat > \(file("reply"))-$(date +%s%N).raw'",
-            "--streaming-start-command", "touch \(file("streaming"))",
-            "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
-            "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
-        ]
-        let log = FileHandle(forWritingAtPath: "/dev/null")
-        satellite.standardOutput = log
-        satellite.standardError = log
-        try satellite.run()
-        defer {
-            // It outlives SIGTERM; its microphone program ends with it, on a broken pipe.
-            kill(satellite.processIdentifier, SIGKILL)
-            satellite.waitUntilExit()
-        }
+        let satellite = try Self.satellite(
+            "kitchen", port: port,
+            [
+                "--mic-command",
+                ([python, Self.satelliteMicrophone.path, directory.path] + lines.map(\.path)).joined(
+                    separator: " "),
+                "--snd-command", "sh -c 'cat > \(file("reply"))-$(date +%s%N).raw'",
+                "--streaming-start-command", "touch \(file("streaming"))",
+                "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
+                "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
+            ])
+        defer { Self.stop(satellite) }
         // The satellite listens once its microphone runs.
         let reachable = Date().addingTimeInterval(30)
         while Date() < reachable,
@@ -315,39 +330,21 @@ struct WyomingServerTests {
     /// the satellite (a box still booting) says so once, then connects when it comes up.
     @Test func aSatelliteThatComesUpLaterIsConnectedTo() throws {
         let python = try Self.python()
-        let satellitePython = try Self.python(with: "wyoming-satellite", version: "1.0.0")
-        let port = try #require(
-            Int(
-                try Executables.run(
-                    command: python,
-                    [
-                        "-c",
-                        "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
-                    ],
-                    in: FileManager.default.temporaryDirectory
-                ).output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let port = try Self.freePort()
         let server = try LiveLoopTests.Listener(
             ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
             command: "serve", executable: "voice-intents")
         defer { _ = server.terminate() }
         #expect(
             server.waitFor("could not reach the satellite", inErrors: true, timeout: 60), "\(server.errors)")
-        let satellite = Process()
-        satellite.executableURL = URL(fileURLWithPath: satellitePython)
-        satellite.arguments = [
-            "-m", "wyoming_satellite", "--name", "bedroom", "--no-zeroconf", "--uri",
-            "tcp://127.0.0.1:\(port)",
-            // Silence in real time; it ends with the satellite, on a broken pipe.
-            "--mic-command",
-            "\(python) \(Self.satelliteMicrophone.path) \(FileManager.default.temporaryDirectory.path)",
-        ]
-        satellite.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        satellite.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try satellite.run()
-        defer {
-            kill(satellite.processIdentifier, SIGKILL)
-            satellite.waitUntilExit()
-        }
+        // Silence in real time.
+        let satellite = try Self.satellite(
+            "bedroom", port: port,
+            [
+                "--mic-command",
+                "\(python) \(Self.satelliteMicrophone.path) \(FileManager.default.temporaryDirectory.path)",
+            ])
+        defer { Self.stop(satellite) }
         #expect(server.waitFor("connected to the satellite", inErrors: true, timeout: 30), "\(server.errors)")
         #expect(server.errors.components(separatedBy: "could not reach the satellite").count == 2)
     }
