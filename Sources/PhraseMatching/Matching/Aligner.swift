@@ -41,6 +41,8 @@ struct Aligner {
         let extraCost: [Float]
         /// Whether the first word makes the sentence a question ("is", "what").
         let opensWithQuestion: Bool
+        /// Per word: whether it says where something is ("in", "on", "at").
+        let placeWords: [Bool]
         let applicationNames: [[Int32]]
         let vocabularies: [ValueVocabulary]
         private var fillCache: [[[ValueVocabulary.Fill]]?]
@@ -66,12 +68,14 @@ struct Aligner {
             }
             self.extraCost = extraCost
             opensWithQuestion = tokens.first.map { Costs.questionWords.contains($0.text) } ?? false
+            placeWords = tokens.map { Costs.placeWords.contains($0.text) }
             self.applicationNames = applicationNames
             self.vocabularies = vocabularies
             fillCache = Array(repeating: nil, count: vocabularies.count)
             flatStart = Array(repeating: [], count: vocabularies.count)
             flatLength = Array(repeating: [], count: vocabularies.count)
             flatCost = Array(repeating: [], count: vocabularies.count)
+            knownNameLength = Array(repeating: [], count: vocabularies.count)
             takesNames = vocabularies.map { $0.form == .names }
             isOpen = vocabularies.map(\.isOpen)
         }
@@ -87,6 +91,9 @@ struct Aligner {
         private(set) var flatStart: [[Int32]]
         private(set) var flatLength: [[Int32]]
         private(set) var flatCost: [[Float]]
+        /// Per vocabulary and position: how many words the longest known name said there in
+        /// full takes (0: none).
+        private(set) var knownNameLength: [[Int]]
         /// Per vocabulary: whether it takes names (so unknown words may stand for a value), and
         /// whether its set is open.
         let takesNames: [Bool]
@@ -109,6 +116,9 @@ struct Aligner {
             flatStart[vocabulary] = start
             flatLength[vocabulary] = length
             flatCost[vocabulary] = cost
+            knownNameLength[vocabulary] = all.map { fills in
+                fills.filter { $0.title != nil && $0.cost == 0 }.map(\.length).max() ?? 0
+            }
         }
 
         func words(_ range: Range<Int>) -> String {
@@ -293,9 +303,22 @@ struct Aligner {
                         }
                         // No name opens with the question word that opens the sentence.
                         guard takesNames[vocabulary], position > 0 || !opensWithQuestion else { continue }
-                        let price = isOpen[vocabulary] ? Costs.unknownOpenValue : Costs.unknownValue
+                        let isClosed = !isOpen[vocabulary]
+                        let price = isClosed ? Costs.unknownValue : Costs.unknownOpenValue
+                        let knownName = isClosed ? sentence.knownNameLength[vocabulary][position] : 0
                         for length in 1...min(4, count - position) {
-                            let total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
+                            var total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
+                            if isClosed {
+                                let naming = sentence.spelled.namingVocabularies[position + length - 1]
+                                if !naming.contains(vocabulary) { total += Costs.unknownKind }
+                                if knownName > 0, knownName < length { total += Costs.knownNameSaidOn }
+                                if length > 2,
+                                    sentence.placeWords[(position + 1)..<(position + length - 1)].contains(
+                                        true)
+                                {
+                                    total += Costs.knownNameSaidOn
+                                }
+                            }
                             relax(to, position + length, total, cell, .unknown, edgeID, Int32(length))
                         }
                     }

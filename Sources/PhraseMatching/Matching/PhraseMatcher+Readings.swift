@@ -16,6 +16,9 @@ extension PhraseMatcher {
         /// How many of the sentence's words named known values of a set of names ("bedroom
         /// lamp" as one device, not "bedroom" as a room and "lamp" as a word of the phrase).
         var namedWords = 0
+        /// How many names the closed sets that took unknown words hold: a name the app does not
+        /// know is likelier one of a kind it has many of ("the pantry" as a room, not a floor).
+        var unknownKindSize = 0
 
         /// The most the cost can fall if an open set's query knows every unknown word.
         var openRecovery: Float {
@@ -92,7 +95,6 @@ extension PhraseMatcher {
             guard let slot = scored.phrase.slots[name], vocabularies[slot].isOpen, let said = values[name]
             else {
                 stillUnknown.append(name)
-                cost += Aligner.Costs.unknownValue - Aligner.Costs.unknownOpenValue
                 continue
             }
             let question = "\(intent)\u{0}\(name)\u{0}\(said.words)"
@@ -128,7 +130,8 @@ extension PhraseMatcher {
         match.explanation = notes
         return Scored(
             match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
-            length: scored.length, id: scored.id, namedWords: scored.namedWords)
+            length: scored.length, id: scored.id, namedWords: scored.namedWords,
+            unknownKindSize: scored.unknownKindSize)
     }
 
     /// Best first: the higher score, then the more words matched; between equals, by what the
@@ -143,9 +146,10 @@ extension PhraseMatcher {
             < (second.match.phrase, reading(second.match), second.match.source.description)
     }
 
-    /// How specific a reading is: the words its known names take, then its written words matched.
-    static func specificity(_ candidate: Scored) -> (Int, Int) {
-        (candidate.namedWords, candidate.match.matchedWords)
+    /// How specific a reading is: the words its known names take, then its written words
+    /// matched, then how many names the sets taking its unknown words hold.
+    static func specificity(_ candidate: Scored) -> (Int, Int, Int) {
+        (candidate.namedWords, candidate.match.matchedWords, candidate.unknownKindSize)
     }
 
     /// Among the readings that score almost the same as the leader (within 0.02), puts first the

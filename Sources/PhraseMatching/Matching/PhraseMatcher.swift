@@ -513,14 +513,24 @@ public final class PhraseMatcher: Sendable {
         return fits.filter { $0.alignment.cost <= bound($0.id, $0.length) }.map { id, alignment, length in
             let phrase = phrases[id]
             var namedWords = 0
-            for case .filled(let slot, let fill, _) in alignment.actions
-            where fill.title != nil && phrase.slots[slot].map({ vocabularies[$0].form == .names }) == true {
-                namedWords += fill.length
+            var unknownKindSize = 0
+            for action in alignment.actions {
+                switch action {
+                case .filled(let slot, let fill, _)
+                where fill.title != nil && phrase.slots[slot].map({ vocabularies[$0].form == .names }) == true:
+                    namedWords += fill.length
+                case .unknown(let slot, _):
+                    if let vocabulary = phrase.slots[slot].map({ vocabularies[$0] }), !vocabulary.isOpen {
+                        unknownKindSize += vocabulary.entries.count
+                    }
+                default: break
+                }
             }
             let score = Double(max(0, 1 - alignment.cost / length))
             return Scored(
                 match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
-                phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords)
+                phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords,
+                unknownKindSize: unknownKindSize)
         }
     }
 
