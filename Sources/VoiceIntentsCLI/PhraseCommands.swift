@@ -91,6 +91,12 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
     @Flag(help: "Also list the tests that pass.")
     var verbose = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also time the matcher: how long it takes to compile, and how long each test sentence takes (p50, p99).",
+            discussion: "Build with -c release for figures worth comparing."))
+    var timing = false
+
     @Argument(help: "Test files (default: the app's own).")
     var files: [String] = []
 
@@ -101,14 +107,21 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
             var passed = 0
             var failed = 0
             var ran = 0
+            let clock = ContinuousClock()
             for context in contexts {
                 let urls =
                     files.isEmpty ? context.testFiles(location) : files.map { URL(fileURLWithPath: $0) }
                 guard !urls.isEmpty else { continue }
+                let compiling = clock.now
                 let matcher = try await context.matcher(location)
+                let compiled = clock.now - compiling
+                var times: [Duration] = []
                 for suite in try PhraseTestSuite.load(from: urls) {
                     ran += 1
-                    for result in await matcher.run(suite) {
+                    for testCase in suite.cases {
+                        let began = clock.now
+                        let result = await matcher.run(testCase)
+                        times.append(clock.now - began)
                         if result.passed {
                             passed += 1
                             if verbose { print("ok: \"\(result.testCase.sentence)\" → \(result.got)") }
@@ -117,6 +130,9 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
                             print(result)
                         }
                     }
+                }
+                if timing {
+                    print(Self.timing(context.executableName, matcher, compiled: compiled, times: times))
                 }
             }
             guard ran > 0 else {
@@ -127,6 +143,31 @@ struct TestCommand<Apps: AppSet>: AsyncParsableCommand {
             print("\(passed) passed, \(failed) failed")
             if failed > 0 { throw ExitCode(1) }
         }
+    }
+}
+
+extension TestCommand {
+    /// The `--timing` line of one app: compile time, and the time per test sentence.
+    static func timing(_ app: String, _ matcher: PhraseMatcher, compiled: Duration, times: [Duration])
+        -> String
+    {
+        let sorted = times.sorted()
+        func microseconds(_ fraction: Double) -> String {
+            guard !sorted.isEmpty else { return "-" }
+            let time = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+            return String(
+                format: "%.1f",
+                Double(time.components.attoseconds) / 1e12 + Double(time.components.seconds) * 1e6)
+        }
+        let milliseconds =
+            Double(compiled.components.attoseconds) / 1e15 + Double(compiled.components.seconds) * 1e3
+        var line =
+            "timing \(app): compiled \(matcher.phraseCount) phrases in \(String(format: "%.1f", milliseconds)) ms; "
+            + "per test sentence p50 \(microseconds(0.5)) µs, p99 \(microseconds(0.99)) µs (\(sorted.count) sentences)"
+        #if DEBUG
+            line += "; a debug build: build with -c release for figures worth comparing"
+        #endif
+        return line
     }
 }
 

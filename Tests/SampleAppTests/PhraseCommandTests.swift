@@ -83,6 +83,22 @@ struct PhraseCommandTests {
         #expect(last.range(of: #"^\d+ passed, 0 failed$"#, options: .regularExpression) != nil, "\(last)")
     }
 
+    @Test func testCommandTimesAnyAppsMatcher() throws {
+        let result = try executables.run("library", ["test", "--timing"])
+        #expect(result.status == 0)
+        let line = result.output.split(separator: "\n").first { $0.hasPrefix("timing library:") } ?? ""
+        let pattern =
+            #"^timing library: compiled \d+ phrases in [0-9.]+ ms; per test sentence p50 [0-9.]+ µs, p99 [0-9.]+ µs \((\d+) sentences\)"#
+        let match = line.firstMatch(of: try Regex(pattern))
+        #expect(match != nil, "\(result.output.suffix(400))")
+        // Every sentence of its own file and of the shared out-of-domain file is timed.
+        let counts = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(counts.hasSuffix(" 0 failed"))
+        if let timed = match?.output[1].substring, let passed = Int(counts.split(separator: " ")[0]) {
+            #expect(Int(timed) == passed)
+        }
+    }
+
     @Test func testCommandFailsOnAFailingFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phrase-cli-\(UUID().uuidString)")
