@@ -199,7 +199,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "PhraseMatchingBenchmark",
             dependencies: [
                 "PhraseMatching", "VoiceIntents", "TravelTracking", "Library", "SmartHome", "HomeLights",
-                "House",
+                "House", "BenchmarkCommand",
             ],
             path: "Benchmarks/PhraseMatchingBenchmark",
             exclude: ["README.md"]
@@ -209,23 +209,33 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "SpeechBenchmark",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
-                "BenchmarkSupport",
+                "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/SpeechBenchmark"
         ),
 
-        // What the benchmarks share: Debian's recordings (PocketSphinx's test data, Asterisk's
-        // prompts) and the sample apps loaded with their catalogs.
+        // What every benchmark's command line shares, and figures that need no speech library
+        // (a process's memory, quantiles).
+        .target(
+            name: "BenchmarkCommand",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/BenchmarkCommand"),
+
+        // What the speech benchmarks share: Debian's recordings (PocketSphinx's test data,
+        // Asterisk's prompts) and the sample apps loaded with their catalogs.
         .target(
             name: "BenchmarkSupport",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "BenchmarkCommand",
             ],
             path: "Benchmarks/BenchmarkSupport"),
 
         .executableTarget(
             name: "RealSpeechBenchmark",
-            dependencies: ["Speech", "SpeechEvaluation", "PhraseMatching", "BenchmarkSupport"],
+            dependencies: [
+                "Speech", "SpeechEvaluation", "PhraseMatching", "BenchmarkSupport", "BenchmarkCommand",
+            ],
             path: "Benchmarks/RealSpeechBenchmark"
         ),
 
@@ -233,7 +243,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "RejectionBenchmark",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
-                "BenchmarkSupport",
+                "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/RejectionBenchmark"
         ),
@@ -242,6 +252,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "AnswerBenchmark",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "BenchmarkSupport",
+                "BenchmarkCommand",
             ],
             path: "Benchmarks/AnswerBenchmark"
         ),
@@ -250,7 +261,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "WyomingBenchmark",
             dependencies: [
                 "Wyoming", "VoiceLoop", "Speech", "PhraseMatching", "VoiceIntents", "HomeLights",
-                "BenchmarkSupport", .product(name: "Logging", package: "swift-log"),
+                "BenchmarkSupport", "BenchmarkCommand", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/WyomingBenchmark",
             exclude: ["README.md"]
@@ -261,7 +272,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "VoiceLoopBenchmark",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
-                "BenchmarkSupport",
+                "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/VoiceLoopBenchmark"
         ),

@@ -71,7 +71,7 @@ func pcm(_ samples: [Int16]) -> Data {
 }
 
 /// One `turn` line of `listen --verbose`:
-/// `… debug travel-tracking: done=2 ms intent=… match=1 ms … reply=18 ms … transcript=… [VoiceIntentsCLI] turn`.
+/// `… debug travel-tracking: done=2 ms intent=… match=1 ms … reply=18 ms … transcript=… [VoiceLoop] turn`.
 struct TurnLine {
     let transcript: String
     let intent: String
@@ -83,8 +83,7 @@ struct TurnLine {
     var asked = false
 
     init?(_ line: String) {
-        guard line.hasSuffix("[VoiceIntentsCLI] turn"),
-            let transcript = line.firstMatch(of: /transcript=(.*) \[VoiceIntentsCLI\] turn$/)
+        guard line.hasSuffix("] turn"), let transcript = line.firstMatch(of: /transcript=(.*) \[\w+\] turn$/)
         else { return nil }
         func milliseconds(_ key: String) -> Double? {
             guard let range = line.range(of: " \(key)=") else { return nil }

@@ -1,40 +1,16 @@
-// Phrase matching benchmark: compile time, match latency (p50, p99) and memory for each sample
-// app and for a generated large app (200 shortcuts, 1,000 phrases, 20,000 entity names).
-//
-//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release phrase-benchmark
-//
-// Latency is measured over sentences made from the apps' own phrases with noise added (a filler,
-// a dropped word, a misheard name) and over unrelated sentences. The baseline, run in the same
-// process, aligns each sentence with every phrase, bounded only by the best fit found so far (no
-// least-cost bounds): the ratio shows what the bounds save as an app grows. It prints figures only; it asserts nothing.
+// How the benchmark measures one app: compile time, latency over sentences made from its
+// phrases, the baseline, memory, and its phrase tests.
 
+import BenchmarkCommand
 import Foundation
-import HomeLights
-import House
-import Library
 import PhraseMatching
-import SmartHome
-import TravelTracking
 import VoiceIntents
 
-// `phrase-benchmark [--breakdown] [NAME…]` measures only the named apps (travel-tracking,
-// library, smart-home, home-lights, house, large); `--breakdown` also prints where a match spends its
-// time. Each sample app's phrase tests (Phrases/en/tests/NAME.yaml) are run as well: how many
-// pass, and the latency per test sentence.
-let breakdown = CommandLine.arguments.contains("--breakdown")
+/// The repository's Phrases folder.
+let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Phrases")
 
-/// Resident and peak memory of this process, in MiB, from /proc/self/status.
-func memory() -> (resident: Double, peak: Double) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-        return (0, 0)
-    }
-    func field(_ name: String) -> Double {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-    }
-    return (field("VmRSS:"), field("VmHWM:"))
-}
-
+/// The element at `fraction` of `sorted`.
 func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
     sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
 }
@@ -73,7 +49,9 @@ func sentences(for matcher: PhraseMatcher, limit: Int) -> [String] {
 /// The app's phrase tests, as `voice-intents test` runs them: how many pass, and how long each
 /// sentence takes (p50, p99), as lines of the report. Not on the main actor: a match awaited from
 /// it would hop between executors and measure the hops.
-func runTests(_ name: String, _ matcher: PhraseMatcher, in folder: URL) async throws -> [String] {
+func runTests(
+    _ name: String, _ matcher: PhraseMatcher, in folder: URL, breakdown: Bool
+) async throws -> [String] {
     let file = folder.appendingPathComponent("en/tests/\(name).yaml")
     guard FileManager.default.fileExists(atPath: file.path) else { return [] }
     let cases = try PhraseTestSuite.load(from: file).cases
@@ -114,18 +92,18 @@ struct Figures {
 
 func measure(
     _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager,
-    phrases: URL = phrasesFolder
+    phrases: URL = phrasesFolder, breakdown: Bool
 )
     async throws -> Figures
 {
-    let before = memory().resident
+    let before = ProcessMemory.current.resident
     let clock = ContinuousClock()
     let start = clock.now
     let matcher = try await AppDependencyManager.$current.withValue(dependencies) {
         try await PhraseMatcher(app: app, catalog: catalog)
     }
     let compile = clock.now - start
-    let after = memory().resident
+    let after = ProcessMemory.current.resident
     let inputs = sentences(for: matcher, limit: 400)
     for sentence in inputs.prefix(20) { _ = await matcher.match(sentence) }  // warm-up
     var times: [Duration] = []
@@ -143,7 +121,7 @@ func measure(
     times.sort()
     baseline.sort()
     if breakdown { print("  " + (await matcher.timingBreakdown(inputs))) }
-    let tests = try await runTests(name, matcher, in: phrases)
+    let tests = try await runTests(name, matcher, in: phrases, breakdown: breakdown)
     let figures = Figures(
         compile: compile, p50: percentile(times, 0.5), p99: percentile(times, 0.99),
         baselineP50: percentile(baseline, 0.5), memory: after - before, tests: tests)
@@ -162,88 +140,3 @@ func measure(
         ].joined())
     return figures
 }
-
-let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Phrases")
-
-let selected = Set(CommandLine.arguments.dropFirst().filter { $0 != "--breakdown" })
-let appNames = ["travel-tracking", "library", "smart-home", "home-lights", "house", "large"]
-if !selected.isDisjoint(with: ["-h", "--help", "help"]) {
-    print("usage: phrase-benchmark [--breakdown] [\(appNames.joined(separator: "|"))…]")
-    exit(0)
-}
-for name in selected.sorted() where !appNames.contains(name) {
-    FileHandle.standardError.write(
-        Data(
-            "error: no app \"\(name)\"; usage: phrase-benchmark [--breakdown] [\(appNames.joined(separator: "|"))…]\n"
-                .utf8))
-    exit(2)
-}
-print("phrase matching benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
-print("app             phrases compile ms  p50 µs    p99 µs    baseline p50  ratio   memory MiB")
-
-var suiteRows: [String] = []
-func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
-
-let travel = AppDependencyManager()
-TravelTrackingApp.registerDependencies(in: travel)
-if wanted("travel-tracking") {
-    suiteRows += try await measure(
-        "travel-tracking", AppDescription(TravelTrackingApp.self),
-        catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder),
-        dependencies: travel
-    ).tests
-}
-
-let library = AppDependencyManager()
-LibraryApp.registerDependencies(in: library)
-if wanted("library") {
-    suiteRows += try await measure(
-        "library", AppDescription(LibraryApp.self),
-        catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder),
-        dependencies: library
-    ).tests
-}
-
-if wanted("smart-home") {
-    suiteRows += try await measure(
-        "smart-home", AppDescription(SmartHomeApp.self),
-        catalog: try PhraseCatalog.load(app: "smart-home", locale: "en", in: phrasesFolder),
-        dependencies: AppDependencyManager()
-    ).tests
-}
-
-if wanted("home-lights") {
-    suiteRows += try await measure(
-        "home-lights", AppDescription(HomeLightsApp.self),
-        catalog: try PhraseCatalog.load(app: "home-lights", locale: "en", in: phrasesFolder),
-        dependencies: AppDependencyManager()
-    ).tests
-}
-
-// The stress app: 16 intents and 155 phrases over the same few words (Benchmarks/House).
-let housePhrases = phrasesFolder.deletingLastPathComponent().appendingPathComponent(
-    "Benchmarks/House/Phrases")
-if wanted("house") {
-    suiteRows += try await measure(
-        "house", AppDescription(HouseApp.self),
-        catalog: try PhraseCatalog.load(app: "house", locale: "en", in: housePhrases),
-        dependencies: AppDependencyManager(), phrases: housePhrases
-    ).tests
-}
-
-if wanted("large") {
-    suiteRows += try await measure(
-        "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil,
-        dependencies: AppDependencyManager()
-    ).tests
-}
-
-if !suiteRows.isEmpty {
-    print("\nphrase tests     passed        %       p50 µs    p99 µs")
-    for row in suiteRows { print(row) }
-}
-
-let peak = memory().peak
-print("peak resident memory: \(format(peak)) MiB")
-print("targets: p50 ≤ 50 µs for the sample apps, ≤ 1000 µs for the large app, compile ≤ 1000 ms")

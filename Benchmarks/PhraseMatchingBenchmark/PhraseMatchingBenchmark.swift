@@ -1,0 +1,117 @@
+// Phrase matching benchmark: compile time, match latency (p50, p99) and memory for each sample
+// app and for a generated large app (200 shortcuts, 1,000 phrases, 20,000 entity names).
+//
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release phrase-benchmark
+//
+// Latency is measured over sentences made from the apps' own phrases with noise added (a filler,
+// a dropped word, a misheard name) and over unrelated sentences. The baseline, run in the same
+// process, aligns each sentence with every phrase, bounded only by the best fit found so far (no
+// least-cost bounds): the ratio shows what the bounds save as an app grows. It prints figures only; it asserts nothing.
+
+import BenchmarkCommand
+import Foundation
+import HomeLights
+import House
+import Library
+import PhraseMatching
+import SmartHome
+import TravelTracking
+import VoiceIntents
+
+@main
+struct PhraseMatchingBenchmark: AsyncParsableCommand {
+    static let appNames = ["travel-tracking", "library", "smart-home", "home-lights", "house", "large"]
+
+    static let configuration = CommandConfiguration(
+        commandName: "phrase-benchmark",
+        abstract: "Compile time, match latency (p50, p99) and memory of the phrase matcher, per app.",
+        discussion: """
+            Measures each sample app, House (the matcher's stress app) and a generated large app, \
+            with a baseline in the same process that aligns every phrase; runs each app's phrase \
+            tests and times them. It prints figures only; it asserts nothing.
+            """)
+
+    @Flag(help: "Also print where a match spends its time, and each phrase test that fails.")
+    var breakdown = false
+
+    @Argument(
+        help: ArgumentHelp("The apps to measure (default: all).", valueName: appNames.joined(separator: "|")))
+    var apps: [String] = []
+
+    func validate() throws {
+        for name in apps where !Self.appNames.contains(name) {
+            throw ValidationError("no app \"\(name)\"; there are \(Self.appNames.joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        print("phrase matching benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        print("app             phrases compile ms  p50 µs    p99 µs    baseline p50  ratio   memory MiB")
+
+        var suiteRows: [String] = []
+        func wanted(_ name: String) -> Bool { apps.isEmpty || apps.contains(name) }
+
+        let travel = AppDependencyManager()
+        TravelTrackingApp.registerDependencies(in: travel)
+        if wanted("travel-tracking") {
+            suiteRows += try await measure(
+                "travel-tracking", AppDescription(TravelTrackingApp.self),
+                catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder),
+                dependencies: travel, breakdown: breakdown
+            ).tests
+        }
+
+        let library = AppDependencyManager()
+        LibraryApp.registerDependencies(in: library)
+        if wanted("library") {
+            suiteRows += try await measure(
+                "library", AppDescription(LibraryApp.self),
+                catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder),
+                dependencies: library, breakdown: breakdown
+            ).tests
+        }
+
+        if wanted("smart-home") {
+            suiteRows += try await measure(
+                "smart-home", AppDescription(SmartHomeApp.self),
+                catalog: try PhraseCatalog.load(app: "smart-home", locale: "en", in: phrasesFolder),
+                dependencies: AppDependencyManager(), breakdown: breakdown
+            ).tests
+        }
+
+        if wanted("home-lights") {
+            suiteRows += try await measure(
+                "home-lights", AppDescription(HomeLightsApp.self),
+                catalog: try PhraseCatalog.load(app: "home-lights", locale: "en", in: phrasesFolder),
+                dependencies: AppDependencyManager(), breakdown: breakdown
+            ).tests
+        }
+
+        // The stress app: 16 intents and 157 phrases over the same few words (Benchmarks/House).
+        let housePhrases = phrasesFolder.deletingLastPathComponent().appendingPathComponent(
+            "Benchmarks/House/Phrases")
+        if wanted("house") {
+            suiteRows += try await measure(
+                "house", AppDescription(HouseApp.self),
+                catalog: try PhraseCatalog.load(app: "house", locale: "en", in: housePhrases),
+                dependencies: AppDependencyManager(), phrases: housePhrases, breakdown: breakdown
+            ).tests
+        }
+
+        if wanted("large") {
+            suiteRows += try await measure(
+                "large (20k names)", AppDescription(GeneratedApp.self), catalog: nil,
+                dependencies: AppDependencyManager(), breakdown: breakdown
+            ).tests
+        }
+
+        if !suiteRows.isEmpty {
+            print("\nphrase tests     passed        %       p50 µs    p99 µs")
+            for row in suiteRows { print(row) }
+        }
+
+        let peak = ProcessMemory.current.peak
+        print("peak resident memory: \(format(peak)) MiB")
+        print("targets: p50 ≤ 50 µs for the sample apps, ≤ 1000 µs for the large app, compile ≤ 1000 ms")
+    }
+}

@@ -1,0 +1,251 @@
+// Wyoming benchmark: how fast `serve` answers many satellites at once, and what a connection costs.
+//
+//     VOICE_INTENTS_BENCHMARKS=1 swift run -c release wyoming-benchmark [--clients 1,2,4,8,16,20] [--rounds N]
+//
+// An in-process WyomingServer for HomeLights (its models and grammar as `serve` loads them) on a
+// port the system chooses. Clients are threads with plain sockets, each streaming people's
+// recordings (HomeLights' phrase tests, ../shared/recordings/rhasspy-test-en) at 16 kHz, as
+// satellites send audio, as fast as the socket takes them: transcribe, audio-start, 1024-sample
+// chunks, audio-stop. The baseline is one client at the recordings' own 24 kHz, which the server
+// decodes only at audio-stop. With `--paced yes` the audio is sent in real time, as a satellite's
+// microphone gives it; `--clips N` takes the first N recordings. For each number of
+// clients: the time from audio-stop to the transcript (median and p90), and whether every
+// transcript is the one a single client gets. Memory: resident size before and after 50 idle
+// connections, and per connection once each has transcribed (each has a recognizer of its own).
+// It prints figures only; it asserts nothing.
+
+import BenchmarkCommand
+import BenchmarkSupport
+import Foundation
+import HomeLights
+import Logging
+import PhraseMatching
+import Speech
+import Synchronization
+import VoiceIntents
+import VoiceLoop
+import Wyoming
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@main
+struct WyomingBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wyoming-benchmark",
+        abstract: "How fast `serve` answers many satellites at once, and what a connection costs.",
+        discussion: """
+            Clients stream people's recordings of HomeLights' commands to an in-process server and \
+            time the transcript after audio-stop; the baseline is one client at the recordings' own \
+            24 kHz. It prints figures only; it asserts nothing.
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "Numbers of clients at once, each measured in turn (default: 1,2,4,8,16,20).",
+            valueName: "1,2,4,…"), transform: wholeNumbers)
+    var clients = [1, 2, 4, 8, 16, 20]
+
+    @Option(help: "Passes each client makes over the recordings.")
+    var rounds = 2
+
+    @Option(
+        help:
+            "Send audio in real time, as a satellite's microphone gives it, instead of as fast as the socket takes it."
+    )
+    var paced = YesNo.no
+
+    @Option(help: "Take only the first N recordings.")
+    var clips: Int?
+
+    func run() async throws {
+        let paced = paced.isOn
+        let rounds = rounds
+        let phrases = packagePhrases
+        let tests = try PhraseTestSuite.load(
+            from: phrases.appendingPathComponent("en/tests/home-lights.yaml")
+        ).cases
+        let recorded: [(name: String, audio: [Int16], rate: Int)] = try tests.prefix(
+            clips ?? tests.count
+        ).compactMap { test in
+            guard let url = test.audio else { return nil }
+            let buffer = try WAVFile.read(from: url)
+            return (url.lastPathComponent, buffer.int16Samples, buffer.sampleRate)
+        }
+        /// The recordings at 16 kHz, as a satellite sends its microphone's audio: decoded as it arrives.
+        let converted = recorded.map { clip in
+            (
+                clip.name,
+                AudioBuffer(int16: clip.audio, sampleRate: clip.rate).resampled(to: 16_000).int16Samples,
+                16_000
+            )
+        }
+        print(
+            "wyoming benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores): \(converted.count) recordings of HomeLights"
+        )
+
+        let context = AppContext(HomeLightsApp.self)
+        var configuration = try VoiceLoop.Configuration(for: context)
+        configuration.phrases = PhraseLocation.find(explicit: phrases.path, locale: "en")
+        let app = try await WyomingApp(context, configuration: configuration)
+        let logger = Logger(label: "wyoming-benchmark") { _ in SwiftLogNoOpLogHandler() }
+        let port = Mutex<Int>(0)
+        let serving = Task {
+            try await WyomingServer(app: app, host: "127.0.0.1", port: 0, logger: logger).run { bound in
+                port.withLock { $0 = bound }
+            }
+        }
+        while port.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        let bound = port.withLock { $0 }
+
+        // Memory: idle connections, then connections that have each transcribed once.
+        let before = ProcessMemory.current.resident
+        var idle = (0..<50).map { _ in Client(port: bound) }
+        for client in idle { client.send(WyomingEvent("ping")); _ = client.receive() }
+        let afterIdle = ProcessMemory.current.resident
+        print(
+            String(
+                format: "memory: %.1f MiB before, %.2f MiB per idle connection (50)", before,
+                (afterIdle - before) / 50))
+        idle = []
+
+        /// One client per thread; each streams `rounds` passes over the recordings, starting at its own
+        /// offset so that the server hears different clips at once.
+        func stream(
+            clients: Int, clips: [(name: String, audio: [Int16], rate: Int)]
+        ) -> (latencies: [Double], transcripts: [String: String], mismatches: Int) {
+            let results = Mutex<[(String, String, Double)]>([])
+            // A thread per client, all at once (concurrentPerform would run only as many as cores).
+            let finished = DispatchGroup()
+            for index in 0..<clients {
+                finished.enter()
+                Thread.detachNewThread {
+                    let client = Client(port: bound)
+                    var mine: [(String, String, Double)] = []
+                    for round in 0..<rounds {
+                        for offset in clips.indices {
+                            let clip = clips[(offset + index * 7 + round) % clips.count]
+                            let (text, seconds) = client.transcribe(clip.audio, rate: clip.rate, paced: paced)
+                            mine.append((clip.name, text, seconds))
+                        }
+                    }
+                    results.withLock { $0 += mine }
+                    finished.leave()
+                }
+            }
+            finished.wait()
+            let all = results.withLock { $0 }
+            var transcripts: [String: String] = [:]
+            var mismatches = 0
+            for (name, text, _) in all {
+                if let earlier = transcripts[name], earlier != text { mismatches += 1 }
+                transcripts[name] = transcripts[name] ?? text
+            }
+            return (all.map(\.2), transcripts, mismatches)
+        }
+
+        // The baseline, in the same process: one client at the recordings' own 24 kHz, which the server
+        // resamples as it arrives.
+        let baseline = summary(stream(clients: 1, clips: recorded).latencies)
+        print(
+            String(
+                format:
+                    "baseline: one client at the recordings' own rate, resampled as it arrives: median %.1f ms, p90 %.1f ms",
+                baseline.median, baseline.p90))
+        let single = stream(clients: 1, clips: converted)
+        let perActive = (ProcessMemory.current.resident - before)
+        print(String(format: "memory: %.1f MiB more with one connection that has transcribed", perActive))
+        print("at 16 kHz, decoded as it arrives\(paced ? ", sent in real time" : ""):")
+        print("clients  requests  median ms  p90 ms  median / baseline  same transcripts as one client")
+        var largest = 0
+        for count in clients {
+            let result = count == 1 ? single : stream(clients: count, clips: converted)
+            let (median, p90) = summary(result.latencies)
+            let differing =
+                result.transcripts.filter { single.transcripts[$0.key] != $0.value }.count + result.mismatches
+            print(
+                String(
+                    format: "%7d  %8d  %9.1f  %6.1f  %17.2f  %@", count, result.latencies.count, median, p90,
+                    median / baseline.median, differing == 0 ? "yes" : "no, \(differing) differ"))
+            if p90 < 300 { largest = max(largest, count) }
+        }
+        print("largest number of clients measured with p90 under 300 ms: \(largest)")
+        print(String(format: "resident memory at the end: %.1f MiB", ProcessMemory.current.resident))
+        serving.cancel()
+    }
+}
+
+/// Median and p90 of `latencies`, in milliseconds.
+func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
+    let sorted = latencies.sorted()
+    return (sorted[sorted.count / 2] * 1000, sorted[min(sorted.count - 1, sorted.count * 9 / 10)] * 1000)
+}
+
+/// A blocking Wyoming client on a plain socket.
+final class Client {
+    let socket: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int) {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        precondition(connected == 0, "cannot connect to port \(port)")
+    }
+
+    deinit { close(socket) }
+
+    func send(_ event: WyomingEvent) {
+        let bytes = event.encoded()
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+            precondition(count > 0, "the server closed the connection")
+            sent += count
+        }
+    }
+
+    func receive() -> WyomingEvent {
+        var reader = WyomingFrameReader()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var events = (try? reader.read(buffer)) ?? []
+        buffer = []
+        while events.isEmpty {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            precondition(count > 0, "the server closed the connection")
+            events = (try? reader.read(chunk[0..<count])) ?? []
+        }
+        return events[0]
+    }
+
+    /// Streams `audio` (16-bit mono at `rate`), in real time when `paced`, and returns the
+    /// transcript and the seconds from audio-stop to it.
+    func transcribe(_ audio: [Int16], rate: Int, paced: Bool) -> (text: String, seconds: Double) {
+        let format: [String: JSONValue] = ["rate": .number(Double(rate)), "width": 2, "channels": 1]
+        send(WyomingEvent("transcribe", data: ["language": "en"]))
+        send(WyomingEvent("audio-start", data: format))
+        var start = 0
+        while start < audio.count {
+            let end = min(start + 1024, audio.count)
+            send(WyomingEvent("audio-chunk", data: format, payload: WAVFile.pcm16(audio[start..<end])))
+            if paced { Thread.sleep(forTimeInterval: Double(end - start) / Double(rate)) }
+            start = end
+        }
+        let stopped = ContinuousClock.now
+        send(WyomingEvent("audio-stop"))
+        let transcript = receive()
+        let elapsed = ContinuousClock.now - stopped
+        return (
+            transcript.data["text"]?.string ?? "",
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        )
+    }
+}
