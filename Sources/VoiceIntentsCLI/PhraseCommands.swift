@@ -172,25 +172,17 @@ extension TestCommand {
 }
 
 /// Runs `body`, printing a ``CommandFailure`` or a file error on standard error with exit code 1.
+/// Phrase file and compile errors already begin with the file, line and column they name.
 func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let failure as CommandFailure {
-        FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
-        throw ExitCode(1)
-    } catch let failure as VoiceLoopError {
-        FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as PhraseFileError {
+    } catch  where error is PhraseFileError || error is PhraseMatcher.CompileError {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         throw ExitCode(1)
-    } catch let error as PhraseMatcher.CompileError {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as SpeechError {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as AudioFileError {
+    } catch
+        where error is CommandFailure || error is VoiceLoopError || error is SpeechError
+        || error is AudioFileError
+    {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         throw ExitCode(1)
     }
