@@ -1,3 +1,7 @@
+// The aligner and the sentence it reads. The sentence's scratch buffers, which every alignment
+// with it reuses, are private to this file, so the two stay together and the file runs past 400
+// lines. What each edit costs is in AlignerCosts.swift.
+
 import VoiceIntents
 
 /// Aligns a sentence with one phrase graph at the least cost, as an edit distance whose edits

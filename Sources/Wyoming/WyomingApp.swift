@@ -1,0 +1,79 @@
+import Foundation
+import PhraseMatching
+import Speech
+import VoiceIntents
+import VoiceLoop
+
+/// What one app offers over Wyoming, shared by every connection: its matcher, its grammar, the
+/// recognizer settings and confidence bar `listen` would use, and eSpeak NG's voice.
+public struct WyomingApp: Sendable {
+    public let app: AppContext
+    public let matcher: PhraseMatcher
+    public let grammar: SpeechGrammar
+    /// How the app hears and acts, what `listen` would do: transcripts and satellites' conversations.
+    public let configuration: VoiceLoop.Configuration
+    public var recognizer: SpeechRecognizer.Configuration { configuration.recognizer }
+    public var policy: ConfidencePolicy { configuration.policy }
+    /// eSpeak NG's voice for `synthesize` when the event names none.
+    public var voice = "en-us"
+    public let locale: String
+
+    /// The app as `listen` would hear it with `configuration`.
+    public init(_ app: AppContext, configuration: VoiceLoop.Configuration, locale: String = "en") async throws
+    {
+        self.app = app
+        self.locale = locale
+        matcher = try await app.matcher(configuration.phrases)
+        grammar = app.grammar(of: matcher, garbage: configuration.garbage)
+        self.configuration = configuration
+    }
+
+    /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
+    /// intent recognizer and handler (its phrases and intents), and eSpeak NG as text to speech.
+    public var info: WyomingEvent {
+        let languages: JSONValue = .array([.string(locale)])
+        func artifact(
+            _ name: String, _ description: String, by author: String, at url: String,
+            _ extra: [String: JSONValue]
+        ) -> JSONValue {
+            var object: [String: JSONValue] = [
+                "name": .string(name), "description": .string(description),
+                "attribution": ["name": .string(author), "url": .string(url)], "installed": true,
+                "version": .string(WyomingEvent.protocolVersion),
+            ]
+            object.merge(extra) { _, new in new }
+            return .object(object)
+        }
+        /// A program with one model or voice (`kind`): the app, or eSpeak NG's voice.
+        func program(
+            _ name: String, _ description: String, by author: String, at url: String, kind: String,
+            _ model: String, _ modelDescription: String
+        ) -> JSONValue {
+            let inner = artifact(model, modelDescription, by: author, at: url, ["languages": languages])
+            return .array([artifact(name, description, by: author, at: url, [kind: .array([inner])])])
+        }
+        let app = self.app.executableName
+        let title = self.app.description.name
+        let pocketSphinx = "https://github.com/cmusphinx/pocketsphinx"
+        return WyomingEvent(
+            "info",
+            data: [
+                "asr": program(
+                    "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx",
+                    at: pocketSphinx,
+                    kind: "models", app, "the commands of \(title)"),
+                "intent": program(
+                    "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
+                    app,
+                    "the intents of \(title)"),
+                "handle": program(
+                    "voice-intents", "runs the app's intents", by: "VoiceIntents", at: "", kind: "models",
+                    app,
+                    "the intents of \(title), run"),
+                "tts": program(
+                    "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: "https://github.com/espeak-ng/espeak-ng",
+                    kind: "voices", voice, "eSpeak NG's \(voice)"),
+                "wake": [],
+            ])
+    }
+}
