@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VoiceIntents
 
 /// The apps a command line serves: one for an app's own executable, several for `voice-intents`.
@@ -7,9 +8,11 @@ public protocol AppSet {
     static var apps: [AppContext] { get }
 }
 
-/// The app set of a single ``VoiceApp``.
+/// The app set of a single ``VoiceApp``, named after the executable it runs as.
 public enum SingleApp<App: VoiceApp>: AppSet {
-    public static var apps: [AppContext] { [AppContext(App.self)] }
+    public static var apps: [AppContext] {
+        [AppContext(App.self, executableName: ProcessInfo.processInfo.processName)]
+    }
 }
 
 extension AppSet {

@@ -6,18 +6,42 @@ import VoiceIntents
 
 /// One app as the commands see it: its declaration, its file name, and its phrase catalog.
 public struct AppContext: Sendable {
-    /// The executable's name, also the name of its phrase files: `travel-tracking`.
+    /// The executable's name, also the name of its phrase files and calibration:
+    /// `travel-tracking`. Without an executable of its own, the app's name made into a file name.
     public let executableName: String
     public let description: AppDescription
     /// Where the app's dependencies are registered.
     public let dependencies: AppDependencyManager
+    /// The file name made from the app's name ("Travel Tracking" → `travel-tracking`): its phrase
+    /// files go by it when none go by ``executableName``.
+    let nameAsFileName: String
 
     /// Registers `App`'s dependencies (its `init()`) and reads its declaration.
-    public init<App: VoiceApp>(_ app: App.Type) {
+    ///
+    /// - Parameter executableName: The name of the app's own executable (`my-app`), when it runs
+    ///   as one; `nil`: the app's name made into a file name (`VoiceApp.name` "Travel Tracking" →
+    ///   `travel-tracking`).
+    public init<App: VoiceApp>(_ app: App.Type, executableName: String? = nil) {
         _ = App()
-        self.executableName = Self.fileName(for: App.name)
+        nameAsFileName = Self.fileName(for: App.name)
+        self.executableName = executableName ?? nameAsFileName
         self.description = AppDescription(App.self)
         self.dependencies = .shared
+    }
+
+    /// The name the app's phrase files have in `phrases`: ``executableName``, or the app's name
+    /// made into a file name when only that names a catalog or a test file there.
+    public func phraseFileName(_ phrases: PhraseLocation) -> String {
+        guard nameAsFileName != executableName, let folder = phrases.folder else { return executableName }
+        let locale = folder.appendingPathComponent(phrases.locale)
+        func hasFiles(_ name: String) -> Bool {
+            [
+                locale.appendingPathComponent("\(name).yaml"),
+                locale.appendingPathComponent("tests/\(name).yaml"),
+            ]
+            .contains { FileManager.default.fileExists(atPath: $0.path) }
+        }
+        return !hasFiles(executableName) && hasFiles(nameAsFileName) ? nameAsFileName : executableName
     }
 
     /// `travel-tracking` for "Travel Tracking".
@@ -40,7 +64,7 @@ public struct AppContext: Sendable {
     /// The app's catalog for `locale` in `folder` (empty when the folder has no file for it).
     public func catalog(_ phrases: PhraseLocation) throws -> PhraseCatalog {
         guard let folder = phrases.folder else { return PhraseCatalog() }
-        return try PhraseCatalog.load(app: executableName, locale: phrases.locale, in: folder)
+        return try PhraseCatalog.load(app: phraseFileName(phrases), locale: phrases.locale, in: folder)
     }
 
     /// The matcher over the app's Swift phrases and its catalog.
@@ -60,7 +84,7 @@ public struct AppContext: Sendable {
 
     /// `folder/locale/tests/<app>.yaml`, when there is one.
     public func ownTestFile(_ phrases: PhraseLocation) -> URL? {
-        Self.existingTestFile(executableName, phrases)
+        Self.existingTestFile(phraseFileName(phrases), phrases)
     }
 
     /// The names of the test files in `folder/locale/tests/` that every app runs after its own:

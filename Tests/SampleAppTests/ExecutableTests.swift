@@ -11,16 +11,29 @@ struct ExecutableTests {
         let errors: String
     }
 
-    /// Runs a built product (from the build folder the tests run from) with `input` on stdin.
-    func run(_ product: String, _ arguments: [String] = [], input: String = "") throws -> Run {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let executable = folder.appendingPathComponent(product)
+    /// A built product, in the build folder the tests run from.
+    func product(_ name: String) throws -> URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(name)
         try #require(
             FileManager.default.isExecutableFile(atPath: executable.path),
             "\(executable.path) is missing: build with `swift build --build-tests` first")
+        return executable
+    }
+
+    /// Runs a built product with `input` on stdin.
+    func run(_ product: String, _ arguments: [String] = [], input: String = "") throws -> Run {
+        try run(self.product(product), arguments, input: input)
+    }
+
+    /// Runs `executable` with `input` on stdin, with `environment` added to this process's.
+    func run(
+        _ executable: URL, _ arguments: [String] = [], input: String = "", environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -99,6 +99,32 @@ struct PhraseCommandTests {
         }
     }
 
+    /// An app built as an executable of another name than its own ("my-books" for Library) finds
+    /// the catalog named after the executable, or else the one named after the app.
+    @Test func anAppFindsTheCatalogNamedAfterItsExecutable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "named-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let phrases = folder.appendingPathComponent("Phrases/en")
+        try FileManager.default.createDirectory(at: phrases, withIntermediateDirectories: true)
+        let executable = folder.appendingPathComponent("my-books")
+        try FileManager.default.copyItem(at: try executables.product("library"), to: executable)
+        let environment = ["VOICE_INTENTS_PHRASES": phrases.deletingLastPathComponent().path]
+        let sentence = "put the shelf want to read up on the wall"
+
+        try #"intents: { OpenShelf: ["put the shelf ${shelf} up on the wall"] }"#.write(
+            to: phrases.appendingPathComponent("library.yaml"), atomically: true, encoding: .utf8)
+        let byAppName = try executables.run(executable, ["match", sentence], environment: environment)
+        #expect(
+            byAppName.output.contains("/Phrases/en/library.yaml:1:"), "\(byAppName.output)\(byAppName.errors)"
+        )
+
+        try #"intents: { OpenShelf: ["put the shelf ${shelf} up on the wall"] }"#.write(
+            to: phrases.appendingPathComponent("my-books.yaml"), atomically: true, encoding: .utf8)
+        let byExecutable = try executables.run(executable, ["match", sentence], environment: environment)
+        #expect(byExecutable.output.contains("/Phrases/en/my-books.yaml:1:"), "\(byExecutable.output)")
+    }
+
     @Test func testCommandFailsOnAFailingFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phrase-cli-\(UUID().uuidString)")
