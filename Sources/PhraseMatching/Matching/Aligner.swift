@@ -79,7 +79,7 @@ struct Aligner {
             flatStart = Array(repeating: [], count: vocabularies.count)
             flatLength = Array(repeating: [], count: vocabularies.count)
             flatCost = Array(repeating: [], count: vocabularies.count)
-            knownNameLength = Array(repeating: [], count: vocabularies.count)
+            unknownSurcharge = Array(repeating: [], count: vocabularies.count)
             takesNames = vocabularies.map { $0.form == .names }
             isOpen = vocabularies.map(\.isOpen)
         }
@@ -95,9 +95,9 @@ struct Aligner {
         private(set) var flatStart: [[Int32]]
         private(set) var flatLength: [[Int32]]
         private(set) var flatCost: [[Float]]
-        /// Per vocabulary and position: how many words the longest known name said there in
-        /// full takes (0: none).
-        private(set) var knownNameLength: [[Int]]
+        /// Per closed set of names: what an unknown name costs on top of its price, at
+        /// `position * 4 + length - 1` for a name of 1 to 4 words from `position`.
+        private(set) var unknownSurcharge: [[Float]]
         /// Per vocabulary: whether it takes names (so unknown words may stand for a value), and
         /// whether its set is open.
         let takesNames: [Bool]
@@ -110,19 +110,37 @@ struct Aligner {
             var start: [Int32] = [0]
             var length: [Int32] = []
             var cost: [Float] = []
-            for fills in all {
+            let surcharged = takesNames[vocabulary] && !isOpen[vocabulary]
+            // For a closed set of names: what an unknown name costs on top of its price, by where
+            // it starts and how many words it takes (AlignerCosts: unknownKind, knownNameSaidOn).
+            var surcharge = [Float](repeating: 0, count: surcharged ? tokens.count * 4 : 0)
+            for (position, fills) in all.enumerated() {
+                var knownName = 0
                 for fill in fills {
                     length.append(Int32(fill.length))
                     cost.append(fill.cost)
+                    if surcharged, fill.cost == 0, fill.length > knownName, fill.title != nil {
+                        knownName = fill.length
+                    }
                 }
                 start.append(Int32(length.count))
+                guard surcharged, position < tokens.count else { continue }
+                for words in 1...min(4, tokens.count - position) {
+                    var extra: Float = 0
+                    if !spelled.namingVocabularies[position + words - 1].contains(vocabulary) {
+                        extra += Costs.unknownKind
+                    }
+                    if knownName > 0, knownName < words { extra += Costs.knownNameSaidOn }
+                    if words > 2, placeWords[(position + 1)..<(position + words - 1)].contains(true) {
+                        extra += Costs.knownNameSaidOn
+                    }
+                    surcharge[position * 4 + words - 1] = extra
+                }
             }
             flatStart[vocabulary] = start
             flatLength[vocabulary] = length
             flatCost[vocabulary] = cost
-            knownNameLength[vocabulary] = all.map { fills in
-                fills.filter { $0.title != nil && $0.cost == 0 }.map(\.length).max() ?? 0
-            }
+            unknownSurcharge[vocabulary] = surcharge
         }
 
         func words(_ range: Range<Int>) -> String {
@@ -209,6 +227,7 @@ struct Aligner {
         let fillStarts = sentence.flatStart
         let fillLengths = sentence.flatLength
         let fillCosts = sentence.flatCost
+        let unknownSurcharges = sentence.unknownSurcharge
         let applicationNames = sentence.applicationNames
         let opensWithQuestion = sentence.opensWithQuestion
 
@@ -309,20 +328,9 @@ struct Aligner {
                         guard takesNames[vocabulary], position > 0 || !opensWithQuestion else { continue }
                         let isClosed = !isOpen[vocabulary]
                         let price = isClosed ? Costs.unknownValue : Costs.unknownOpenValue
-                        let knownName = isClosed ? sentence.knownNameLength[vocabulary][position] : 0
                         for length in 1...min(4, count - position) {
                             var total = here + price + Costs.unknownValueExtraWord * Float(length - 1)
-                            if isClosed {
-                                let naming = sentence.spelled.namingVocabularies[position + length - 1]
-                                if !naming.contains(vocabulary) { total += Costs.unknownKind }
-                                if knownName > 0, knownName < length { total += Costs.knownNameSaidOn }
-                                if length > 2,
-                                    sentence.placeWords[(position + 1)..<(position + length - 1)].contains(
-                                        true)
-                                {
-                                    total += Costs.knownNameSaidOn
-                                }
-                            }
+                            if isClosed { total += unknownSurcharges[vocabulary][position * 4 + length - 1] }
                             relax(to, position + length, total, cell, .unknown, edgeID, Int32(length))
                         }
                     }
