@@ -44,19 +44,15 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     ///   - description: A longer explanation.
     ///   - defaultValue: The value used when the command does not give one.
     ///   - requestValueDialog: The question asked when the value is missing ("Which section?").
-    public init(
+    public convenience init(
         title: LocalizedStringResource,
         description: LocalizedStringResource? = nil,
         default defaultValue: Value? = nil,
         requestValueDialog: IntentDialog? = nil
     ) {
-        self.state = Mutex(State())
-        self.declaredTitle = title
-        self.parameterDescription = description
-        self.defaultValue = defaultValue
-        self.requestValueDialog = requestValueDialog
-        self.inclusiveBounds = nil
-        self.suggestions = nil
+        self.init(
+            declaredTitle: title, description: description, default: defaultValue,
+            requestValueDialog: requestValueDialog)
     }
 
     /// Creates a parameter whose likely values come from `optionsProvider` when it is asked for:
@@ -73,35 +69,32 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     ///   - defaultValue: The value used when the command does not give one.
     ///   - requestValueDialog: The question asked when the value is missing.
     ///   - optionsProvider: Suggests the values people are likely to give.
-    public init<Provider: DynamicOptionsProvider>(
+    public convenience init<Provider: DynamicOptionsProvider>(
         title: LocalizedStringResource,
         description: LocalizedStringResource? = nil,
         default defaultValue: Value? = nil,
         requestValueDialog: IntentDialog? = nil,
         optionsProvider: Provider
     ) where Provider.DefaultValue == Value {
-        self.state = Mutex(State())
-        self.declaredTitle = title
-        self.parameterDescription = description
-        self.defaultValue = defaultValue
-        self.requestValueDialog = requestValueDialog
-        self.inclusiveBounds = nil
-        self.suggestions = { try await optionsProvider.results() }
+        self.init(
+            declaredTitle: title, description: description, default: defaultValue,
+            requestValueDialog: requestValueDialog, suggestions: { try await optionsProvider.results() })
     }
 
-    /// Creates a parameter that takes numbers between two bounds; what the public initialisers
-    /// with `inclusiveRange:` call.
+    /// What every public initialiser calls: `declaredTitle` `nil` derives the title from the
+    /// property name; `bounds` are the numbers an `inclusiveRange:` parameter takes.
     init(
-        title: LocalizedStringResource, description: LocalizedStringResource?, default defaultValue: Value?,
-        bounds: ClosedRange<Double>, requestValueDialog: IntentDialog?
+        declaredTitle: LocalizedStringResource?, description: LocalizedStringResource?,
+        default defaultValue: Value?, requestValueDialog: IntentDialog?, bounds: ClosedRange<Double>? = nil,
+        suggestions: (@Sendable () async throws -> [Value])? = nil
     ) {
         self.state = Mutex(State())
-        self.declaredTitle = title
+        self.declaredTitle = declaredTitle
         self.parameterDescription = description
         self.defaultValue = defaultValue
         self.requestValueDialog = requestValueDialog
-        self.suggestions = nil
         self.inclusiveBounds = bounds
+        self.suggestions = suggestions
     }
 
     /// Creates a parameter whose title is derived from the property name
@@ -111,18 +104,14 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     ///   - description: A longer explanation.
     ///   - defaultValue: The value used when the command does not give one.
     ///   - requestValueDialog: The question asked when the value is missing.
-    public init(
+    public convenience init(
         description: LocalizedStringResource? = nil,
         default defaultValue: Value? = nil,
         requestValueDialog: IntentDialog? = nil
     ) {
-        self.state = Mutex(State())
-        self.declaredTitle = nil
-        self.parameterDescription = description
-        self.defaultValue = defaultValue
-        self.requestValueDialog = requestValueDialog
-        self.inclusiveBounds = nil
-        self.suggestions = nil
+        self.init(
+            declaredTitle: nil, description: description, default: defaultValue,
+            requestValueDialog: requestValueDialog)
     }
 
     /// Creates a parameter whose default is the property's initial value:
@@ -133,17 +122,13 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     ///   - title: The title; derived from the property name when `nil`.
     ///   - description: A longer explanation.
     ///   - requestValueDialog: The question asked when the value is missing.
-    public init(
+    public convenience init(
         wrappedValue: Value, title: LocalizedStringResource? = nil,
         description: LocalizedStringResource? = nil, requestValueDialog: IntentDialog? = nil
     ) {
-        self.state = Mutex(State())
-        self.declaredTitle = title
-        self.parameterDescription = description
-        self.defaultValue = wrappedValue
-        self.requestValueDialog = requestValueDialog
-        self.inclusiveBounds = nil
-        self.suggestions = nil
+        self.init(
+            declaredTitle: title, description: description, default: wrappedValue,
+            requestValueDialog: requestValueDialog)
     }
 
     /// The current value. Reading a required parameter that has no value is a programming
@@ -363,8 +348,8 @@ extension IntentParameter where Value.UnwrappedValue: _BoundedNumber {
         requestValueDialog: IntentDialog? = nil
     ) {
         self.init(
-            title: title, description: description, default: defaultValue,
-            bounds: inclusiveRange.lowerBound._doubleValue...inclusiveRange.upperBound._doubleValue,
-            requestValueDialog: requestValueDialog)
+            declaredTitle: title, description: description, default: defaultValue,
+            requestValueDialog: requestValueDialog,
+            bounds: inclusiveRange.lowerBound._doubleValue...inclusiveRange.upperBound._doubleValue)
     }
 }
