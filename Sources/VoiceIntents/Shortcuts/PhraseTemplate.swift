@@ -76,28 +76,8 @@ public struct AppShortcutPhrase<Intent: AppIntent>: Sendable, ExpressibleByStrin
         template = PhraseTemplate(parts: stringInterpolation.parts)
     }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
-        var parts: [PhraseTemplate.Part] = []
-
-        public init(literalCapacity: Int, interpolationCount: Int) {}
-
-        public mutating func appendLiteral(_ literal: String) {
-            parts.append(.text(literal))
-        }
-
-        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {
-            parts.append(.applicationName)
-        }
-
-        public mutating func appendInterpolation<Value>(
-            _ keyPath: KeyPath<Intent, IntentParameter<Value>>
-        ) {
-            parts.append(
-                .parameter(
-                    name: IntentDefinition.parameterName(for: keyPath),
-                    valueType: Value._valueType))
-        }
-    }
+    /// Text, the app's name, and the intent's parameters by key path.
+    public typealias StringInterpolation = PhraseInterpolation<Intent>
 }
 
 /// A phrase that must never run anything: "Don't navigate in \(.applicationName)".
@@ -112,18 +92,30 @@ public struct NegativeAppShortcutPhrase: Sendable, ExpressibleByStringInterpolat
         template = PhraseTemplate(parts: stringInterpolation.parts)
     }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
-        var parts: [PhraseTemplate.Part] = []
+    /// Text and the app's name: a negative phrase holds no parameter.
+    public typealias StringInterpolation = PhraseInterpolation<Never>
+}
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+/// How a phrase is written with interpolation: text, `\(.applicationName)`, and, in a phrase of
+/// an intent, its parameters by key path (`\(\.$navigationOption)`).
+public struct PhraseInterpolation<Intent>: StringInterpolationProtocol {
+    var parts: [PhraseTemplate.Part] = []
 
-        public mutating func appendLiteral(_ literal: String) {
-            parts.append(.text(literal))
-        }
+    public init(literalCapacity: Int, interpolationCount: Int) {}
 
-        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {
-            parts.append(.applicationName)
-        }
+    public mutating func appendLiteral(_ literal: String) {
+        parts.append(.text(literal))
+    }
+
+    public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {
+        parts.append(.applicationName)
+    }
+}
+
+extension PhraseInterpolation where Intent: AppIntent {
+    public mutating func appendInterpolation<Value>(_ keyPath: KeyPath<Intent, IntentParameter<Value>>) {
+        parts.append(
+            .parameter(name: IntentDefinition.parameterName(for: keyPath), valueType: Value._valueType))
     }
 }
 
