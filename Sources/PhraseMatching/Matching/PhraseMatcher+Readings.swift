@@ -142,8 +142,11 @@ extension PhraseMatcher {
             return first.match.matchedWords > second.match.matchedWords
         }
         if first.isNegative != second.isNegative { return !first.isNegative }
-        return (first.match.phrase, reading(first.match), first.match.source.description)
-            < (second.match.phrase, reading(second.match), second.match.source.description)
+        // In this order, each made only when the ones before it are equal.
+        if first.match.phrase != second.match.phrase { return first.match.phrase < second.match.phrase }
+        let readings = (reading(first.match), reading(second.match))
+        if readings.0 != readings.1 { return readings.0 < readings.1 }
+        return first.match.source.description < second.match.source.description
     }
 
     /// How specific a reading is: the words its known names take, then its written words

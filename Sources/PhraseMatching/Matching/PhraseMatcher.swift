@@ -379,9 +379,17 @@ public final class PhraseMatcher: Sendable {
         let negative = scored.first { $0.isNegative }
         var distinctScored: [Scored] = []
         var seenReadings = Set<String>()
-        for candidate in scored
-        where !candidate.isNegative && seenReadings.insert(Self.reading(candidate.match)).inserted {
-            distinctScored.append(candidate)
+        for candidate in scored where !candidate.isNegative {
+            // Enough once there are `limit` readings and a rival of another shortcut among them:
+            // the rest would change neither the candidates returned nor the ambiguity check.
+            if distinctScored.count >= limit, let first = distinctScored.first,
+                distinctScored.contains(where: { $0.match.shortcutIndex != first.match.shortcutIndex })
+            {
+                break
+            }
+            if seenReadings.insert(Self.reading(candidate.match)).inserted {
+                distinctScored.append(candidate)
+            }
         }
         let distinct = distinctScored.map(\.match)
         let top = distinct.first
