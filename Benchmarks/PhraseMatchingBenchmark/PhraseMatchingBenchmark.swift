@@ -53,48 +53,23 @@ struct PhraseMatchingBenchmark: AsyncParsableCommand {
 
         let travel = AppDependencyManager()
         TravelTrackingApp.registerDependencies(in: travel)
-        if wanted("travel-tracking") {
-            suiteRows += try await measure(
-                "travel-tracking", AppDescription(TravelTrackingApp.self),
-                catalog: try PhraseCatalog.load(app: "travel-tracking", locale: "en", in: phrasesFolder),
-                dependencies: travel, breakdown: breakdown
-            ).tests
-        }
-
         let library = AppDependencyManager()
         LibraryApp.registerDependencies(in: library)
-        if wanted("library") {
-            suiteRows += try await measure(
-                "library", AppDescription(LibraryApp.self),
-                catalog: try PhraseCatalog.load(app: "library", locale: "en", in: phrasesFolder),
-                dependencies: library, breakdown: breakdown
-            ).tests
-        }
-
-        if wanted("smart-home") {
-            suiteRows += try await measure(
-                "smart-home", AppDescription(SmartHomeApp.self),
-                catalog: try PhraseCatalog.load(app: "smart-home", locale: "en", in: phrasesFolder),
-                dependencies: AppDependencyManager(), breakdown: breakdown
-            ).tests
-        }
-
-        if wanted("home-lights") {
-            suiteRows += try await measure(
-                "home-lights", AppDescription(HomeLightsApp.self),
-                catalog: try PhraseCatalog.load(app: "home-lights", locale: "en", in: phrasesFolder),
-                dependencies: AppDependencyManager(), breakdown: breakdown
-            ).tests
-        }
-
         // The stress app: 16 intents and 157 phrases over the same few words (Benchmarks/House).
         let housePhrases = phrasesFolder.deletingLastPathComponent().appendingPathComponent(
             "Benchmarks/House/Phrases")
-        if wanted("house") {
+        let catalogued:
+            [(name: String, app: AppDescription, dependencies: AppDependencyManager, phrases: URL)] = [
+                ("travel-tracking", AppDescription(TravelTrackingApp.self), travel, phrasesFolder),
+                ("library", AppDescription(LibraryApp.self), library, phrasesFolder),
+                ("smart-home", AppDescription(SmartHomeApp.self), AppDependencyManager(), phrasesFolder),
+                ("home-lights", AppDescription(HomeLightsApp.self), AppDependencyManager(), phrasesFolder),
+                ("house", AppDescription(HouseApp.self), AppDependencyManager(), housePhrases),
+            ]
+        for (name, app, dependencies, phrases) in catalogued where wanted(name) {
             suiteRows += try await measure(
-                "house", AppDescription(HouseApp.self),
-                catalog: try PhraseCatalog.load(app: "house", locale: "en", in: housePhrases),
-                dependencies: AppDependencyManager(), phrases: housePhrases, breakdown: breakdown
+                name, app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases),
+                dependencies: dependencies, phrases: phrases, breakdown: breakdown
             ).tests
         }
 
