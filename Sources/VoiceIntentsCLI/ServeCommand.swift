@@ -81,7 +81,6 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
         try await reportingFailures {
             let context = try selection.context()
             let logger = options.logger(for: context)
-            try context.validate(logger: logger)
             let bar = try ConfidenceBar.resolve(
                 minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
                 recognizerOptions: recognizerOptions)
@@ -90,8 +89,9 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
                 policy: ConfidencePolicy(minimum: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
+            // Checks the app's declaration too, logging its warnings.
             let app = try await WyomingApp(
-                context, configuration: configuration, locale: phraseOptions.locale)
+                context, configuration: configuration, locale: phraseOptions.locale, logger: logger)
             let (host, port) = try Self.hostAndPort(uri)
             var server = WyomingServer(app: app, host: host, port: port, logger: logger)
             server.idleTimeout = .seconds(idleTimeout)

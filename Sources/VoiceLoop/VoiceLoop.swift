@@ -130,10 +130,15 @@ public struct VoiceLoop: Sendable {
     public let logger: Logger
     /// Told of every command heard when its turn ends: what ran, and what was said.
     public let onTurn: @Sendable (VoiceTurn) -> Void
+    /// The matcher, grammar and sound-alikes made beforehand, if they were; ``run()`` makes
+    /// them otherwise.
+    public let preparation: Preparation?
 
+    /// - Parameter preparation: What the loop would build from the app before listening, made
+    ///   once for many loops (``Preparation``); `nil`: the loop builds it.
     public init(
         app: AppContext, input: VoiceInput, mouth: Mouth, configuration: Configuration,
-        transcript: TextSink = .discard, logger: Logger,
+        transcript: TextSink = .discard, logger: Logger, preparation: Preparation? = nil,
         onTurn: @escaping @Sendable (VoiceTurn) -> Void = { _ in }
     ) {
         self.app = app
@@ -142,6 +147,7 @@ public struct VoiceLoop: Sendable {
         self.configuration = configuration
         self.transcript = transcript
         self.logger = logger
+        self.preparation = preparation
         self.onTurn = onTurn
     }
 
@@ -154,32 +160,41 @@ public struct VoiceLoop: Sendable {
     ///   microphone failed for good.
     @discardableResult
     public func run() async throws -> Int {
-        try app.validate(logger: logger)
-        let matcher = try await app.matcher(configuration.phrases)
-        let commands = app.grammar(
-            of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
+        if preparation == nil { try app.validate(logger: logger) }
+        let matcher: PhraseMatcher
+        if let preparation {
+            matcher = preparation.matcher
+        } else {
+            matcher = try await app.matcher(configuration.phrases)
+        }
+        let commands =
+            preparation?.commands
+            ?? app.grammar(of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
         // Loading the models and compiling the grammar take a second or so of one core: on a
         // thread of their own, as the listening that follows is.
         let (channel, soundAlikes) = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { [app, configuration, input, mouth] in
+            DispatchQueue.global().async { [app, configuration, input, mouth, preparation] in
                 continuation.resume(
                     with: Result {
                         let recognizer = try SpeechRecognizer(configuration.recognizer)
                         // A voice is nobody known: sensitive intents, and those that sound like
                         // them, ask first. Checked with the loop's own recognizer, which then
-                        // hears the commands.
+                        // hears the commands, unless the preparation checked them.
                         try recognizer.useGrammar(commands)
-                        let soundAlikes = try SoundAlikes.sensitivePairs(
-                            app, matcher: matcher, recognizer: recognizer)
-                        try recognizer.useGrammar(commands)
+                        var soundAlikes = preparation?.soundAlikes
+                        if soundAlikes == nil {
+                            soundAlikes = try SoundAlikes.sensitivePairs(
+                                app, matcher: matcher, recognizer: recognizer)
+                            try recognizer.useGrammar(commands)
+                        }
                         let channel = VoiceChannel(
                             recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
                             mouth: mouth, bargeIn: configuration.bargeIn)
-                        return (channel, soundAlikes)
+                        return (channel, soundAlikes ?? [])
                     })
             }
         }
-        for pair in soundAlikes { logger.info("\(pair.warning)") }
+        if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }
         // An answer's slack is counted beyond the silence that ends it.
         var policy = configuration.policy
         policy.trailingSilence = configuration.recognizer.trailingSilence

@@ -71,7 +71,8 @@ final class SatellitePipeline: Sendable {
                 }, logger: logger)
             let input = VoiceInput(name: "satellite \(peer)") { microphone.read() }
             let loop = VoiceLoop(
-                app: app.app, input: input, mouth: mouth, configuration: configuration, logger: logger
+                app: app.app, input: input, mouth: mouth, configuration: configuration, logger: logger,
+                preparation: app.preparation
             ) { turn in
                 send(
                     WyomingEvent(

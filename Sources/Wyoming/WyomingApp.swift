@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhraseMatching
 import Speech
 import VoiceIntents
@@ -8,8 +9,10 @@ import VoiceLoop
 /// recognizer settings and confidence bar `listen` would use, and eSpeak NG's voice.
 public struct WyomingApp: Sendable {
     public let app: AppContext
-    public let matcher: PhraseMatcher
-    public let grammar: SpeechGrammar
+    /// The matcher, grammar and sound-alikes every connection and satellite shares.
+    public let preparation: VoiceLoop.Preparation
+    public var matcher: PhraseMatcher { preparation.matcher }
+    public var grammar: SpeechGrammar { preparation.commands }
     /// How the app hears and acts, what `listen` would do: transcripts and satellites' conversations.
     public let configuration: VoiceLoop.Configuration
     public var recognizer: SpeechRecognizer.Configuration { configuration.recognizer }
@@ -18,13 +21,15 @@ public struct WyomingApp: Sendable {
     public var voice = "en-us"
     public let locale: String
 
-    /// The app as `listen` would hear it with `configuration`.
-    public init(_ app: AppContext, configuration: VoiceLoop.Configuration, locale: String = "en") async throws
-    {
+    /// The app as `listen` would hear it with `configuration`; warnings about its declaration and
+    /// the intents that sound like sensitive ones go to `logger`.
+    public init(
+        _ app: AppContext, configuration: VoiceLoop.Configuration, locale: String = "en",
+        logger: Logger = Logger(label: "wyoming")
+    ) async throws {
         self.app = app
         self.locale = locale
-        matcher = try await app.matcher(configuration.phrases)
-        grammar = app.grammar(of: matcher, garbage: configuration.garbage)
+        preparation = try await VoiceLoop.Preparation(app: app, configuration: configuration, logger: logger)
         self.configuration = configuration
     }
 

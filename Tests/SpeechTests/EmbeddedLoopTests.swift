@@ -63,6 +63,33 @@ struct EmbeddedLoopTests {
         #expect(try VoiceLoopTests.heardReplyText(in: replies) == Self.ticketsReplies)
     }
 
+    /// Two loops started from one preparation (as a server starts one per satellite) each hold
+    /// the whole conversation, the same as a loop that prepares itself.
+    @Test func loopsShareOnePreparation() async throws {
+        let input = try VoiceLoopTests.recording(Self.tickets)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        let configuration = try VoiceLoop.Configuration(for: app)
+        let preparation = try await VoiceLoop.Preparation(
+            app: app, configuration: configuration, logger: logger)
+        for round in 1...2 {
+            let replies = Self.temporaryWAV("prepared-\(round)")
+            defer { try? FileManager.default.removeItem(at: replies) }
+            let transcript = Transcript()
+            let loop = VoiceLoop(
+                app: app, input: try VoiceInput(recording: input.path),
+                mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
+                configuration: configuration, transcript: transcript.sink, logger: logger,
+                preparation: preparation)
+            #expect(try await loop.run() == 0)
+            #expect(
+                transcript.written == VoiceLoopTests.ticketsTranscript,
+                "round \(round): \(transcript.written)")
+            #expect(try VoiceLoopTests.heardReplyText(in: replies) == Self.ticketsReplies)
+        }
+    }
+
     /// A mouth of your own (a server's connection) is handed each reply as it is said, and the
     /// program is told of each turn: what ran, with which values, and what was said.
     @Test func aReplyHandlerIsHandedEveryReply() async throws {
