@@ -20,14 +20,20 @@ extension PhraseMatcher {
         /// know is likelier one of a kind it has many of ("the pantry" as a room, not a floor).
         var unknownKindSize = 0
 
-        /// The most the cost can fall if an open set's query knows every unknown word.
-        var openRecovery: Float {
-            match.unknown.compactMap { name in
-                guard let words = match.values[name]?.words else { return nil }
-                let length = Float(words.split(separator: " ").count)
-                return Aligner.Costs.unknownOpenValue + Aligner.Costs.unknownValueExtraWord * (length - 1)
-            }.reduce(0, +)
+    }
+
+    /// The most `candidate`'s cost can fall if its open sets' queries know every unknown word;
+    /// `nil` when no unknown word is an open set's (a closed set's unknown name stays unknown).
+    func openRecovery(_ candidate: Scored) -> Float? {
+        let open = candidate.match.unknown.filter { name in
+            candidate.phrase.slots[name].map { vocabularies[$0].isOpen } == true
         }
+        guard !open.isEmpty else { return nil }
+        return open.compactMap { name in
+            guard let words = candidate.match.values[name]?.words else { return nil }
+            let length = Float(words.split(separator: " ").count)
+            return Aligner.Costs.unknownOpenValue + Aligner.Costs.unknownValueExtraWord * (length - 1)
+        }.reduce(0, +)
     }
 
     func describe(_ phrase: CompiledPhrase, _ alignment: Aligner.Result, score: Double) -> PhraseMatch {

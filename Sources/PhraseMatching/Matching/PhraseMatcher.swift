@@ -367,9 +367,10 @@ public final class PhraseMatcher: Sendable {
         // candidates that could still come first once their words are known, then rank again.
         let leading = scored.first { $0.match.unknown.isEmpty && !$0.isNegative }?.match.score ?? 0
         var answers: [String: [NamedValue]] = [:]
-        for position in scored.indices.prefix(8) where !scored[position].match.unknown.isEmpty {
+        for position in scored.indices.prefix(8) {
             let candidate = scored[position]
-            let best = Double(max(0, 1 - max(0, candidate.cost - candidate.openRecovery) / candidate.length))
+            guard let recovery = openRecovery(candidate) else { continue }
+            let best = Double(max(0, 1 - max(0, candidate.cost - recovery) / candidate.length))
             guard best >= threshold, best >= leading - ambiguityMargin else { continue }
             scored[position] = await resolveOpenValues(candidate, answers: &answers)
         }
