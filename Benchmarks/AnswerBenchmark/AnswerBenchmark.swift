@@ -95,11 +95,11 @@ struct AnswerBenchmark: AsyncParsableCommand {
         // The answers, and the grammar the voice loop hears them with (`VoiceSession.grammar(for:)`).
         let answers: [String]
         let grammar: SpeechGrammar
-        switch question {
-        case "yes-no":
+        switch self.question {
+        case .yesNo:
             answers = SpokenAnswer.yesPhrases + SpokenAnswer.noPhrases
             grammar = SpeechGrammar(answers: [.yesOrNo], name: "confirmation", hesitations: hesitations)
-        case "landmark":
+        case .landmark:
             let forms = try await SampleApp.all[0].matcher().spokenForms
             let titles =
                 forms.valueNames.first { $0.parameters.contains("landmark") }?.values.map(\.title) ?? []
@@ -108,11 +108,9 @@ struct AnswerBenchmark: AsyncParsableCommand {
             grammar = SpeechGrammar(
                 answers: [.values(.names(names.map(SpeechGrammar.spokenWords).filter { !$0.isEmpty }))],
                 name: "landmark", hesitations: hesitations)
-        case "number":
+        case .number:
             answers = (1...30).map(String.init)
             grammar = SpeechGrammar(answers: [.values(.integer)], name: "number", hesitations: hesitations)
-        default:
-            throw BenchmarkFailure("unknown --question \(question): yes-no, landmark or number")
         }
         var cases = answers.map {
             PhraseTestSuite.Case(sentence: hesitation + $0, expectation: answer, source: source)
