@@ -87,10 +87,7 @@ struct CandidateSelectionTests {
             let leastCosts = matcher.leastCosts(for: prepared)
             for (id, phrase) in matcher.phrases.enumerated() {
                 guard
-                    let alignment = Aligner.align(
-                        prepared, phrase.graph, slotVocabularies: phrase.slotVocabularies,
-                        table: matcher.words,
-                        bound: .infinity)
+                    let alignment = Aligner.align(prepared, phrase, table: matcher.words, bound: .infinity)
                 else { continue }
                 compared += 1
                 if leastCosts[id] > alignment.cost + 0.0001 {

@@ -181,10 +181,12 @@ struct Aligner {
 
     /// The word an edge stands for in an explanation: the one heard, for a set of words that
     /// includes it, or the first.
-    static func word(of edge: Int, in graph: PhraseGraph, heard: Int32, table: WordTable) -> String {
-        let single = graph.payloads[edge]
+    static func word(
+        of edge: Int, in phrase: PhraseMatcher.CompiledPhrase, heard: Int32, table: WordTable
+    ) -> String {
+        let single = phrase.graph.payloads[edge]
         if single >= 0 { return table.words[Int(single)] }
-        let choices = graph.wordSets[edge]
+        let choices = phrase.graph.wordSets[edge]
         return table.words[Int(choices.contains(heard) ? heard : choices[0])]
     }
 
@@ -193,14 +195,17 @@ struct Aligner {
             droppedApplicationName, filled, missing, unknown, skip
     }
 
-    /// Aligns `sentence` with `graph`; `slotVocabularies[i]` is the vocabulary of the graph's
-    /// slot `i` (-1 when it has none). Cells costing more than `bound` are abandoned.
+    /// Aligns `sentence` with `phrase`'s graph. Cells costing more than `bound` are abandoned.
+    ///
+    /// It takes the phrase rather than its graph: a graph handed over on its own is copied, field
+    /// by field, for every phrase aligned.
     static func align(
-        _ sentence: Sentence, _ graph: PhraseGraph, slotVocabularies: [Int], table: WordTable, bound: Float
+        _ sentence: Sentence, _ phrase: PhraseMatcher.CompiledPhrase, table: WordTable, bound: Float
     ) -> Result? {
+        let slotVocabularies = phrase.slotVocabularies
         let count = sentence.tokens.count
         let width = count + 1
-        let nodes = graph.nodeCount
+        let nodes = phrase.graph.nodeCount
         let cells = nodes * width
         sentence.reserve(cells)
         let cost = sentence.cost
@@ -214,13 +219,13 @@ struct Aligner {
         let ids = sentence.ids
         let extraCost = sentence.extraCost
         let near = sentence.near
-        let kinds = graph.kinds
-        let targets = graph.targets
-        let payloads = graph.payloads
-        let isAnchor = graph.isAnchor
-        let edgeStart = graph.edgeStart
-        let wordSets = graph.wordSets
-        let smallEdge = graph.isSmall
+        let kinds = phrase.graph.kinds
+        let targets = phrase.graph.targets
+        let payloads = phrase.graph.payloads
+        let isAnchor = phrase.graph.isAnchor
+        let edgeStart = phrase.graph.edgeStart
+        let wordSets = phrase.graph.wordSets
+        let smallEdge = phrase.graph.isSmall
         let takesNames = sentence.takesNames
         let isOpen = sentence.isOpen
         for vocabulary in slotVocabularies where vocabulary >= 0 { sentence.prepareFills(vocabulary) }
@@ -338,7 +343,7 @@ struct Aligner {
             }
         }
 
-        let final = graph.end * width + count
+        let final = phrase.graph.end * width + count
         guard cost[final] <= bound else { return nil }
         var actions: [Action] = []
         var chargedAfter: Float = 0
@@ -358,7 +363,7 @@ struct Aligner {
             while backStep[cell] == .skip, backCell[cell] >= 0 { cell = Int(backCell[cell]) }
             guard backStep[cell] == .filled, backCell[cell] >= 0 else { return false }
             let edge = Int(backEdge[cell])
-            let vocabulary = slotVocabularies[Int(graph.payloads[edge])]
+            let vocabulary = slotVocabularies[Int(payloads[edge])]
             guard takesNames[vocabulary] else { return false }
             let from = Int(backCell[cell]) % width
             return sentence.fills(vocabulary, from)[Int(backDetail[cell])].title != nil
@@ -379,7 +384,7 @@ struct Aligner {
                 if isContentWord(position) && isOnlyANameWord(position) { chargedAfter += Costs.anotherThing }
             case .unknown:
                 let last = position + Int(backDetail[cell]) - 1
-                let vocabulary = slotVocabularies[Int(graph.payloads[Int(backEdge[cell])])]
+                let vocabulary = slotVocabularies[Int(payloads[Int(backEdge[cell])])]
                 let naming = sentence.spelled.namingVocabularies[last]
                 if last > position, !isOpen[vocabulary], !naming.isEmpty, !naming.contains(vocabulary) {
                     chargedAfter += Costs.anotherThing
@@ -388,18 +393,18 @@ struct Aligner {
             }
             let edge = Int(backEdge[cell])
             let word =
-                edge >= 0 && graph.kinds[edge] == .word
+                edge >= 0 && kinds[edge] == .word
                 ? Self.word(
-                    of: edge, in: graph, heard: position < count ? sentence.ids[position] : -1, table: table)
+                    of: edge, in: phrase, heard: position < count ? sentence.ids[position] : -1, table: table)
                 : ""
             let slot =
-                edge >= 0 && graph.kinds[edge] == .slot ? graph.slotNames[Int(graph.payloads[edge])] : ""
+                edge >= 0 && kinds[edge] == .slot ? phrase.graph.slotNames[Int(payloads[edge])] : ""
             switch backStep[cell] {
             case .extra: actions.append(.extra(sentence.tokens[position]))
             case .matched: actions.append(.matched(word))
             case .misheard: actions.append(.misheard(word, as: sentence.tokens[position]))
             case .swapped:
-                let second = table.words[Int(graph.payloads[Int(backDetail[cell])])]
+                let second = table.words[Int(payloads[Int(backDetail[cell])])]
                 actions.append(.matched(word))
                 actions.append(.matched(second))
                 actions.append(.swapped(word, second))
@@ -408,7 +413,7 @@ struct Aligner {
             case .fuzzyApplicationName: actions.append(.applicationName(fuzzy: true))
             case .droppedApplicationName: actions.append(.droppedApplicationName)
             case .filled:
-                let vocabulary = slotVocabularies[Int(graph.payloads[edge])]
+                let vocabulary = slotVocabularies[Int(payloads[edge])]
                 let fill = sentence.fills(vocabulary, position)[Int(backDetail[cell])]
                 actions.append(
                     .filled(slot, fill, words: sentence.words(position..<(position + fill.length))))

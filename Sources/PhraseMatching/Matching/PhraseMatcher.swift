@@ -509,9 +509,7 @@ public final class PhraseMatcher: Sendable {
             else { continue }
             let phrase = phrases[id]
             guard
-                let alignment = Aligner.align(
-                    sentence, phrase.graph, slotVocabularies: phrase.slotVocabularies, table: words,
-                    bound: reach)
+                let alignment = Aligner.align(sentence, phrase, table: words, bound: reach)
             else { continue }
             let score = Double(max(0, 1 - alignment.cost / length))
             if phrase.shortcut != nil { wanted = max(wanted, score - 0.15) }

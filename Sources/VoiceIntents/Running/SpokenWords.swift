@@ -35,8 +35,13 @@ public enum SpokenNumber {
         let cleaned = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: ",", with: "")
         if let number = Double(cleaned) { return number }
-        var words = cleaned.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
-            .filter { $0 != "and" }
+        return value(ofWords: cleaned.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init))
+    }
+
+    /// The number that normalised number words say ("twenty", "three"), or `nil`: ``parse(_:)``
+    /// without its cleaning, for tokenizers whose words are clean already.
+    package static func value(ofWords spoken: [String]) -> Double? {
+        var words = spoken.filter { $0 != "and" }
         guard !words.isEmpty else { return nil }
         var fraction: Double = 0
         if let point = words.firstIndex(of: "point") {

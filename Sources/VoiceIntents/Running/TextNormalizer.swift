@@ -40,6 +40,9 @@ public enum TextNormalizer {
         "couldn't": ["could", "not"], "gonna": ["going", "to"], "wanna": ["want", "to"],
     ]
 
+    /// The contractions written without an apostrophe.
+    static let contractionsWithoutApostrophe = Set(contractions.keys.filter { !$0.contains("'") })
+
     static let ordinalDigits: [String: String] = [
         "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
         "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
@@ -93,16 +96,25 @@ public enum TextNormalizer {
         }
 
         func append(_ word: String, _ shown: String) {
-            if let expanded = contractions[word] {
+            // Only a word with an apostrophe, or one of the few written together, can be a
+            // contraction, and only one that starts with a digit an ordinal: most words skip both
+            // look-ups.
+            let hasApostrophe = word.utf8.contains(0x27)
+            if hasApostrophe || contractionsWithoutApostrophe.contains(word),
+                let expanded = contractions[word]
+            {
                 result += expanded.map { Token(text: $0, surface: shown) }
                 return
             }
             var bare = word
-            if bare.utf8.contains(0x27) {
+            if hasApostrophe {
                 if bare.hasSuffix("'s") { bare.removeLast(2) }
                 bare.removeAll { $0 == "'" }
             }
-            if let ordinal = ordinalDigits[bare] { bare = ordinal }
+            if let first = bare.utf8.first, first >= 0x30 && first <= 0x39, let ordinal = ordinalDigits[bare]
+            {
+                bare = ordinal
+            }
             if !bare.isEmpty { result.append(Token(text: bare, surface: shown)) }
         }
 
@@ -216,6 +228,7 @@ public enum TextNormalizer {
     }
 
     private static let numberWords = SpokenNumber.numberWords
+    private static let multipliers: Set<String> = ["dozen", "couple", "hundred", "thousand", "million"]
 
     private static func longestNumber(in words: [Token], from start: Int) -> (Double, Int)? {
         let first = words[start].text
@@ -224,7 +237,6 @@ public enum TextNormalizer {
         }
         guard numberWords.contains(first), first != "and", first != "point" else { return nil }
         // "a" is a number only as in "a dozen" or "a hundred": "a two shot latte" is two shots.
-        let multipliers: Set<String> = ["dozen", "couple", "hundred", "thousand", "million"]
         if first == "a" || first == "an" {
             guard start + 1 < words.count, multipliers.contains(words[start + 1].text) else { return nil }
         }
@@ -237,10 +249,11 @@ public enum TextNormalizer {
         // The longest run that reads as a number, so "one of" keeps "of", and a lone "a" is an article.
         var length = end - start
         while length > 0 {
-            let phrase = words[start..<(start + length)].map(\.text).joined(separator: " ")
             let isArticle = length == 1 && (first == "a" || first == "an")
             let trailing = words[start + length - 1].text
-            if !isArticle, trailing != "and", trailing != "point", let value = SpokenNumber.parse(phrase) {
+            if !isArticle, trailing != "and", trailing != "point",
+                let value = SpokenNumber.value(ofWords: words[start..<(start + length)].map(\.text))
+            {
                 return (value, length)
             }
             length -= 1
