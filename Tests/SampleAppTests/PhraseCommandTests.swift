@@ -108,7 +108,11 @@ struct PhraseCommandTests {
         let phrases = folder.appendingPathComponent("Phrases/en")
         try FileManager.default.createDirectory(at: phrases, withIntermediateDirectories: true)
         let executable = folder.appendingPathComponent("my-books")
-        try FileManager.default.copyItem(at: try executables.product("library"), to: executable)
+        // Copied by cp, not by this process: a write handle of ours could be inherited by a child
+        // that another test forks meanwhile, and running the copy would then fail ("Text file busy").
+        let copied = try executables.run(
+            URL(fileURLWithPath: "/bin/cp"), [try executables.product("library").path, executable.path])
+        try #require(copied.status == 0, "\(copied.errors)")
         let environment = ["VOICE_INTENTS_PHRASES": phrases.deletingLastPathComponent().path]
         let sentence = "put the shelf want to read up on the wall"
 

@@ -35,7 +35,7 @@ enum Executables {
     ) {
         let folder = FileManager.default.temporaryDirectory
         let files = ["out", "err"].map { folder.appendingPathComponent("process-\(UUID()).\($0)") }
-        for file in files { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         let output = try FileHandle(forWritingTo: files[0])
         let errors = try FileHandle(forWritingTo: files[1])

@@ -120,9 +120,15 @@ struct ModelFilesTests {
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: alone) }
         let tool = alone.appendingPathComponent("voice-intents")
-        try FileManager.default.copyItem(
-            at: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("voice-intents"), to: tool)
+        // Copied by cp, not by this process: a write handle of ours could be inherited by a child
+        // that another test forks meanwhile, and running the copy would then fail ("Text file busy").
+        let copied = try Executables.run(
+            command: "cp",
+            [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                    .appendingPathComponent("voice-intents").path, tool.path,
+            ], in: alone)
+        try #require(copied.status == 0, "\(copied.errors)")
         let reading =
             "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav"
         func transcribe(_ environment: [String: String]) throws -> (status: Int32, errors: String) {
