@@ -53,6 +53,13 @@ public struct EvaluationReport: Sendable, Codable {
         /// The confidence below which the voice loop ignores what it heard (`listen`'s bar);
         /// `nil` for none: everything that reached an intent is acted on.
         public var bar: Double? = nil
+        /// The parameters the voice loop would ask for before it runs the intent reached (not
+        /// said, a name it does not know, or one whose words fit the sound too poorly); `nil`
+        /// when none. A clip that asks still counts as acted on.
+        public var asks: [String]? = nil
+        /// Per value of the match, how much worse per frame its words fit the sound than the rest
+        /// of the sentence (``RecognitionResult/fitMargin(ofValueWords:)``), when measured.
+        public var valueFit: [String: Double]? = nil
 
         /// Whether the voice loop would act on the clip: it reached an intent at a confidence no
         /// lower than the ``bar``.
@@ -209,27 +216,49 @@ public struct EvaluationReport: Sendable, Codable {
     }
 
     /// Matches every transcript and compares it with its test.
-    public init(app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher) async {
+    ///
+    /// - Parameter valueMargin: As the voice loop's (``Understanding``): a value whose words fit
+    ///   the sound this much worse per frame than the rest of the sentence is asked for, not
+    ///   taken; `nil` keeps every value.
+    public init(
+        app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher,
+        valueMargin: Double? = RecognitionResult.valueMisfitMargin
+    ) async {
         var clips: [Clip] = []
-        // Each transcript is matched once: what it reaches, and the matcher's score, which the
-        // confidence the voice loop acts on (``Understanding``) multiplies the recognizer's by.
-        var outcomes: [String: (got: PhraseTestSuite.Expectation, description: String, matching: Double)] =
-            [:]
+        // Each transcript is matched once; the matcher's score is what the confidence the voice
+        // loop acts on (``Understanding``) multiplies the recognizer's by.
+        var matches: [String: MatchResult] = [:]
         for clip in heard {
             let outcome: (got: PhraseTestSuite.Expectation, description: String, matching: Double)
-            if let known = outcomes[clip.transcript] {
-                outcome = known
-            } else if clip.transcript.isEmpty {
+            var asks: [String]?
+            var fits: [String: Double] = [:]
+            if clip.transcript.isEmpty {
                 outcome = (.noMatch, "no match (nothing heard)", 0)
             } else {
-                let match = await matcher.match(clip.transcript)
-                let (got, description) = matcher.outcome(of: match)
+                let match: MatchResult
+                if let known = matches[clip.transcript] {
+                    match = known
+                } else {
+                    match = await matcher.match(clip.transcript)
+                    matches[clip.transcript] = match
+                }
+                let checked =
+                    if let valueMargin, let recognition = clip.recognition {
+                        Understanding.checkingValues(of: match, heard: recognition, margin: valueMargin)
+                    } else { match }
+                let (got, description) = matcher.outcome(of: checked)
                 outcome = (got, description, Understanding.confidence(hearing: 1, match: match))
+                asks = checked.best.map { $0.missing + $0.unknown }.flatMap { $0.isEmpty ? nil : $0.sorted() }
+                for (parameter, value) in match.best?.values ?? [:] {
+                    fits[parameter] = clip.recognition?.fitMargin(ofValueWords: value.words)
+                }
             }
-            outcomes[clip.transcript] = outcome
             var clip = clip
             if let hearing = clip.confidence { clip.confidence = hearing * outcome.matching }
-            clips.append(Self.clip(clip, got: outcome.got, description: outcome.description))
+            var scored = Self.clip(clip, got: outcome.got, description: outcome.description)
+            scored.asks = asks
+            scored.valueFit = fits.isEmpty ? nil : fits.mapValues { ($0 * 10).rounded() / 10 }
+            clips.append(scored)
         }
         self.init(app: app, clips: clips)
     }

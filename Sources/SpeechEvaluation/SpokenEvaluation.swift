@@ -74,6 +74,9 @@ public struct SpokenEvaluation: Sendable {
         /// How long the first utterance heard went on outside its words
         /// (``RecognitionResult/secondsOutsideWords``); `nil` when nothing was heard.
         public var secondsOutsideWords: Double? = nil
+        /// The first utterance heard, word by word, for the check of its values' fit
+        /// (``Understanding/checkingValues(of:heard:margin:)``); `nil` when nothing was heard.
+        public var recognition: RecognitionResult? = nil
     }
 
     /// eSpeak NG voices, male and female.
@@ -302,7 +305,7 @@ public struct SpokenEvaluation: Sendable {
             wordErrors: alignment.errors, wordsSaid: said.count,
             duration: Double(clip.count) / Double(AudioFormat.recognizerSampleRate), decodeTime: decodeTime,
             latency: latency, confidence: confidence,
-            secondsOutsideWords: utterances.first?.secondsOutsideWords)
+            secondsOutsideWords: utterances.first?.secondsOutsideWords, recognition: utterances.first)
     }
 
     // MARK: Babble

@@ -185,10 +185,14 @@ struct CalibrateCommand<Apps: AppSet>: AsyncParsableCommand {
             let group = recorded.filter { $0.0.isCommand == isCommand }
             guard !group.isEmpty else { continue }
             let accepted = group.filter { $0.1.isAccepted(at: threshold) }
+            let asking = accepted.filter { $0.0.asks != nil }.count
             lines +=
                 "recordings \(isCommand ? "of commands" : "that are no command"): \(accepted.count) of \(group.count) accepted"
+                + (isCommand || asking == 0 ? "" : " (\(asking) of them only to ask for a value)")
             let shown = (isCommand ? group.filter { !$0.1.isAccepted(at: threshold) } : accepted).map {
-                "\"\($0.0.sentence.prefix(40))\" (\($0.0.condition), \(String(format: "%.2f", $0.1.score)))"
+                let asks = isCommand ? nil : $0.0.asks.map { ", asks for \($0.joined(separator: " and "))" }
+                return
+                    "\"\($0.0.sentence.prefix(40))\" (\($0.0.condition), \(String(format: "%.2f", $0.1.score))\(asks ?? ""))"
             }
             lines +=
                 shown.isEmpty ? "\n" : (isCommand ? "; not: " : ": ") + shown.joined(separator: ", ") + "\n"

@@ -147,6 +147,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         var policy =
             minimum != nil || confirmationConfidence != nil
             ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
+        policy.valueMargin = recognizerOptions.valueMarginInForce
         // Its trailing silence is the recognizer's, which the loop sets when it runs.
         if let answerSlack {
             policy.confirmationSlack = Double(answerSlack)

@@ -21,6 +21,39 @@ struct RecognizerOptions: ParsableArguments {
         ))
     var garbage: GarbagePath?
 
+    @Option(
+        help: ArgumentHelp(
+            "How much worse per frame than the rest of its sentence a value's words may fit the sound before the value is asked for instead of taken (default: -30; off takes every value heard).",
+            discussion:
+                "A name the grammar does not know is heard as the nearest one it does (\"turn on the garage light\" as \"the office lights\"), and its words then fit the sound far worse than the words around them (Benchmarks/Calibration/people/README.md, A name that does not fit).",
+            valueName: "score|off"))
+    var valueMargin: ValueMargin?
+
+    /// `--value-margin`: a score per frame, or off.
+    enum ValueMargin: ExpressibleByArgument {
+        case margin(Double)
+        case off
+
+        init?(argument: String) {
+            if argument == "off" {
+                self = .off
+            } else if let value = Double(argument), value <= 0 {
+                self = .margin(value)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The margin in force: `--value-margin`, else the standard one; `nil` when off.
+    var valueMarginInForce: Double? {
+        switch valueMargin {
+        case .none: RecognitionResult.valueMisfitMargin
+        case .margin(let value): value
+        case .off: nil
+        }
+    }
+
     @Flag(
         help: ArgumentHelp(
             "Hear each command again with frequent words the app does not know beside its first word and names.",

@@ -89,6 +89,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
                 policy: ConfidencePolicy(minimum: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
+            configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
             // Checks the app's declaration too, logging its warnings.
             let app = try await WyomingApp(
                 context, configuration: configuration, locale: phraseOptions.locale, logger: logger)

@@ -299,8 +299,13 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         }
         if match, !result.text.isEmpty {
             let matcher = try await context.matcher(phraseOptions.location)
-            print(
-                MatchReport.text(await matcher.match(result.text), app: context.description), terminator: "")
+            let matched = await matcher.match(result.commandText)
+            // As the voice loop takes it: a value whose words fit the sound too poorly is asked for.
+            let checked =
+                recognizerOptions.valueMarginInForce.map {
+                    Understanding.checkingValues(of: matched, heard: result, margin: $0)
+                } ?? matched
+            print(MatchReport.text(checked, app: context.description), terminator: "")
         }
         if result.text.isEmpty { throw ExitCode(1) }
     }

@@ -184,7 +184,9 @@ struct SpokenTestOptions: ParsableArguments {
         let progress = ProgressBar(title: context.executableName, total: items.count)
         let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
         progress.finish()
-        return await EvaluationReport(app: context.description.name, heard: heard, matcher: matcher)
+        return await EvaluationReport(
+            app: context.description.name, heard: heard, matcher: matcher,
+            valueMargin: recognizerOptions.valueMarginInForce)
     }
 
     /// The report of the clips a run wrote to `file`, dated when they were written.

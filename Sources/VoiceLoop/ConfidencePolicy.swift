@@ -31,6 +31,10 @@ public struct ConfidencePolicy: Sendable, Hashable {
     public var answerSlack: Double? = 1.0
     /// The silence that ends an utterance (`--silence`, the manifest's `trailingSilence`).
     public var trailingSilence = 0.5
+    /// How much worse per frame than the rest of its sentence a value's words may fit the sound
+    /// before the loop asks for the value rather than taking it
+    /// (``RecognitionResult/valueMisfitMargin``); `nil` takes every value heard.
+    public var valueMargin: Double? = RecognitionResult.valueMisfitMargin
 
     /// Acts on everything the grammar fits, whatever its confidence (answers still have
     /// ``confirmationSlack`` and ``answerSlack``).

@@ -296,7 +296,7 @@ package struct VoiceSession: Sendable {
         channel.startTurn()
         let understanding = Understanding(
             heard: heard, match: await matcher.match(heard.commandText, context: context),
-            threshold: policy.minimum)
+            threshold: policy.minimum, valueMargin: policy.valueMargin)
         let matched = ContinuousClock.now
         var metadata: Logger.Metadata = [
             "transcript": "\(heard.text)", "score": "\(heard.score)",

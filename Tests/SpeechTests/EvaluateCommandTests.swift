@@ -198,8 +198,11 @@ struct EvaluateCommandTests {
         let output = folder.appendingPathComponent("report")
         var command = try #require(
             try VoiceIntentsCommand<RoverApps>.parseAsRoot([
+                // Every value taken as heard: with the check of how well a value fits the sound,
+                // the "ten" of cards/001.wav, 38 per frame worse than "of clubs", is asked for
+                // (Benchmarks/Calibration/people/README.md, "A name that does not fit").
                 "evaluate", "--tests", manifest.path, "--snr", "clean", "--phrases",
-                phrases.path, "--output", output.path,
+                phrases.path, "--output", output.path, "--value-margin", "off",
             ]) as? any AsyncParsableCommand)
         try await command.run()
 

@@ -77,6 +77,37 @@ struct UnderstandingTests {
         #expect(nothing.rejection == .noMatch)
     }
 
+    /// A value whose words fit the sound far worse than the rest of the sentence is taken back,
+    /// so the app asks for it (a name it does not know, forced onto the nearest one it does);
+    /// one that fits about as well as the rest is kept.
+    @Test func aValueThatFitsTheSoundFarWorseThanTheRestIsAskedFor() async throws {
+        let matcher = try await RoundTripTests.travelTrackingMatcher()
+        let sentence = "how busy is uluru in travel tracking"
+        let match = await matcher.match(sentence)
+        #expect(match.best?.values["landmark"]?.title == "Uluru")
+        /// Each word 30 frames at -20 per frame, "uluru" at `value` per frame.
+        func heard(value: Int) -> RecognitionResult {
+            let words = sentence.split(separator: " ").enumerated().map { index, word in
+                RecognizedWord(
+                    word: String(word), startFrame: index * 30, endFrame: index * 30 + 29,
+                    acousticScore: (word == "uluru" ? value : -20) * 30, languageScore: 0, posterior: 0)
+            }
+            return RecognitionResult(text: sentence, score: 0, frames: words.count * 30, words: words)
+        }
+        #expect(heard(value: -60).fitMargin(ofValueWords: "uluru") == -40)
+
+        let forced = try #require(Understanding(heard: heard(value: -60), match: match, threshold: 0).command)
+        #expect(forced.values["landmark"] == nil)
+        #expect(forced.missing == ["landmark"])
+        #expect(forced.explanation.last?.contains("\"uluru\" fits the sound 40 per frame worse") == true)
+
+        let said = try #require(Understanding(heard: heard(value: -30), match: match, threshold: 0).command)
+        #expect(said.values["landmark"]?.title == "Uluru")
+        let unchecked = try #require(
+            Understanding(heard: heard(value: -60), match: match, threshold: 0, valueMargin: nil).command)
+        #expect(unchecked.values["landmark"]?.title == "Uluru")
+    }
+
     /// A value heard on a garbage path is left out of what the matcher is given, so the app asks
     /// for it, and written as "…" for people.
     @Test func garbageWordsAreLeftOutOfTheCommandAndShownAsAnEllipsis() async throws {

@@ -76,6 +76,18 @@ public struct PhraseMatch: Sendable, CustomStringConvertible {
         let shown = values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return "\(intent)(\(shown.joined(separator: ", "))) \(String(format: "%.2f", score))"
     }
+
+    /// The same match with `parameter`'s value taken back, as if it had not been said: the
+    /// runtime asks for it. `why` joins the ``explanation``.
+    package func withoutValue(_ parameter: String, because why: String) -> PhraseMatch {
+        guard values[parameter] != nil else { return self }
+        var match = self
+        match.values[parameter] = nil
+        match.unknown.removeAll { $0 == parameter }
+        if !match.missing.contains(parameter) { match.missing.append(parameter) }
+        match.explanation.append(why)
+        return match
+    }
 }
 
 /// What the matcher made of a sentence.
@@ -93,4 +105,18 @@ public struct MatchResult: Sendable {
     public let negativePhrase: String?
     /// For a sentence that matches nothing: sentences it may have meant.
     public let suggestions: [String]
+
+    /// The same result with `best` changed (the candidate it was, too).
+    package func replacingBest(with match: PhraseMatch) -> MatchResult {
+        guard let best else { return self }
+        var candidates = candidates
+        if let index = candidates.firstIndex(where: {
+            $0.shortcutIndex == best.shortcutIndex && $0.phrase == best.phrase
+        }) {
+            candidates[index] = match
+        }
+        return MatchResult(
+            tokens: tokens, best: match, candidates: candidates, isAmbiguous: isAmbiguous,
+            negativePhrase: negativePhrase, suggestions: suggestions)
+    }
 }

@@ -67,12 +67,19 @@ public struct Understanding: Sendable {
     /// Why it is not acted on; `nil` when ``command`` is.
     public let rejection: Rejection?
 
-    /// Joins `heard` and `match`.
+    /// Joins `heard` and `match`. A value whose words fit the sound much worse than the rest of
+    /// the sentence is taken back, so the runtime asks for it (``checkingValues(of:heard:margin:)``).
     ///
-    /// - Parameter threshold: The lowest ``confidence`` acted on (0 acts on any match).
-    public init(heard: RecognitionResult, match: MatchResult, threshold: Double) {
+    /// - Parameters:
+    ///   - threshold: The lowest ``confidence`` acted on (0 acts on any match).
+    ///   - valueMargin: How much worse per frame a value's words may fit than the rest
+    ///     (``RecognitionResult/valueMisfitMargin``); `nil` keeps every value.
+    public init(
+        heard: RecognitionResult, match: MatchResult, threshold: Double,
+        valueMargin: Double? = RecognitionResult.valueMisfitMargin
+    ) {
         self.heard = heard
-        self.match = match
+        self.match = valueMargin.map { Self.checkingValues(of: match, heard: heard, margin: $0) } ?? match
         confidence = Self.confidence(hearing: heard.confidence?.value ?? 1, match: match)
         if heard.garbage == .utterance || heard.garbage == .commandWord {
             rejection = .notACommand
