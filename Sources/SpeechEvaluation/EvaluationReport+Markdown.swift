@@ -43,6 +43,9 @@ extension EvaluationReport {
         }
         out +=
             "| false accepts (no-match sentences acted on as a command) | \(Self.percent(o.falseAccepts)) of \(o.noMatchClips) |\n"
+        if let asking = o.falseAcceptsThatAsk, asking > 0 {
+            out += "| … of them only asking for a value before running anything | \(asking) |\n"
+        }
         out +=
             "| false rejects (commands not acted on: they reached nothing or stayed under the bar) | \(Self.percent(o.falseRejects)) of \(o.commands) |\n"
         out += "| commands heard right but under the bar | \(o.rightBelowBar) |\n"

@@ -112,6 +112,9 @@ public struct EvaluationReport: Sendable, Codable {
         public let latencyMilliseconds: Percentiles
         /// Clips whose sentence was heard as two utterances or more.
         public let splitClips: Int
+        /// False accepts on which the voice loop would only ask for a value (``Clip/asks``)
+        /// before running anything; `nil` in reports written before it was counted.
+        public let falseAcceptsThatAsk: Int?
 
         init(_ clips: [Clip]) {
             self.clips = clips.count
@@ -144,6 +147,7 @@ public struct EvaluationReport: Sendable, Codable {
             realTimeFactor = audio == 0 ? 0 : clips.reduce(0) { $0 + $1.decodeTime } / audio
             latencyMilliseconds = Percentiles(clips.filter { !$0.heard.isEmpty }.map { $0.latency * 1_000 })
             splitClips = clips.count { $0.utterances > 1 }
+            falseAcceptsThatAsk = others.count { $0.isFalseAccept && $0.asks != nil }
         }
 
         static func share(_ clips: [Clip], _ predicate: (Clip) -> Bool) -> Double {
