@@ -153,10 +153,15 @@ struct EvaluateCommand<Apps: AppSet>: AsyncParsableCommand {
         }
 
         let figures = report.overall
+        // A share of no clips at all says nothing: a run of other speech only has no commands.
+        let acceptance =
+            figures.commands > 0
+            ? "command acceptance \(EvaluationReport.percent(figures.commandAcceptance)) of \(figures.commands)"
+            : "no commands"
         print(
             """
             \(context.executableName): \(bar.origin)
-            \(context.executableName): \(figures.clips) clips; command acceptance \(EvaluationReport.percent(figures.commandAcceptance)), \
+            \(context.executableName): \(figures.clips) clips; \(acceptance), \
             false accepts \(EvaluationReport.percent(figures.falseAccepts)) of \(figures.noMatchClips), \
             false rejects \(EvaluationReport.percent(figures.falseRejects)), word error rate \
             \(EvaluationReport.percent(figures.wordErrorRate)), real-time factor \(String(format: "%.3f", figures.realTimeFactor))
