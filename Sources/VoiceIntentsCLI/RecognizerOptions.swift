@@ -25,7 +25,7 @@ struct RecognizerOptions: ParsableArguments {
         help: ArgumentHelp(
             "How much worse per frame than the rest of its sentence a value's words may fit the sound before the value is asked for instead of taken (default: -30; off takes every value heard).",
             discussion:
-                "A name the grammar does not know is heard as the nearest one it does (\"turn on the garage light\" as \"the office lights\"), and its words then fit the sound far worse than the words around them (Benchmarks/Calibration/people/README.md, A name that does not fit).",
+                "A name the grammar does not know is heard as the nearest one it does (\"turn off the garage light\" as \"the office lights\"), and its words then fit the sound far worse than the words around them (Benchmarks/Calibration/people/README.md, A name that does not fit).",
             valueName: "score|off"))
     var valueMargin: ValueMargin?
 

@@ -5,7 +5,7 @@ extension RecognitionResult {
     /// before the value counts as not heard (``Understanding``).
     ///
     /// A grammar can only hear the names it knows, so a name it does not know comes out as the
-    /// nearest one it does ("turn on the garage light" as "turn on the office lights", to an
+    /// nearest one it does ("turn off the garage light" as "turn off the office lights", to an
     /// app with an office and no garage light), and the sentence around it still fits well. On
     /// three speakers' recordings, clean and in four kinds of recorded noise at 10 and 6 dB, two
     /// values really said in 843 scored below this (an "on" in street noise, a "ten" before "of
