@@ -15,9 +15,7 @@ func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
     sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
 }
 
-func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-}
+func microseconds(_ duration: Duration) -> Double { seconds(duration) * 1e6 }
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 

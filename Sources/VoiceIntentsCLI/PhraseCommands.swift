@@ -155,12 +155,9 @@ extension TestCommand {
         func microseconds(_ fraction: Double) -> String {
             guard !sorted.isEmpty else { return "-" }
             let time = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
-            return String(
-                format: "%.1f",
-                Double(time.components.attoseconds) / 1e12 + Double(time.components.seconds) * 1e6)
+            return String(format: "%.1f", time.inSeconds * 1e6)
         }
-        let milliseconds =
-            Double(compiled.components.attoseconds) / 1e15 + Double(compiled.components.seconds) * 1e3
+        let milliseconds = compiled.inSeconds * 1e3
         var line =
             "timing \(app): compiled \(matcher.phraseCount) phrases in \(String(format: "%.1f", milliseconds)) ms; "
             + "per test sentence p50 \(microseconds(0.5)) µs, p99 \(microseconds(0.99)) µs (\(sorted.count) sentences)"
