@@ -19,7 +19,6 @@ extension PhraseMatcher {
         /// How many names the closed sets that took unknown words hold: a name the app does not
         /// know is likelier one of a kind it has many of ("the pantry" as a room, not a floor).
         var unknownKindSize = 0
-
     }
 
     /// The most `candidate`'s cost can fall if its open sets' queries know every unknown word;
