@@ -241,9 +241,9 @@ public struct SpokenEvaluation: Sendable {
             if ["raw", "pcm"].contains(url.pathExtension.lowercased()) {
                 var reader = try RawPCMReader(url: url)
                 defer { try? reader.fileHandle.close() }
-                return try reader.readAll().resampled(to: AudioFormat.recognizerSampleRate).samples
+                return try reader.readAll().atRecognizerRate.samples
             }
-            return try WAVFile.read(from: url).resampled(to: AudioFormat.recognizerSampleRate).samples
+            return try WAVFile.read(from: url).atRecognizerRate.samples
         } catch {
             throw SpeechError(.invalidInput, error.description)
         }

@@ -35,16 +35,19 @@ public struct WyomingAudioFormat: Sendable, Hashable {
 
 /// Turns audio chunks, in the format their stream started with, into the recognizer's 16 kHz
 /// 16-bit mono as they arrive: channels mixed down, and other rates resampled piece by piece
-/// with nothing lost at the chunks' seams.
+/// with nothing lost at the chunks' seams; a narrowband stream (8 kHz) also has the band it lacks
+/// filled, as a narrowband recording has (``AudioBuffer/atRecognizerRate``).
 struct ChunkConverter: Sendable {
     let format: WyomingAudioFormat
     private var resampler: StreamingResampler?
+    private var extender: BandwidthExtender?
 
     init(_ format: WyomingAudioFormat) {
         self.format = format
-        if format.rate != AudioFormat.recognizerSampleRate {
-            resampler = StreamingResampler(from: format.rate, to: AudioFormat.recognizerSampleRate)
-        }
+        guard format.rate != AudioFormat.recognizerSampleRate else { return }
+        let (resampler, extender) = BandwidthExtender.toRecognizer(from: format.rate)
+        self.resampler = StreamingResampler(resampler: resampler)
+        self.extender = extender
     }
 
     /// `payload` at 16 kHz; `nil` when it is not whole samples of the format.
@@ -54,14 +57,18 @@ struct ChunkConverter: Sendable {
                 payload, sampleRate: format.rate, bytesPerSample: format.width, channels: format.channels)
         else { return nil }
         guard resampler != nil else { return chunk.int16Samples }
-        let samples = resampler!.resample(chunk.samples)
-        return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
+        return atRecognizerRate(resampler!.resample(chunk.samples))
     }
 
-    /// What the resampler still holds, at the stream's end.
+    /// What the resampler still holds, at the stream's end; the converter then starts afresh.
     mutating func finish() -> [Int16] {
         guard resampler != nil else { return [] }
-        return AudioBuffer(samples: resampler!.finish(), sampleRate: AudioFormat.recognizerSampleRate)
-            .int16Samples
+        defer { if extender != nil { extender = BandwidthExtender(sourceRate: format.rate) } }
+        return atRecognizerRate(resampler!.finish())
+    }
+
+    private mutating func atRecognizerRate(_ samples: [Float]) -> [Int16] {
+        let extended = extender != nil ? extender!.process(samples) : samples
+        return AudioBuffer(samples: extended, sampleRate: AudioFormat.recognizerSampleRate).int16Samples
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Speech
 import Testing
 
 @testable import Wyoming
@@ -157,6 +158,31 @@ struct SatelliteMicrophoneTests {
         let event = WyomingEvent(
             "run-pipeline", data: ["start_stage": .string(start), "end_stage": .string(end)])
         #expect(throws: WyomingFrameError.self) { try SatellitePipeline.Stages.of(event).get() }
+    }
+}
+
+/// A satellite's audio as the recognizer takes it, chunk by chunk.
+@Suite("Satellite audio")
+struct SatelliteAudioTests {
+    /// An 8 kHz stream (a telephone line's) comes out as the same audio read from a file does:
+    /// resampled, and the band it lacks filled (`NarrowbandTests`), whatever its chunks' sizes.
+    @Test func aNarrowbandStreamIsHeardAsTheSameRecordingWouldBe() {
+        let audio = AudioBuffer(
+            samples: (0..<5_600).map { Float(0.3 * sin(Double($0) * 2 * .pi * 2_900 / 8_000)) },
+            sampleRate: 8_000)
+        let pcm = audio.int16Samples.flatMap {
+            [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)]
+        }
+        let expected = AudioBuffer(int16: audio.int16Samples, sampleRate: 8_000).forRecognizer
+        for size in [2, 320, 3_000] {
+            var converter = ChunkConverter(WyomingAudioFormat(rate: 8_000, width: 2, channels: 1))
+            var heard: [Int16] = []
+            for start in stride(from: 0, to: pcm.count, by: size) {
+                heard += converter.convert(Array(pcm[start..<min(start + size, pcm.count)])) ?? []
+            }
+            heard += converter.finish()
+            #expect(heard == expected, "in chunks of \(size) bytes")
+        }
     }
 }
 

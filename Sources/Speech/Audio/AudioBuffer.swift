@@ -70,8 +70,20 @@ public struct AudioBuffer: Sendable, Hashable {
         return AudioBuffer(samples: resampler.resample(samples), sampleRate: rate)
     }
 
-    /// The audio as the recognizer takes it: 16 kHz, 16-bit, mono.
+    /// The audio at the recognizer's 16 kHz, as it hears it: resampled, and, when recorded below
+    /// ``BandwidthExtender/narrowbandRateLimit`` (a telephone line's 8 kHz), with the band it lacks
+    /// filled (``BandwidthExtender``).
+    public var atRecognizerRate: AudioBuffer {
+        guard sampleRate != AudioFormat.recognizerSampleRate else { return self }
+        let (resampler, narrowband) = BandwidthExtender.toRecognizer(from: sampleRate)
+        let resampled = resampler.resample(samples)
+        var extender = narrowband
+        return AudioBuffer(
+            samples: extender?.process(resampled) ?? resampled, sampleRate: AudioFormat.recognizerSampleRate)
+    }
+
+    /// The audio as the recognizer takes it: 16 kHz, 16-bit, mono (``atRecognizerRate``).
     public var forRecognizer: [Int16] {
-        resampled(to: AudioFormat.recognizerSampleRate).int16Samples
+        atRecognizerRate.int16Samples
     }
 }

@@ -66,7 +66,7 @@ public final class AudioFrontEnd {
     private var state: OpaquePointer?
     private var webRTC: OpaquePointer?
     private var pending: [Int16] = []
-    private var filter: HighPass?
+    private var filter: Biquad?
 
     public init(_ settings: Settings = .standard) {
         self.settings = settings
@@ -93,7 +93,7 @@ public final class AudioFrontEnd {
 
     private func start() {
         filter = settings.highPass.map {
-            HighPass(corner: $0, sampleRate: Double(AudioFormat.recognizerSampleRate))
+            Biquad.highPass(corner: $0, sampleRate: Double(AudioFormat.recognizerSampleRate))
         }
         guard settings.noiseSuppression != nil || settings.automaticGain else { return }
         if settings.engine == .webRTC {
@@ -145,32 +145,5 @@ public final class AudioFrontEnd {
             }
         }
         return output
-    }
-}
-
-/// A second-order Butterworth high-pass filter (a biquad).
-struct HighPass {
-    private let b0, b1, b2, a1, a2: Double
-    private var x1 = 0.0, x2 = 0.0, y1 = 0.0, y2 = 0.0
-
-    init(corner: Double, sampleRate: Double) {
-        let omega = 2 * Double.pi * corner / sampleRate
-        let alpha = sin(omega) / (2 * 0.5.squareRoot())
-        let cosine = cos(omega)
-        let a0 = 1 + alpha
-        b0 = (1 + cosine) / 2 / a0
-        b1 = -(1 + cosine) / a0
-        b2 = (1 + cosine) / 2 / a0
-        a1 = -2 * cosine / a0
-        a2 = (1 - alpha) / a0
-    }
-
-    mutating func next(_ x: Double) -> Double {
-        let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
-        x2 = x1
-        x1 = x
-        y2 = y1
-        y1 = y
-        return y
     }
 }

@@ -36,7 +36,7 @@ public struct Resampler: Sendable {
     /// Zero crossings of the sinc each side of the centre, at the filter's cutoff.
     static let zeroCrossings = 32
     /// The cutoff as a fraction of the lower Nyquist frequency, leaving room for the transition band.
-    static let rolloff = 0.91
+    public static let rolloff = 0.91
     /// Kaiser window shape: about 90 dB of stopband attenuation.
     static let kaiserBeta = 9.0
     /// More phases than this share rounded phases (a timing error under 1/8192 of a sample).
@@ -47,7 +47,11 @@ public struct Resampler: Sendable {
     /// - Parameters:
     ///   - sourceRate: The input's sample rate; must be positive.
     ///   - targetRate: The output's sample rate; must be positive.
-    public init(from sourceRate: Int, to targetRate: Int) {
+    ///   - rolloff: Where the filter's cutoff sits, as a fraction of the lower Nyquist
+    ///     frequency. At 1 the band is flat to about 0.91 × that frequency and the stopband
+    ///     starts about 1.09 × it: a little of what lies just above it folds back when
+    ///     downsampling, or stays as an image when upsampling.
+    public init(from sourceRate: Int, to targetRate: Int, rolloff: Double = Resampler.rolloff) {
         precondition(sourceRate > 0 && targetRate > 0, "sample rates must be positive")
         self.sourceRate = sourceRate
         self.targetRate = targetRate
@@ -57,7 +61,7 @@ public struct Resampler: Sendable {
         phaseCount = min(up, Self.maximumPhaseCount)
 
         // The cutoff relative to the input's Nyquist frequency, and the filter's reach in input samples.
-        let cutoff = Double(min(up, down)) / Double(down) * Self.rolloff
+        let cutoff = Double(min(up, down)) / Double(down) * rolloff
         let reach = Double(Self.zeroCrossings) / cutoff
         halfWidth = Int(reach.rounded(.up))
         tapsPerPhase = (2 * halfWidth + 7) / 8 * 8

@@ -25,6 +25,12 @@ public struct StreamingResampler: Sendable {
         self.init(resampler: Resampler(from: sourceRate, to: targetRate))
     }
 
+    /// A converter through `resampler` (one made with a rolloff of its own, say).
+    public init(resampler: Resampler) {
+        self.resampler = resampler
+        pending = [Float](repeating: 0, count: resampler.lead)
+    }
+
     /// The output samples that `input`, after what came before, completes.
     public mutating func resample(_ input: [Float]) -> [Float] {
         if resampler.up == resampler.down { return input }
@@ -45,11 +51,6 @@ public struct StreamingResampler: Sendable {
         let output = emit(upTo: resampler.outputCount(forInputCount: taken))
         self = StreamingResampler(resampler: resampler)
         return output
-    }
-
-    private init(resampler: Resampler) {
-        self.resampler = resampler
-        pending = [Float](repeating: 0, count: resampler.lead)
     }
 
     private mutating func emit(upTo end: Int) -> [Float] {
