@@ -172,27 +172,23 @@ public struct VoiceLoop: Sendable {
             ?? app.grammar(of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
         // Loading the models and compiling the grammar take a second or so of one core: on a
         // thread of their own, as the listening that follows is.
-        let (channel, soundAlikes) = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { [app, configuration, input, mouth, preparation] in
-                continuation.resume(
-                    with: Result {
-                        let recognizer = try SpeechRecognizer(configuration.recognizer)
-                        // A voice is nobody known: sensitive intents, and those that sound like
-                        // them, ask first. Checked with the loop's own recognizer, which then
-                        // hears the commands, unless the preparation checked them.
-                        try recognizer.useGrammar(commands)
-                        var soundAlikes = preparation?.soundAlikes
-                        if soundAlikes == nil {
-                            soundAlikes = try SoundAlikes.sensitivePairs(
-                                app, matcher: matcher, recognizer: recognizer)
-                            try recognizer.useGrammar(commands)
-                        }
-                        let channel = VoiceChannel(
-                            recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
-                            mouth: mouth, bargeIn: configuration.bargeIn)
-                        return (channel, soundAlikes ?? [])
-                    })
+        let (channel, soundAlikes) = try await onThreadOfItsOwn {
+            [app, configuration, input, mouth, preparation] in
+            let recognizer = try SpeechRecognizer(configuration.recognizer)
+            // A voice is nobody known: sensitive intents, and those that sound like
+            // them, ask first. Checked with the loop's own recognizer, which then
+            // hears the commands, unless the preparation checked them.
+            try recognizer.useGrammar(commands)
+            var soundAlikes = preparation?.soundAlikes
+            if soundAlikes == nil {
+                soundAlikes = try SoundAlikes.sensitivePairs(
+                    app, matcher: matcher, recognizer: recognizer)
+                try recognizer.useGrammar(commands)
             }
+            let channel = VoiceChannel(
+                recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
+                mouth: mouth, bargeIn: configuration.bargeIn)
+            return (channel, soundAlikes ?? [])
         }
         if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }
         // An answer's slack is counted beyond the silence that ends it.

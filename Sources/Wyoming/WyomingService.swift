@@ -173,7 +173,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         frames += samples.count
         let box = UtteranceBox(utterance: streamed)
         do {
-            try await Self.offThread { () throws(SpeechError) in try box.utterance.feed(samples) }
+            try await onThreadOfItsOwn { try box.utterance.feed(samples) }
             return []
         } catch {
             self.streamed = nil
@@ -194,7 +194,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         frames = 0
         do {
             let box = UtteranceBox(utterance: streamed)
-            let heard = try await Self.offThread { () throws(SpeechError) in try box.utterance.finish() }
+            let heard = try await onThreadOfItsOwn { try box.utterance.finish() }
             let understanding = Understanding(
                 heard: heard, match: await app.matcher.match(heard.commandText), threshold: app.policy.minimum
             )
@@ -224,7 +224,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private func ready() async throws -> RecognizerBox {
         if let recognizer { return RecognizerBox(recognizer: recognizer) }
         let app = self.app
-        let box = try await Self.offThread { () throws(SpeechError) in
+        let box = try await onThreadOfItsOwn {
             RecognizerBox(recognizer: try Self.recognizer(for: app))
         }
         recognizer = box.recognizer
@@ -317,21 +317,6 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         let recognizer = try SpeechRecognizer(app.recognizer)
         try recognizer.useGrammar(app.grammar)
         return recognizer
-    }
-
-    /// Runs `body` on a thread of its own: decoding blocks, and Swift's cooperative threads are few.
-    static func offThread<T: Sendable>(_ body: @escaping @Sendable () throws(SpeechError) -> T) async throws
-        -> T
-    {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do throws(SpeechError) {
-                    continuation.resume(returning: try body())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
     }
 
     static func error(_ text: String) -> WyomingEvent {
