@@ -15,11 +15,11 @@ import Foundation
 /// that starts at such a rate. Measured on people's spoken digits (8 kHz, six speakers), heard as
 /// answers to a number question after three other digits: 137 of 180 heard right without it,
 /// 144 with it (147 and 149 with other noise seeds); heard each on a fresh channel, 103 and 119
-/// (`Benchmarks/Recognition/README.md`, "Narrowband speech").
+/// (`Benchmarks/Recognition/README.md`, "The band filled").
 ///
 /// ```swift
-/// let resampler = Resampler(from: 8_000, to: 16_000, rolloff: BandwidthExtender.rolloff)
-/// var extender = BandwidthExtender(sourceRate: 8_000)
+/// let (resampler, narrowband) = BandwidthExtender.toRecognizer(from: 8_000)
+/// var extender = narrowband!    // 8 kHz is narrowband
 /// let heard = extender.process(resampler.resample(telephone))
 /// ```
 ///

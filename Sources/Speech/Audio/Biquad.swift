@@ -46,12 +46,6 @@ struct Biquad: Sendable {
         }
     }
 
-    /// A band-pass filter around `center` Hz, passing it at full level, `center / q` Hz wide.
-    static func bandPass(center: Double, q: Double, sampleRate: Double) -> Biquad {
-        let (cosine, alpha) = terms(center, sampleRate, q: q)
-        return Biquad(b: (alpha, 0, -alpha), a: (1 + alpha, -2 * cosine, 1 - alpha))
-    }
-
     mutating func next(_ x: Double) -> Double {
         let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
         x2 = x1
