@@ -246,16 +246,12 @@ public struct EvaluationReport: Sendable, Codable {
                     match = await matcher.match(clip.transcript)
                     matches[clip.transcript] = match
                 }
-                let checked =
-                    if let valueMargin, let recognition = clip.recognition {
-                        Understanding.checkingValues(of: match, heard: recognition, margin: valueMargin)
-                    } else { match }
+                // Measured once, for the check and for the report.
+                fits = clip.recognition.map { Understanding.valueFits(of: match, heard: $0) } ?? [:]
+                let checked = Understanding.checkingValues(of: match, fits: fits, margin: valueMargin)
                 let (got, description) = matcher.outcome(of: checked)
                 outcome = (got, description, Understanding.confidence(hearing: 1, match: match))
                 asks = checked.best.map { $0.missing + $0.unknown }.flatMap { $0.isEmpty ? nil : $0.sorted() }
-                for (parameter, value) in match.best?.values ?? [:] {
-                    fits[parameter] = clip.recognition?.fitMargin(ofValueWords: value.words)
-                }
             }
             var clip = clip
             if let hearing = clip.confidence { clip.confidence = hearing * outcome.matching }

@@ -301,10 +301,8 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             let matcher = try await context.matcher(phraseOptions.location)
             let matched = await matcher.match(result.commandText)
             // As the voice loop takes it: a value whose words fit the sound too poorly is asked for.
-            let checked =
-                recognizerOptions.valueMarginInForce.map {
-                    Understanding.checkingValues(of: matched, heard: result, margin: $0)
-                } ?? matched
+            let checked = Understanding.checkingValues(
+                of: matched, heard: result, margin: recognizerOptions.valueMarginInForce)
             print(MatchReport.text(checked, app: context.description), terminator: "")
         }
         if result.text.isEmpty { throw ExitCode(1) }

@@ -79,7 +79,7 @@ public struct Understanding: Sendable {
         valueMargin: Double? = RecognitionResult.valueMisfitMargin
     ) {
         self.heard = heard
-        self.match = valueMargin.map { Self.checkingValues(of: match, heard: heard, margin: $0) } ?? match
+        self.match = Self.checkingValues(of: match, heard: heard, margin: valueMargin)
         confidence = Self.confidence(hearing: heard.confidence?.value ?? 1, match: match)
         if heard.garbage == .utterance || heard.garbage == .commandWord {
             rejection = .notACommand

@@ -47,13 +47,28 @@ extension Understanding {
     /// `match` with every value of its best candidate whose words fit the sound `margin` per
     /// frame worse than the rest of the sentence (``RecognitionResult/fitMargin(ofValueWords:)``)
     /// taken back, as if it had not been said: the runtime asks for it instead of acting on a
-    /// name nobody said.
+    /// name nobody said. A `margin` of `nil` keeps every value.
     public static func checkingValues(
-        of match: MatchResult, heard: RecognitionResult, margin: Double = RecognitionResult.valueMisfitMargin
+        of match: MatchResult, heard: RecognitionResult, margin: Double? = RecognitionResult.valueMisfitMargin
     ) -> MatchResult {
-        guard var best = match.best else { return match }
+        guard margin != nil else { return match }
+        return checkingValues(of: match, fits: valueFits(of: match, heard: heard), margin: margin)
+    }
+
+    /// How much worse per frame than the rest of the sentence each value of `match`'s best
+    /// candidate fits the sound, by parameter: the values whose words were found among the words
+    /// heard (``RecognitionResult/fitMargin(ofValueWords:)``).
+    public static func valueFits(of match: MatchResult, heard: RecognitionResult) -> [String: Double] {
+        (match.best?.values ?? [:]).compactMapValues { heard.fitMargin(ofValueWords: $0.words) }
+    }
+
+    /// ``checkingValues(of:heard:margin:)`` with the fits already measured (``valueFits(of:heard:)``).
+    package static func checkingValues(of match: MatchResult, fits: [String: Double], margin: Double?)
+        -> MatchResult
+    {
+        guard let margin, var best = match.best else { return match }
         for (parameter, value) in best.values.sorted(by: { $0.key < $1.key }) where value.isKnown {
-            guard let fit = heard.fitMargin(ofValueWords: value.words), fit < margin else { continue }
+            guard let fit = fits[parameter], fit < margin else { continue }
             best = best.withoutValue(
                 parameter,
                 because:
