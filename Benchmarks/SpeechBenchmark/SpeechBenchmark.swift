@@ -35,9 +35,13 @@ struct SpeechBenchmark: AsyncParsableCommand {
     @Flag(help: "Also the round trip of every phrase-test sentence both sample apps' grammars can say.")
     var suites = false
 
+    @Flag(help: "Only what each audio front end costs per second of audio (RNNoise among them).")
+    var frontEnds = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
+        if frontEnds { return try FrontEndCost.run() }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")

@@ -9,9 +9,16 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The longest silence that does not end a command that is not whole yet (default: the models' manifest, 1.0; 0: every --silence pause ends it).",
+            "The longest silence that does not end a command that is not whole yet, or that may go on (default: the models' manifest, 1.0; 0: every --silence pause ends it).",
             valueName: "seconds"))
     var maxSilence: Double?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Whether a pause after a whole command that may go on (\"turn on the lights\" … \"in the kitchen\") waits up to --max-silence for the rest (default: the models' manifest, on)."
+        ))
+    var waitForContinuation: Bool?
 
     @Option(
         help: ArgumentHelp(
@@ -81,7 +88,9 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain; webrtc or speexdsp picks the library that denoises.",
+            "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain; rnnoise puts the learned noise suppressor first; webrtc or speexdsp picks the library that denoises.",
+            discussion:
+                "rnnoise alone is RNNoise and the manifest's high-pass filter; with parts (rnnoise,highpass=80,denoise=-6) it is stacked before them. It takes away no more than 10 dB; rnnoise=-20 sets that floor. It costs about 0.07 of real time on a 2-core x86_64 machine, so it is not the default. Scripts/bootstrap.sh installs it (VOICE_INTENTS_RNNOISE names another librnnoise.so).",
             valueName: "setting"))
     var frontEnd: String?
 
@@ -118,14 +127,25 @@ struct RecognizerOptions: ParsableArguments {
                 switch (pieces.first, pieces.count == 2 ? Double(pieces[1]) : nil) {
                 case ("highpass", let hz?) where hz > 0 && hz < 1_000: settings.highPass = hz
                 case ("denoise", let db?) where db <= 0 && db >= -60: settings.noiseSuppression = Int(db)
+                case ("rnnoise", let db?) where db <= 0 && db >= -60:
+                    settings.neural = .rnnoise
+                    settings.neuralFloor = Int(db)
                 case ("gain", nil) where pieces.count == 1: settings.automaticGain = true
                 case (let name?, nil) where pieces.count == 1 && AudioFrontEnd.Engine(rawValue: name) != nil:
                     settings.engine = AudioFrontEnd.Engine(rawValue: name)!
+                case (let name?, nil)
+                where pieces.count == 1 && AudioFrontEnd.NeuralSuppressor(rawValue: name) != nil:
+                    settings.neural = AudioFrontEnd.NeuralSuppressor(rawValue: name)!
+                    settings.neuralFloor = settings.neuralFloor ?? AudioFrontEnd.Settings.neuralFloorDefault
                 default:
                     throw ValidationError(
-                        "--front-end takes on, off, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with webrtc or speexdsp (e.g. highpass=80,denoise=-15); not \"\(part)\""
+                        "--front-end takes on, off, rnnoise, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with rnnoise[=-DB], webrtc or speexdsp (e.g. rnnoise=-20,highpass=80); not \"\(part)\""
                     )
                 }
+            }
+            if parts.count == 1, settings.neural != nil {
+                // The learned suppressor alone takes the classic one's place; the high-pass stays.
+                settings.highPass = (manifest ?? .standard).highPass
             }
             return settings
         }
@@ -147,6 +167,7 @@ struct RecognizerOptions: ParsableArguments {
         var configuration = try SpeechRecognizer.Configuration.installed()
         if let silence { configuration.trailingSilence = silence }
         if let maxSilence { configuration.maximumSilence = maxSilence > 0 ? maxSilence : nil }
+        if let waitForContinuation { configuration.waitsForContinuation = waitForContinuation }
         configuration.frontEnd = try frontEndSettings(default: configuration.frontEnd)
         switch voiceActivity {
         case .pocketsphinx: configuration.voiceActivity = nil

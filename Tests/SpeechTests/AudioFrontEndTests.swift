@@ -8,16 +8,16 @@ import Testing
 /// suppression.
 @Suite("Audio front end")
 struct AudioFrontEndTests {
-    @Test func itGivesWholeFramesAndKeepsTheRest() {
-        let frontEnd = AudioFrontEnd(.standard)
+    @Test func itGivesWholeFramesAndKeepsTheRest() throws {
+        let frontEnd = try AudioFrontEnd(.standard)
         #expect(frontEnd.process([Int16](repeating: 0, count: 100)).isEmpty)
         #expect(frontEnd.process([Int16](repeating: 0, count: 250)).count == 320)
         frontEnd.reset()
         #expect(frontEnd.process([Int16](repeating: 0, count: 150)).isEmpty)
     }
 
-    @Test func theHighPassRemovesAnOffset() {
-        let frontEnd = AudioFrontEnd(
+    @Test func theHighPassRemovesAnOffset() throws {
+        let frontEnd = try AudioFrontEnd(
             AudioFrontEnd.Settings(highPass: 80, noiseSuppression: nil, automaticGain: false))
         let out = frontEnd.process([Int16](repeating: 3_000, count: 16_000))
         let tail = out.suffix(1_600).map { abs(Int($0)) }
@@ -26,10 +26,10 @@ struct AudioFrontEndTests {
 
     /// Steady noise is pushed down once the suppressor has learnt it, by either library.
     @Test(arguments: AudioFrontEnd.Engine.allCases)
-    func steadyNoiseIsSuppressed(by engine: AudioFrontEnd.Engine) {
+    func steadyNoiseIsSuppressed(by engine: AudioFrontEnd.Engine) throws {
         var generator = SplitMix64(seed: 7)
         let noise = (0..<48_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 2_000) }
-        let frontEnd = AudioFrontEnd(
+        let frontEnd = try AudioFrontEnd(
             AudioFrontEnd.Settings(highPass: nil, noiseSuppression: -15, automaticGain: false, engine: engine)
         )
         let out = frontEnd.process(noise)
@@ -43,9 +43,9 @@ struct AudioFrontEndTests {
 
     /// WebRTC's gain control brings quiet speech up towards its target level, and its noise
     /// suppression leaves a tone of speech's loudness standing.
-    @Test func webRTCsGainRaisesQuietSound() {
+    @Test func webRTCsGainRaisesQuietSound() throws {
         let tone = (0..<32_000).map { Int16(300 * sin(2 * Double.pi * 440 * Double($0) / 16_000)) }
-        let frontEnd = AudioFrontEnd(
+        let frontEnd = try AudioFrontEnd(
             AudioFrontEnd.Settings(highPass: nil, noiseSuppression: nil, automaticGain: true, engine: .webRTC)
         )
         let out = frontEnd.process(tone)

@@ -3,7 +3,8 @@ import Speech
 import Testing
 
 /// The end of speech knows the grammar: a pause ends an utterance only when the words heard so
-/// far can be a whole sentence, or after the manifest's `maximumSilence`.
+/// far are a whole sentence after which nothing can follow, or after the manifest's
+/// `maximumSilence`.
 @Suite("End of speech")
 struct EndOfSpeechTests {
     /// A person's "what's the weather like in New York", with 0.6 s of the recording's own room
@@ -64,5 +65,30 @@ struct EndOfSpeechTests {
         #expect(run.status == 0, "\(run.errors)")
         let heard = run.output.split(separator: "\n").filter { $0.hasPrefix("> ") }
         #expect(heard == ["> is the front door locked", "> is the front door locked"], "\(run.output)")
+    }
+
+    /// A person's "set a timer for 3 hours and 10 minutes", with 0.7 s of the recording's own
+    /// room put into its pause after "hours": "set a timer for three hours" is a whole command
+    /// that may go on, so the end of speech waits for "and ten minutes" and hears one command;
+    /// ending whole commands at the short silence cuts it in two and loses the minutes.
+    @Test func aWholeCommandThatMayGoOnWaitsForTheRest() throws {
+        let audio = try WAVFile.read(
+            from: try PeoplesRecordings.file(
+                "speech-to-phrase-en", "set a timer for 3 hours and 10 minutes.wav"))
+        let samples = audio.resampled(to: 16_000).int16Samples
+        try #require(samples.count == 57_440, "the recording changed: \(samples.count) samples")
+        // "hours" ends at about 1.85 s; the room after the speech.
+        let room = Array(samples[42_400..<53_600])
+        let paused = Array(samples[..<29_600]) + room + Array(samples[29_600...])
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("go-on-\(UUID()).wav")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
+        let flags = ["--silence", "0.4", "--min-confidence", "0"]
+        let cut = try PeoplesRecordings.listen(input, flags + ["--no-wait-for-continuation"])
+        #expect(cut.status == 0, "\(cut.errors)")
+        #expect(cut.output.hasPrefix("> set a timer for three hours\n"), "\(cut.output)")
+        let whole = try PeoplesRecordings.listen(input, flags)
+        #expect(whole.status == 0, "\(whole.errors)")
+        #expect(whole.output.hasPrefix("> set a timer for three hours and ten minutes\n"), "\(whole.output)")
     }
 }

@@ -79,9 +79,9 @@ struct VoiceActivityTests {
 
     /// Steady noise, which WebRTC's model alone takes for speech, starts nothing once the front
     /// end has learnt it (as `listen` hears it): it does not stand above the noise floor.
-    @Test func steadyNoiseStartsNothing() {
+    @Test func steadyNoiseStartsNothing() throws {
         var generator = SplitMix64(seed: 3)
-        let noise = AudioFrontEnd(.standard).process(
+        let noise = try AudioFrontEnd(.standard).process(
             NoiseMixer.pink(count: 5 * 16_000, generator: &generator).map {
                 Int16(max(-32_000, min(32_000, $0 * 3_000)))
             })

@@ -35,6 +35,20 @@ struct WordGraphTests {
         #expect(naive.arcCount == 12)
     }
 
+    /// What the end of speech asks at a pause: is it a whole sentence, and may more follow?
+    @Test func aReadingSaysWhetherASentenceIsWholeAndMayGoOn() {
+        var graph = WordGraph()
+        let lights = graph.chain(["turn", "on", "the", "lights"], from: graph.start)
+        let room = graph.chain(["in", "the", "kitchen"], from: lights)
+        graph.finals = [lights, room]
+        for graph in [graph, graph.minimized()] {
+            #expect(graph.reading(of: "turn on the lights") == (true, true))
+            #expect(graph.reading(of: "turn on the lights in the kitchen") == (true, false))
+            #expect(graph.reading(of: "turn on the") == (false, true))
+            #expect(graph.reading(of: "turn off") == (false, false))
+        }
+    }
+
     @Test func theFSGSharesEachStatesProbabilityAmongItsArcs() {
         let fsg = Self.naive().minimized().fsg(name: "test")
         let lines = fsg.split(separator: "\n")

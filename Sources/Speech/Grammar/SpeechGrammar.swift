@@ -50,6 +50,13 @@ public struct SpeechGrammar: Sendable {
         graph.accepts(Self.spokenWords(sentence).joined(separator: " "))
     }
 
+    /// Whether `sentence` is a whole sentence of the grammar, and whether the grammar lets more
+    /// words follow it ("turn on the lights" may go on "in the kitchen"): what the end of speech
+    /// asks at a pause.
+    public func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
+        graph.reading(of: Self.spokenWords(sentence).joined(separator: " "))
+    }
+
     /// The words of `sentence` as the grammar spells them: normalised, numbers as words.
     public static func spokenWords(_ sentence: String) -> [String] {
         TextNormalizer.tokens(sentence).flatMap { NumberWords.spokenToken($0.text) }

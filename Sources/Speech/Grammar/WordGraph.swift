@@ -59,6 +59,22 @@ struct WordGraph: Sendable, Hashable {
     /// Whether the graph accepts `sentence` (words separated by spaces). An arc saying a name of
     /// several words as one (``CompoundWord``) takes them all.
     func accepts(_ sentence: String) -> Bool {
+        states(after: sentence).contains { finals.contains($0) }
+    }
+
+    /// Whether the graph accepts `sentence` as a whole, and whether a longer sentence of the
+    /// graph begins with it (more words may follow).
+    func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
+        let reached = states(after: sentence)
+        return (
+            reached.contains { finals.contains($0) },
+            reached.contains { state in arcs[state].contains { $0.word != nil } }
+        )
+    }
+
+    /// The states where `sentence` (words separated by spaces) leads from the start, with the
+    /// jumps that say nothing taken after its last word.
+    private func states(after sentence: String) -> Set<Int> {
         let words = sentence.split(separator: " ").map(String.init)
         // Where the search has been: a state, and how many words were said to reach it.
         struct Place: Hashable {
@@ -67,8 +83,9 @@ struct WordGraph: Sendable, Hashable {
         }
         var seen: Set<Place> = [Place(state: start, said: 0)]
         var pending = Array(seen)
+        var reached = Set<Int>()
         while let place = pending.popLast() {
-            if place.said == words.count, finals.contains(place.state) { return true }
+            if place.said == words.count { reached.insert(place.state) }
             for arc in arcs[place.state] {
                 let parts = arc.word.map(CompoundWord.parts) ?? []
                 let said = place.said + parts.count
@@ -77,7 +94,7 @@ struct WordGraph: Sendable, Hashable {
                 if seen.insert(next).inserted { pending.append(next) }
             }
         }
-        return false
+        return reached
     }
 
     /// The states reachable from `states` without saying anything.

@@ -2,10 +2,12 @@ import Foundation
 import Yams
 
 extension SpeechRecognizer.Configuration {
-    /// The manifest's `frontEnd`: `{ highPass: 80, noiseSuppression: -15, automaticGain: false,
-    /// engine: speexdsp }`, or `off: true`.
+    /// The manifest's `frontEnd`: `{ neural: rnnoise, highPass: 80, noiseSuppression: -15,
+    /// automaticGain: false, engine: speexdsp }`, or `off: true`.
     private struct FrontEnd: Decodable {
         var off: Bool?
+        var neural: String?
+        var neuralFloor: Int?
         var highPass: Double?
         var noiseSuppression: Int?
         var automaticGain: Bool?
@@ -39,6 +41,7 @@ extension SpeechRecognizer.Configuration {
         var minimumConfidence: Double?
         var garbage: String?
         var maximumSilence: Double?
+        var waitForContinuation: Bool?
         var frontEnd: FrontEnd?
         var voiceActivity: VoiceActivity?
         var decoys: String?
@@ -86,6 +89,7 @@ extension SpeechRecognizer.Configuration {
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
         if let maximum = manifest.maximumSilence { maximumSilence = maximum }
+        if let waits = manifest.waitForContinuation { waitsForContinuation = waits }
         if let spec = manifest.frontEnd {
             let engine = spec.engine.flatMap(AudioFrontEnd.Engine.init(rawValue:))
             if let name = spec.engine, engine == nil {
@@ -93,11 +97,20 @@ extension SpeechRecognizer.Configuration {
                     .invalidInput,
                     "\(url.path): frontEnd's engine must be speexdsp or webrtc, not \"\(name)\"")
             }
+            let neural = spec.neural.flatMap(AudioFrontEnd.NeuralSuppressor.init(rawValue:))
+            if let name = spec.neural, neural == nil {
+                throw SpeechError(
+                    .invalidInput, "\(url.path): frontEnd's neural must be rnnoise, not \"\(name)\"")
+            }
             frontEnd =
                 spec.off == true
                 ? nil
                 : AudioFrontEnd.Settings(
-                    highPass: spec.highPass, noiseSuppression: spec.noiseSuppression,
+                    neural: neural,
+                    neuralFloor: spec.neuralFloor
+                        ?? (neural == nil ? nil : AudioFrontEnd.Settings.neuralFloorDefault),
+                    highPass: spec.highPass,
+                    noiseSuppression: spec.noiseSuppression,
                     automaticGain: spec.automaticGain ?? false, engine: engine ?? .speexDSP)
         }
         if let spec = manifest.voiceActivity {

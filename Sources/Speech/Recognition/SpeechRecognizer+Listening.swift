@@ -179,8 +179,10 @@ extension SpeechRecognizer {
     }
 
     /// Whether the end of speech just reported should wait for more: the words so far are not a
-    /// whole sentence of the grammar, and the silence since the detector first reported the end
-    /// of them is still under ``Configuration/maximumSilence``.
+    /// whole sentence of the grammar, or they are a command that the grammar lets go on ("turn on
+    /// the lights" … "in the kitchen"), and the silence since the detector first reported the end of
+    /// them is still under ``Configuration/maximumSilence``. Words after which nothing can follow
+    /// end the utterance at ``Configuration/trailingSilence``.
     private func waitsForTheRest(pausedSince pauseStart: inout Int?, samplesRead: Int) -> Bool {
         guard let grammar, let maximum = settings.maximumSilence, maximum > settings.trailingSilence,
             hasPartialWords()
@@ -191,7 +193,11 @@ extension SpeechRecognizer {
         guard silence < maximum else { return false }
         // Asked once a pause; the words heard before it do not change while it lasts.
         if pauseStart == nil {
-            guard !grammar.canSay(currentResult().text) else { return false }
+            let reading = grammar.reading(of: currentResult().text)
+            // An answer ("archive", "the second") is short and said at once: only commands wait
+            // for what may follow.
+            let waitsForMore = settings.waitsForContinuation && grammar.isCommands && reading.canGoOn
+            guard !reading.isWhole || waitsForMore else { return false }
             pauseStart = samplesRead
         }
         return true

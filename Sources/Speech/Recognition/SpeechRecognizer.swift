@@ -44,6 +44,11 @@ public final class SpeechRecognizer {
         /// ``trailingSilence``: every pause of ``trailingSilence`` ends the utterance. The
         /// manifest's `maximumSilence`.
         public var maximumSilence: Double? = 1.0
+        /// Whether the end of speech also waits, up to ``maximumSilence``, after words that are
+        /// a whole command the grammar lets go on (not an answer to a question) ("make me a double shot drip coffee" … "with
+        /// a bit of sweetener"); otherwise only words that are no whole sentence yet wait. The
+        /// manifest's `waitForContinuation`.
+        public var waitsForContinuation = true
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
         /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`.
         public var frontEnd: AudioFrontEnd.Settings? = .standard
@@ -147,12 +152,14 @@ public final class SpeechRecognizer {
         self.settings = settings
         self.languageModel = settings.languageModel
         self.initialCepstralState = Self.cepstralState(of: decoder)
-        self.frontEnd = settings.frontEnd.map { AudioFrontEnd($0) }
+        self.frontEnd = try settings.frontEnd.map { settings throws(SpeechError) in
+            try AudioFrontEnd(settings)
+        }
         self.voiceActivity = settings.voiceActivity.map {
             VoiceActivityDetector($0, trailingSilence: settings.trailingSilence)
         }
         self.voiceActivityFrontEnd =
-            settings.voiceActivity != nil && settings.frontEnd == nil ? AudioFrontEnd(.standard) : nil
+            settings.voiceActivity != nil && settings.frontEnd == nil ? try AudioFrontEnd(.standard) : nil
     }
 
     /// Ends utterances in a stream when the configuration has its own detector
