@@ -7,7 +7,7 @@ import Foundation
 /// offset), then noise suppression and, optionally, automatic gain, by SpeexDSP's preprocessor or
 /// by WebRTC's audio processing.
 /// 16 kHz, 16-bit mono in 10 ms frames; it keeps what is left of a chunk for the next one, so its
-/// output lags its input by less than a frame (about 13 ms more with the learned suppressor).
+/// output lags its input by less than a frame (20 ms more with the learned suppressor).
 ///
 /// ```swift
 /// let frontEnd = try AudioFrontEnd(.standard)

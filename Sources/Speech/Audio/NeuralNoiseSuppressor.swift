@@ -18,8 +18,9 @@ import Foundation
 /// let cleaned = suppressor.process(chunk)  // 16 kHz in, 16 kHz out
 /// ```
 ///
-/// Its output lags its input by about 22 ms (the network's own 20 ms and the two resamplers);
-/// pieces of a stream give what the whole gives at once.
+/// Its output is its input 20 ms late (the network's own delay; the resamplers hold back about
+/// 2 ms each until they have the input a sample needs); pieces of a stream give what the whole
+/// gives at once.
 ///
 /// With a `floor`, no sound is pushed down by more than that many dB: the input, delayed as the
 /// network delays it, is mixed back in at that level. The network alone can take away words of
