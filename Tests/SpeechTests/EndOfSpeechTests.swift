@@ -13,16 +13,9 @@ struct EndOfSpeechTests {
     /// so far are no whole command hears it as one. (With the audio front end and WebRTC's end of
     /// speech, the default half second ends nothing there.)
     @Test func aPauseInsideACommandDoesNotCutItInTwo() throws {
-        let audio = try WAVFile.read(
-            from: try PeoplesRecordings.file("speech-to-phrase-en", "what's the weather like in New York.wav")
-        )
-        let samples = audio.resampled(to: 16_000).int16Samples
-        try #require(samples.count == 47_200, "the recording changed: \(samples.count) samples")
-        let room = Array(samples[35_200..<44_800])
-        let paused = Array(samples[..<8_000]) + room + Array(samples[8_000...])
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("paused-\(UUID()).wav")
+        let input = try Self.paused(
+            "what's the weather like in New York.wav", count: 47_200, at: 8_000, room: 35_200..<44_800)
         defer { try? FileManager.default.removeItem(at: input) }
-        try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
         let plain = try PeoplesRecordings.listen(
             input, ["--silence", "0.4", "--max-silence", "0", "--min-confidence", "0"])
         #expect(plain.status == 0, "\(plain.errors)")
@@ -72,17 +65,10 @@ struct EndOfSpeechTests {
     /// that may go on, so the end of speech waits for "and ten minutes" and hears one command;
     /// ending whole commands at the short silence cuts it in two and loses the minutes.
     @Test func aWholeCommandThatMayGoOnWaitsForTheRest() throws {
-        let audio = try WAVFile.read(
-            from: try PeoplesRecordings.file(
-                "speech-to-phrase-en", "set a timer for 3 hours and 10 minutes.wav"))
-        let samples = audio.resampled(to: 16_000).int16Samples
-        try #require(samples.count == 57_440, "the recording changed: \(samples.count) samples")
-        // "hours" ends at about 1.85 s; the room after the speech.
-        let room = Array(samples[42_400..<53_600])
-        let paused = Array(samples[..<29_600]) + room + Array(samples[29_600...])
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("go-on-\(UUID()).wav")
+        // "hours" ends at about 1.85 s.
+        let input = try Self.paused(
+            "set a timer for 3 hours and 10 minutes.wav", count: 57_440, at: 29_600, room: 42_400..<53_600)
         defer { try? FileManager.default.removeItem(at: input) }
-        try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
         let flags = ["--silence", "0.4", "--min-confidence", "0"]
         let cut = try PeoplesRecordings.listen(input, flags + ["--no-wait-for-continuation"])
         #expect(cut.status == 0, "\(cut.errors)")
@@ -90,5 +76,17 @@ struct EndOfSpeechTests {
         let whole = try PeoplesRecordings.listen(input, flags)
         #expect(whole.status == 0, "\(whole.errors)")
         #expect(whole.output.hasPrefix("> set a timer for three hours and ten minutes\n"), "\(whole.output)")
+    }
+
+    /// A WAV file of speech-to-phrase's recording `name` (which must have `count` samples at
+    /// 16 kHz) with its own room tone from `room` put in at sample `at`; the caller removes it.
+    static func paused(_ name: String, count: Int, at: Int, room: Range<Int>) throws -> URL {
+        let audio = try WAVFile.read(from: try PeoplesRecordings.file("speech-to-phrase-en", name))
+        let samples = audio.resampled(to: 16_000).int16Samples
+        try #require(samples.count == count, "the recording changed: \(samples.count) samples")
+        let paused = Array(samples[..<at]) + Array(samples[room]) + Array(samples[at...])
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("paused-\(UUID()).wav")
+        try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
+        return input
     }
 }
