@@ -209,7 +209,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "SpeechBenchmark",
             dependencies: [
                 "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
-                "BenchmarkSupport", "BenchmarkCommand",
+                "SmartHome", "HomeLights", "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/SpeechBenchmark"
         ),

@@ -38,10 +38,14 @@ struct SpeechBenchmark: AsyncParsableCommand {
     @Flag(help: "Only what each audio front end costs per second of audio (RNNoise among them).")
     var frontEnds = false
 
+    @Flag(help: "Only how many of the houses' commands may go on, and so wait longer for the end of speech.")
+    var continuations = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
         if frontEnds { return try FrontEndCost.run() }
+        if continuations { return try await Continuations.run(phrases: packagePhrases) }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
