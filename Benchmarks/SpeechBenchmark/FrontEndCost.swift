@@ -59,9 +59,7 @@ enum FrontEndCost {
                     var up = StreamingResampler(from: 16_000, to: 48_000)
                     var down = StreamingResampler(from: 48_000, to: 16_000)
                     return { chunk in
-                        down.resample(up.resample(chunk.map(Float.init))).map {
-                            Int16(max(-32_768, min(32_767, $0.rounded())))
-                        }
+                        down.resample(up.resample(chunk.map(Float.init))).map { Int16(clipping: $0) }
                     }
                 }
             ))

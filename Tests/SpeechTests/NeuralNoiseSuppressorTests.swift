@@ -29,10 +29,10 @@ struct NeuralNoiseSuppressorTests {
         let mix = zip(speech, noise).map { $0 + $1 }
         let cleaned = try NeuralNoiseSuppressor().process(mix)
         // The lag: where the cleaned audio lines up best with the speech.
-        let lag = (0..<800).max { a, b in
-            zip(speech, cleaned.dropFirst(a)).reduce(0.0) { $0 + Double($1.0 * $1.1) }
-                < zip(speech, cleaned.dropFirst(b)).reduce(0.0) { $0 + Double($1.0 * $1.1) }
-        }!
+        let correlations = (0..<800).map { lag in
+            zip(speech, cleaned.dropFirst(lag)).reduce(0.0) { $0 + Double($1.0 * $1.1) }
+        }
+        let lag = correlations.indices.max { correlations[$0] < correlations[$1] }!
         let count = cleaned.count - lag
         let before = Self.energy(zip(speech, mix).prefix(count).map { $1 - $0 })
         let after = Self.energy(zip(speech, cleaned.dropFirst(lag)).prefix(count).map { $1 - $0 })
@@ -65,7 +65,7 @@ struct NeuralNoiseSuppressorTests {
     @Test(arguments: [nil, -10])
     func piecesGiveWhatTheWholeGives(floor: Int?) throws {
         let (speech, noise) = try Self.commandInNoise()
-        let mix = zip(speech, noise).prefix(32_000).map { NeuralNoiseSuppressor.clipped($0 + $1) }
+        let mix = zip(speech, noise).prefix(32_000).map { Int16(clipping: $0 + $1) }
         let suppressor = try NeuralNoiseSuppressor(floor: floor)
         let whole = suppressor.process(mix)
         suppressor.reset()

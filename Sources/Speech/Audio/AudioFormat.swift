@@ -3,3 +3,12 @@ public enum AudioFormat {
     /// The recognizer's sample rate.
     public static let recognizerSampleRate = 16_000
 }
+
+extension Int16 {
+    /// `value`, on the 16-bit scale, rounded and clipped to -32768...32767: what a stage that
+    /// works in floating point hands back to the next.
+    @inlinable
+    package init(clipping value: some BinaryFloatingPoint) {
+        self.init(Swift.max(-32_768, Swift.min(32_767, value.rounded())))
+    }
+}

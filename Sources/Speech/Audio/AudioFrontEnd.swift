@@ -155,7 +155,7 @@ public final class AudioFrontEnd {
         if filter != nil {
             for index in output.indices {
                 let value = filter!.next(Double(output[index]))
-                output[index] = Int16(max(-32_768, min(32_767, value.rounded())))
+                output[index] = Int16(clipping: value)
             }
         }
         if let state {

@@ -46,10 +46,7 @@ public final class NeuralNoiseSuppressor {
     private var down: StreamingResampler
     /// 48 kHz samples waiting for a whole frame.
     private var pending: [Float] = []
-    private var input = [Float](repeating: 0, count: NeuralNoiseSuppressor.frame)
     private var output = [Float](repeating: 0, count: NeuralNoiseSuppressor.frame)
-    /// The network's estimate that the last frame held speech (0 to 1).
-    public private(set) var speechProbability: Float = 0
 
     /// A suppressor for a stream at `sampleRate` (the recognizer's 16 kHz by default).
     ///
@@ -84,7 +81,7 @@ public final class NeuralNoiseSuppressor {
 
     /// The cleaned samples that `chunk`, after what came before, completes.
     public func process(_ chunk: [Int16]) -> [Int16] {
-        process(chunk.map(Float.init)).map(Self.clipped)
+        process(chunk.map(Float.init)).map { Int16(clipping: $0) }
     }
 
     /// The same for samples on the 16-bit scale, as floats.
@@ -96,14 +93,10 @@ public final class NeuralNoiseSuppressor {
         var cleaned = [Float]()
         cleaned.reserveCapacity(whole)
         for start in stride(from: 0, to: whole, by: Self.frame) {
-            input.withUnsafeMutableBufferPointer { frame in
-                _ = pending.withUnsafeBufferPointer { source in
-                    memcpy(
-                        frame.baseAddress!, source.baseAddress! + start, Self.frame * MemoryLayout<Float>.size
-                    )
-                }
+            // It returns its estimate that the frame held speech, which nothing here needs.
+            _ = pending.withUnsafeBufferPointer {
+                library.processFrame(state, &output, $0.baseAddress! + start)
             }
-            speechProbability = library.processFrame(state, &output, input)
             cleaned += output
         }
         if floor != nil {
@@ -114,10 +107,6 @@ public final class NeuralNoiseSuppressor {
         }
         pending.removeFirst(whole)
         return down.resample(cleaned)
-    }
-
-    static func clipped(_ value: Float) -> Int16 {
-        Int16(max(-32_768, min(32_767, value.rounded())))
     }
 
     /// Where the library is looked for after `VOICE_INTENTS_RNNOISE`: where `Scripts/bootstrap.sh`
