@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatching
+import SpeechEvaluation
 import Testing
 
 @testable import Speech
@@ -60,16 +61,29 @@ struct RecordCommandTests {
             ])
         #expect(recorded.map { $0.audio?.lastPathComponent } == ["0001.wav", "0002.wav"])
 
-        // Heard again from the files, as a user would: the command under the app's grammar, the
-        // person's sentence (2.8 s as recorded) by dictation, which would lose words cut off at
-        // either end.
+        // Heard again from the files, as a user would: the tests by `evaluate` (which hears a
+        // recording as the loop heard it live), the person's sentence (2.8 s as recorded) also by
+        // dictation, which would lose words cut off at either end.
         let first = try #require(recorded[0].audio)
         let second = try #require(recorded[1].audio)
         for file in [first, second] { #expect(try WAVFile.read(from: file).sampleRate == 16_000) }
         let duration = try WAVFile.read(from: second).duration
         #expect((2.8...4.5).contains(duration), "\(duration) s")
-        let command = try Executables.run("travel-tracking", ["transcribe", first.path])
-        #expect(command.output == "buy tickets for uluru in travel tracking\n", "\(command.errors)")
+        let report = folder.appendingPathComponent("report")
+        let evaluated = try Executables.run(
+            "travel-tracking",
+            [
+                "evaluate", "--tests", recordings.appendingPathComponent("tests.yaml").path,
+                "--recorded-only", "--snr", "clean", "--output", report.path,
+            ])
+        #expect(evaluated.status == 0, "\(evaluated.errors)")
+        let clips = try String(contentsOf: report.appendingPathComponent("clips.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map {
+                try JSONDecoder().decode(EvaluationReport.Clip.self, from: Data($0.utf8))
+            }
+        #expect(clips.count == 2)
+        #expect(clips.first?.heard == "buy tickets for uluru in travel tracking", "\(clips)")
+        #expect(clips.first?.isRight == true, "\(clips)")
         let dictated = try Executables.run("travel-tracking", ["transcribe", "--dictation", second.path])
         #expect(dictated.output == "go forward ten meters\n", "\(dictated.errors)")
     }
