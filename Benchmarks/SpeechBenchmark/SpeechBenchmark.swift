@@ -41,11 +41,18 @@ struct SpeechBenchmark: AsyncParsableCommand {
     @Flag(help: "Only how many of the houses' commands may go on, and so wait longer for the end of speech.")
     var continuations = false
 
+    @Flag(
+        help:
+            "Only what learning a new channel costs: people's commands, the default against decoding each twice."
+    )
+    var learning = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
         if frontEnds { return try FrontEndCost.run() }
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
+        if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")

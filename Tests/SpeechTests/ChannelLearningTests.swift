@@ -1,4 +1,5 @@
 import Foundation
+import HomeLights
 import PhraseMatching
 import SpeechEvaluation
 import Testing
@@ -46,6 +47,34 @@ struct ChannelLearningTests {
         let once = try heardRight(twice: false)
         let twice = try heardRight(twice: true)
         #expect(twice >= once + 8, "of 60 people's digits, heard right once: \(once), twice: \(twice)")
+    }
+
+    /// Learning a young channel from the utterance's sound before decoding it once hears what
+    /// decoding it as it arrives and again at its end heard, on people's commands to HomeLights
+    /// (Rhasspy's recordings, each on a fresh channel). `speech-benchmark --learning` measures
+    /// what it saves, and compares the two in noise too.
+    @Test func learningTheChannelBeforeHearingHearsWhatTwoHearingsHeard() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let cases = try PhraseTestSuite.load(
+            from: root.appendingPathComponent("Phrases/en/tests/home-lights.yaml")
+        )
+        .cases.filter { $0.audio != nil }
+        try #require(cases.count >= 40, "\(cases.count) recorded tests")
+        let matcher = try await ModelFilesTests.matcher(HomeLightsApp.self, "home-lights")
+        let grammar = SpeechGrammar(matcher.spokenForms, name: "home-lights")
+        func transcripts(learnsFirst: Bool) throws -> [String] {
+            var configuration = try SpeechRecognizer.Configuration.installed()
+            configuration.learnsChannelBeforeHearing = learnsFirst
+            let evaluation = SpokenEvaluation(
+                conditions: [.clean], configuration: configuration, workers: 2)
+            return try evaluation.hear(evaluation.items(for: cases), grammar: grammar).map(\.transcript)
+        }
+        let twice = try transcripts(learnsFirst: false)
+        let once = try transcripts(learnsFirst: true)
+        let differing = zip(twice, once).filter { $0 != $1 }
+        #expect(differing.count <= 1, "of \(twice.count) clips heard differently: \(differing)")
+        #expect(once.count { !$0.isEmpty } >= twice.count { !$0.isEmpty } - 1)
     }
 
     /// The same 60 digits heard as `answer-benchmark` hears people's answers: each after three

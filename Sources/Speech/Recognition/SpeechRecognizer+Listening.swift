@@ -12,8 +12,9 @@ extension SpeechRecognizer {
     /// after ``Configuration/trailingSilence`` (half a second by default). Sounds with no words
     /// in them (a click, a breath) do not end it. Returns `nil` when nobody spoke before
     /// `timeout`. While the recognizer is still learning the channel
-    /// (the first five seconds of speech of a stream), each utterance is heard a second time with
-    /// what the first hearing taught it (``Configuration/hearsTwiceWhileLearning``).
+    /// (the first five seconds of speech of a stream), each utterance is heard with the channel
+    /// learnt from its own sound (``Configuration/hearsTwiceWhileLearning``,
+    /// ``Configuration/learnsChannelBeforeHearing``).
     ///
     /// ```swift
     /// let microphone = try PulseAudioSource()
@@ -37,8 +38,21 @@ extension SpeechRecognizer {
         timeout: Double, read: () throws(SpeechError) -> [Int16]?, speechStarted: (Int) -> Void,
         wordlessSpeech: Double? = nil
     ) throws(SpeechError) -> RecognitionResult? {
-        guard ps_start_utt(decoder) == 0 else {
-            throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+        let hearsTwice =
+            settings.hearsTwiceWhileLearning
+            && Self.cepstralState(of: decoder).frames < Self.settledChannelFrames
+        // While the channel is young and a detector of its own says where speech is, nothing is
+        // decoded while someone speaks: at each pause the channel is learnt from the sound so far
+        // (without decoding it), and the decoder hears the utterance from its start with it, and
+        // the silence as it arrives. Speech again after the pause is heard anew at the next one.
+        // One decoding instead of two for a command said in one breath.
+        let learnsFirst = hearsTwice && voiceActivity != nil && settings.learnsChannelBeforeHearing
+        // Whether the decoder has an utterance open and hears the audio as it arrives.
+        var hearing = !learnsFirst
+        if hearing {
+            guard ps_start_utt(decoder) == 0 else {
+                throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+            }
         }
         var heardSpeech = false
         var samplesRead = 0
@@ -49,13 +63,45 @@ extension SpeechRecognizer {
         // The utterance's audio, for a second hearing and the decoy check: what the decoder heard
         // of it with a detector of its own; otherwise from a second before speech began.
         var utterance: [Int16] = []
-        let hearsTwice =
-            settings.hearsTwiceWhileLearning
-            && Self.cepstralState(of: decoder).frames < Self.settledChannelFrames
         let keepsAudio = hearsTwice || settings.decoyCheck != nil && grammar?.isCommands == true
         // With a detector of its own: the audio not yet heard by the decoder while waiting for
         // speech: its last ``VoiceActivityDetector/leadIn`` samples.
         var waiting: [Int16] = []
+        // With `learnsFirst`: the channel before this utterance.
+        let channelBefore = Self.cepstralState(of: decoder)
+        // How much of the utterance there was when the hearing began.
+        var heardFrom = 0
+        /// Learns the channel from the utterance so far and starts hearing it with that.
+        func startHearing() throws(SpeechError) {
+            try learnChannel(from: utterance, after: channelBefore)
+            guard ps_start_utt(decoder) == 0 else {
+                throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+            }
+            try process(utterance[...])
+            hearing = true
+            heardFrom = utterance.count
+        }
+        /// Ends the hearing: the channel keeps what the whole utterance taught it, once. After a
+        /// wait for more words that did not come, the utterance is heard again with the silence
+        /// of the wait in the channel, as a second hearing of it would (one command in 33 of
+        /// SmartHome's speaker was lost without).
+        func endHearing() throws(SpeechError) {
+            if utterance.count > heardFrom {
+                forgetHearing()
+                try startHearing()
+            }
+            guard ps_end_utt(decoder) == 0 else {
+                throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+            }
+            try learnChannel(from: utterance, after: channelBefore)
+        }
+        /// Forgets a hearing of a pause that the speaker went on after, or of no words (a click,
+        /// a breath): the channel is as it was before the utterance.
+        func forgetHearing() {
+            if hearing { _ = ps_end_utt(decoder) }
+            restoreCepstralState(channelBefore)
+            hearing = false
+        }
         /// Whether the speech just ended is long enough to count without words.
         func isLongEnough() -> Bool {
             guard let wordlessSpeech else { return false }
@@ -85,7 +131,7 @@ extension SpeechRecognizer {
                 if heardSpeech || inSpeech {
                     // A second hearing hears what the first heard, and nothing before it.
                     let fed = heardSpeech ? chunk : waiting + chunk
-                    try process(fed[...])
+                    if hearing { try process(fed[...]) }
                     if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
                     waiting = []
                 } else {
@@ -104,6 +150,8 @@ extension SpeechRecognizer {
                 speechStarted(samplesRead)
             }
             if inSpeech { pauseStart = nil }
+            if learnsFirst && hearing && inSpeech { forgetHearing() }
+            if !hearing && heardSpeech && !inSpeech { try startHearing() }
             if heardSpeech && !inSpeech && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
             {
                 continue
@@ -113,7 +161,9 @@ extension SpeechRecognizer {
                 // floor: no words so far, so the utterance goes on. Ending it here and starting
                 // another lost the next command (measured on a live microphone).
                 heardSpeech = false
-                if voiceActivity != nil {
+                if learnsFirst {
+                    forgetHearing()
+                } else if voiceActivity != nil {
                     // This detector keeps what it learnt across utterances; the decoder forgets
                     // the noise it heard, which would otherwise lead the next command.
                     _ = ps_end_utt(decoder)
@@ -123,30 +173,53 @@ extension SpeechRecognizer {
                 }
             }
             if heardSpeech && !inSpeech {
-                guard ps_end_utt(decoder) == 0 else {
-                    throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+                let result: RecognitionResult
+                if learnsFirst {
+                    try endHearing()
+                    result = currentResult()
+                } else {
+                    guard ps_end_utt(decoder) == 0 else {
+                        throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+                    }
+                    result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
                 }
-                let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
                 if !result.spokenWords.isEmpty || isLongEnough() {
                     return try checked(result, samples: utterance)
                 }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
                 heardSpeech = false
-                guard ps_start_utt(decoder) == 0 else {
-                    throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                if learnsFirst {
+                    restoreCepstralState(channelBefore)
+                    hearing = false
+                } else {
+                    guard ps_start_utt(decoder) == 0 else {
+                        throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")
+                    }
                 }
             }
             if !heardSpeech && Double(samplesRead) / Double(AudioFormat.recognizerSampleRate) > timeout {
-                _ = ps_end_utt(decoder)
+                if hearing { _ = ps_end_utt(decoder) }
                 return nil
             }
         }
-        guard ps_end_utt(decoder) == 0 else {
-            throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+        let result: RecognitionResult
+        if learnsFirst {
+            guard heardSpeech else {
+                if hearing { _ = ps_end_utt(decoder) }
+                return nil
+            }
+            // The stream ended while still speaking.
+            if !hearing { try startHearing() }
+            try endHearing()
+            result = currentResult()
+        } else {
+            guard ps_end_utt(decoder) == 0 else {
+                throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
+            }
+            guard heardSpeech else { return nil }
+            result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
         }
-        guard heardSpeech else { return nil }
-        let result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
         // The stream ended while waiting for the rest of a command that never came: nothing.
         if pauseStart != nil && result.spokenWords.isEmpty { return nil }
         return try checked(result, samples: utterance)
@@ -176,6 +249,19 @@ extension SpeechRecognizer {
         defer { restoreCepstralState(learnt) }
         try decode(audio, chunk: 2048)
         return currentResult()
+    }
+
+    /// Puts the channel estimate back to `channel` and teaches it `audio` without decoding it,
+    /// as a hearing of that audio would have (the decoder's own front end makes the cepstra),
+    /// for a few percent of a decoding's cost.
+    private func learnChannel(from audio: [Int16], after channel: CepstralState) throws(SpeechError) {
+        restoreCepstralState(channel)
+        let learnt = audio.withUnsafeBufferPointer {
+            vi_learn_cepstral_mean(decoder, $0.baseAddress, $0.count)
+        }
+        guard learnt >= 0 else {
+            throw SpeechError(.engineFailure, "PocketSphinx's front end could not read the utterance")
+        }
     }
 
     /// Whether the end of speech just reported should wait for more: the words so far are not a

@@ -77,6 +77,12 @@ public final class SpeechRecognizer {
         /// five seconds of speech: a new stream, or every clip of an evaluation). On by default;
         /// off only to measure what the second hearing brings.
         public var hearsTwiceWhileLearning = true
+        /// How ``hearsTwiceWhileLearning`` is done when a detector of its own
+        /// (``voiceActivity``) says where speech is: the channel is learnt from the utterance's
+        /// sound without decoding it, and the utterance is decoded once with it, for half the
+        /// cost and the same words (people's recordings, `speech-benchmark --learning`). Off: it
+        /// is decoded as it arrives and again at its end. On by default; off only to measure.
+        public var learnsChannelBeforeHearing = true
         /// The decoy list the locale's manifest names (`Models/<locale>/decoys.txt`), for
         /// ``decoyCheck``.
         public var decoys: String?
