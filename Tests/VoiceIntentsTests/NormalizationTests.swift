@@ -48,6 +48,24 @@ struct NormalizationTests {
     @Test func ordinals() {
         #expect(words("the 2nd one") == ["the", "second", "1"])
         #expect(words("3rd") == ["third"])
+        #expect(words("the 12th floor") == words("the twelfth floor"))
+        #expect(words("on the 21st") == words("on the twenty first"))
+        #expect(words("the 30th") == ["the", "thirtieth"])
+        #expect(words("the 23rd of May") == words("the twenty-third of may"))
+    }
+
+    @Test func fractionsInDigits() {
+        #expect(words("set a timer for 1/2 an hour") == words("set a timer for half an hour"))
+        #expect(words("1 1/2 hours") == words("one and a half hours"))
+        #expect(words("3/4 of the way") == words("three quarters of the way"))
+        #expect(words("1/4 cup") == ["quarter", "cup"])
+        #expect(words("½ an hour") == words("half an hour"))
+        #expect(words("2½ hours") == words("2 and a half hours"))
+        // Fractions without a name, and dates, stay numbers.
+        #expect(words("5/8 inch") == ["5", "8", "inch"])
+        #expect(words("on 12/25/2026") == ["on", "12", "25", "2026"])
+        #expect(words("either/or") == ["either", "or"])
+        #expect(words("a4/2b") == ["a4", "2b"])
     }
 
     @Test func appNamesWrittenAsOneWord() {

@@ -25,6 +25,9 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 ///   "12"; "two point five" is "2.5"; "2nd" is "second".
 /// - Words written together in camel case are split: "TravelTracking" → "travel tracking".
 /// - A per cent sign is the word: "50%" → "50 percent".
+/// - Ordinals and fractions written in digits are the words: "21st" → "twenty first",
+///   "1/2 an hour" → "half an hour", "1 1/2 hours" → "1 and a half hours", "3/4" and "¾" →
+///   "3 quarters".
 public enum TextNormalizer {
     /// The contractions undone, each with the words it stands for.
     public static let contractions: [String: [String]] = [
@@ -43,10 +46,86 @@ public enum TextNormalizer {
     /// The contractions written without an apostrophe.
     static let contractionsWithoutApostrophe = Set(contractions.keys.filter { !$0.contains("'") })
 
-    static let ordinalDigits: [String: String] = [
-        "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
-        "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
+    /// "1st" … "99th" as words: "first", "twelfth", "twentieth", "twenty first".
+    static let ordinalDigits: [String: String] = {
+        let small = [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+            "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+            "eighteenth", "nineteenth",
+        ]
+        let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        var result: [String: String] = [:]
+        for number in 1...99 {
+            let words =
+                number < 20
+                ? small[number - 1]
+                : number % 10 == 0
+                    ? String(tens[number / 10 - 2].dropLast()) + "ieth"
+                    : tens[number / 10 - 2] + " " + small[number % 10 - 1]
+            let suffix =
+                (11...13).contains(number % 100) ? "th" : ["th", "st", "nd", "rd", "th"][min(number % 10, 4)]
+            result["\(number)\(suffix)"] = words
+        }
+        return result
+    }()
+
+    /// The fractions written in digits or as one character that read as words, by denominator:
+    /// one of them, and more than one.
+    static let fractionWords: [Int: (one: String, more: String)] = [
+        2: ("half", "halves"), 3: ("third", "thirds"), 4: ("quarter", "quarters"),
     ]
+    static let fractionCharacters: [Character: (Int, Int)] = [
+        "½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4),
+    ]
+
+    /// `text` with its fractions in words: "1/2" → "half", "3/4" → "3 quarters", and after a
+    /// whole number "1 1/2" → "1 and a half". Other fractions ("5/8") and dates ("12/25/2026")
+    /// are left as they are.
+    static func spellingFractions(_ text: String) -> String {
+        // One character fractions become digits first: "1½" is "1 1/2".
+        let characters = text.flatMap { character -> [Character] in
+            guard let (numerator, denominator) = fractionCharacters[character] else { return [character] }
+            return Array(" \(numerator)/\(denominator) ")
+        }
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            guard character == "/" else {
+                output.append(character)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+            let start = output.reversed().prefix { $0.isASCII && $0.isNumber }.count
+            let before = start > 0 ? output.index(output.endIndex, offsetBy: -start) : output.endIndex
+            // Part of a date ("12/25/2026") or of a word ("x1/2") is no fraction.
+            let precedingSlash =
+                before > output.startIndex
+                && (output[output.index(before: before)] == "/"
+                    || output[output.index(before: before)].isLetter)
+            let followingSlash =
+                end < characters.count && (characters[end] == "/" || characters[end].isLetter)
+            guard start > 0, end > index + 1, !precedingSlash, !followingSlash,
+                let numerator = Int(output[before...]),
+                let denominator = Int(String(characters[(index + 1)..<end])),
+                let words = fractionWords[denominator], numerator > 0, numerator < denominator
+            else {
+                output.append(character)
+                index += 1
+                continue
+            }
+            output.removeSubrange(before...)
+            // "1 1/2": a whole number before it adds the fraction.
+            let trimmed = output.reversed().drop { $0 == " " }
+            let afterWhole = trimmed.first.map { $0.isASCII && $0.isNumber } ?? false
+            let spoken = numerator == 1 ? words.one : "\(numerator) \(words.more)"
+            output += afterWhole ? "and a \(spoken)" : spoken
+            index = end
+        }
+        return output
+    }
 
     /// The tokens of `text`.
     ///
@@ -65,7 +144,12 @@ public enum TextNormalizer {
 
     /// Words with their surface form, before numbers are merged.
     package static func words(_ text: String) -> [Token] {
-        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(text) : unicodeWords(text)
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        if text.utf8.contains(0x2F) || !isASCII && text.contains(where: { fractionCharacters[$0] != nil }) {
+            let spelled = spellingFractions(text)
+            return spelled.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(spelled) : unicodeWords(spelled)
+        }
+        return isASCII ? asciiWords(text) : unicodeWords(text)
     }
 
     /// The same rules on plain ASCII text, byte by byte: most sentences, and an order of
@@ -113,7 +197,8 @@ public enum TextNormalizer {
             }
             if let first = bare.utf8.first, first >= 0x30 && first <= 0x39, let ordinal = ordinalDigits[bare]
             {
-                bare = ordinal
+                result += ordinal.split(separator: " ").map { Token(text: String($0), surface: shown) }
+                return
             }
             if !bare.isEmpty { result.append(Token(text: bare, surface: shown)) }
         }
@@ -184,7 +269,12 @@ public enum TextNormalizer {
                     if !bare.utf8.allSatisfy({ $0 < 0x80 }) {
                         bare = bare.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
                     }
-                    if let ordinal = ordinalDigits[bare] { bare = ordinal }
+                    if let ordinal = ordinalDigits[bare] {
+                        result += ordinal.split(separator: " ").map {
+                            Token(text: String($0), surface: piece)
+                        }
+                        continue
+                    }
                     if !bare.isEmpty { result.append(Token(text: bare, surface: piece)) }
                 }
             }
