@@ -86,7 +86,7 @@ struct CatalogTests {
             error(catalog: "negative:\n  - { say: \"never mind\", set: { drink: Latte } }\n"))
         #expect(negative.message == "a negative phrase runs nothing, so it sets no values")
         let typo = try #require(error(catalog: "intents:\n  OpenMenuIntent:\n    - { sey: \"menu\" }\n"))
-        #expect(typo.message == "unknown key \"sey\"; expected say or set")
+        #expect(typo.message == "unknown key \"sey\"; expected say, set or only")
     }
 
     @Test func structuralErrorsSayWhatWasExpected() throws {

@@ -27,14 +27,35 @@ public struct PhraseCatalog: Sendable {
         /// Values the phrase gives parameters without their being said, by parameter name: a
         /// number, or the title of a named value ("turn on the lights" sets a domain of Light).
         public let fixedValues: [String: String]
+        /// The entities each placeholder of the phrase accepts, by parameter name: those whose
+        /// `@Property` of the given name has one of the given values ("is ${sensor} detected"
+        /// only for gas, smoke and motion sensors). A placeholder not named accepts every value.
+        public let narrowing: [String: Narrowing]
 
         public init(
-            target: Target, pattern: PhrasePattern, source: PhraseSource, fixedValues: [String: String] = [:]
+            target: Target, pattern: PhrasePattern, source: PhraseSource, fixedValues: [String: String] = [:],
+            narrowing: [String: Narrowing] = [:]
         ) {
             self.target = target
             self.pattern = pattern
             self.source = source
             self.fixedValues = fixedValues
+            self.narrowing = narrowing
+        }
+    }
+
+    /// Which entities a placeholder accepts in one phrase: those whose properties have the values
+    /// given (every property named must have one of its values), as an `EntityPropertyQuery`'s
+    /// equal-to comparators would find them.
+    public struct Narrowing: Sendable, Hashable {
+        /// The accepted values of each property, by the property's name in Swift or its title.
+        public let values: [String: [String]]
+        /// Where it is written, for errors.
+        public let source: PhraseSource
+
+        public init(values: [String: [String]], source: PhraseSource) {
+            self.values = values
+            self.source = source
         }
     }
 
@@ -190,12 +211,14 @@ public struct PhraseCatalog: Sendable {
     }
 
     /// A phrase: its text, or `{ say: text, set: { parameter: value } }` for a phrase that gives
-    /// parameters values without their being said.
+    /// parameters values without their being said, with `only: { parameter: { property: values } }`
+    /// for a placeholder that accepts only some entities.
     private static func entry(
         _ node: Node, _ target: Target, _ document: YAMLDocument, rules: [String: [PhraseElement]]
     ) throws(PhraseFileError) -> Entry {
         var phrase = node
         var fixedValues: [String: String] = [:]
+        var narrowing: [String: Narrowing] = [:]
         if case .mapping = node {
             var said: Node?
             for (key, value) in try document.mapping(node, "a phrase") {
@@ -209,9 +232,34 @@ public struct PhraseCatalog: Sendable {
                         fixedValues[try document.string(parameter, "a parameter name")] = try document.string(
                             fixed, "a value")
                     }
+                case "only":
+                    for (parameter, properties) in try document.mapping(value, "properties by parameter") {
+                        let name = try document.string(parameter, "a parameter name")
+                        var accepted: [String: [String]] = [:]
+                        for (property, values) in try document.mapping(properties, "values by property") {
+                            let texts: [String]
+                            if case .sequence = values {
+                                texts = try document.sequence(values, "values").map {
+                                    node throws(PhraseFileError) in try document.string(node, "a value")
+                                }
+                            } else {
+                                texts = [try document.string(values, "a value or a list of values")]
+                            }
+                            guard !texts.isEmpty else {
+                                throw document.error(values, "expected at least one value")
+                            }
+                            accepted[try document.string(property, "a property name")] = texts
+                        }
+                        let mark = parameter.mark
+                        narrowing[name] = Narrowing(
+                            values: accepted,
+                            source: PhraseSource(
+                                file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0))
+                    }
                 default:
                     throw document.error(
-                        key, "unknown key \"\(try document.string(key, "a key"))\"; expected say or set")
+                        key, "unknown key \"\(try document.string(key, "a key"))\"; expected say, set or only"
+                    )
                 }
             }
             guard let said else { throw document.error(node, "expected say: with the phrase") }
@@ -224,7 +272,7 @@ public struct PhraseCatalog: Sendable {
             source: PhraseSource(
                 file: document.file, line: mark?.line ?? 0,
                 column: (mark?.column ?? 0) + document.textOffset(phrase)),
-            fixedValues: fixedValues)
+            fixedValues: fixedValues, narrowing: narrowing)
     }
 
     /// The phrase in `node`; a syntax error names the file, line and column.

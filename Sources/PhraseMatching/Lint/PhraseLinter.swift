@@ -54,7 +54,9 @@ extension PhraseMatcher {
                     severity: .warning, source: phrase.source, phrase: phrase.pattern.text, message: message))
         }
 
-        var seen: [[PhraseElement]: CompiledPhrase] = [:]
+        // Phrases of the same words whose placeholders accept other names (`only:`) are no
+        // duplicates.
+        var seen: [[PhraseElement]: [CompiledPhrase]] = [:]
         for phrase in phrases {
             let maximum = phrase.pattern.applicationNameUse.maximum
             if phrase.shortcut != nil {
@@ -71,10 +73,13 @@ extension PhraseMatcher {
                     report(phrase, "${\(name)} is a URL, which cannot be spoken reliably")
                 }
             }
-            if let earlier = seen[phrase.pattern.elements] {
+            let said = Set(phrase.pattern.placeholders)
+            if let earlier = seen[phrase.pattern.elements]?.first(where: { earlier in
+                said.allSatisfy { earlier.slots[$0] == phrase.slots[$0] }
+            }) {
                 report(phrase, "duplicates the phrase at \(earlier.source)")
             } else {
-                seen[phrase.pattern.elements] = phrase
+                seen[phrase.pattern.elements, default: []].append(phrase)
             }
         }
 

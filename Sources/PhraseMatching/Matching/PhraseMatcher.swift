@@ -103,6 +103,9 @@ public final class PhraseMatcher: Sendable {
     let vocabularies: [ValueVocabulary]
     /// The names of the parameters that take each vocabulary's values.
     let parametersOfVocabulary: [[String]]
+    /// The vocabularies of placeholders that accept only some of their type's entities in one
+    /// phrase (`only:`): subsets of another vocabulary.
+    let narrowedVocabularies: Set<Int>
     /// The suggestions of free-text parameters with a `DynamicOptionsProvider`, as normalised
     /// words, by intent and parameter: what grammars offer for them (matching takes any words).
     let suggestedText: [String: [String: [[String]]]]
@@ -175,6 +178,11 @@ public final class PhraseMatcher: Sendable {
         var vocabularyOfType: [String: Int] = [:]
         var slotsOfIntent: [String: [String: Int]] = [:]
         var parametersOfVocabulary: [[String]] = []
+        // What each vocabulary was made from, for the narrowed vocabularies of phrases that
+        // accept only some of its entities (`only:`).
+        var madeFrom:
+            [(parameter: IntentParameterDescription, values: [NamedValue], words: [PhraseCatalog.ValueWord])] =
+                []
         var suggestedText: [String: [String: [[String]]]] = [:]
         for intent in app.intents {
             var slots: [String: Int] = [:]
@@ -201,6 +209,7 @@ public final class PhraseMatcher: Sendable {
                     vocabularies.append(
                         try Self.vocabulary(for: parameter, values: values, valueWords: valueWords))
                     parametersOfVocabulary.append([])
+                    madeFrom.append((parameter, values, valueWords))
                 }
                 let vocabulary = vocabularyOfType[key]!
                 slots[parameter.name] = vocabulary
@@ -218,23 +227,47 @@ public final class PhraseMatcher: Sendable {
                     "values: no intent has a parameter \"\(name)\"; they have: \(parameterNames.sorted().joined(separator: ", "))"
             )
         }
-        self.vocabularies = vocabularies
-        self.parametersOfVocabulary = parametersOfVocabulary
         self.suggestedText = suggestedText
+        // Narrowed vocabularies by their vocabulary and what they accept.
+        var narrowedVocabularies: [String: Int] = [:]
+        var narrowed = Set<Int>()
 
         // Phrases: Swift first, then the catalog's.
         var phrases: [CompiledPhrase] = []
         func add(
-            _ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource, fixed: [String: String] = [:]
+            _ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource, fixed: [String: String] = [:],
+            narrowing: [String: PhraseCatalog.Narrowing] = [:]
         ) throws(CompileError) {
             let intent = shortcut.map { app.shortcuts[$0] }.map { IntentDefinition($0.intentType).identifier }
-            let slots = intent.flatMap { slotsOfIntent[$0] } ?? [:]
+            var slots = intent.flatMap { slotsOfIntent[$0] } ?? [:]
             for name in pattern.placeholders where slots[name] == nil {
                 let owner = intent ?? "a negative phrase"
                 throw CompileError(
                     source: source,
                     message: "placeholder ${\(name)} names no parameter of \(owner)"
                         + (slots.isEmpty ? "" : "; it has: \(slots.keys.sorted().joined(separator: ", "))"))
+            }
+            for (name, only) in narrowing.sorted(by: { $0.key < $1.key }) {
+                guard pattern.placeholders.contains(name), let vocabulary = slots[name] else {
+                    throw CompileError(
+                        source: only.source, message: "only: ${\(name)} is not said in the phrase")
+                }
+                let key =
+                    "\(vocabulary)|"
+                    + only.values.sorted { $0.key < $1.key }.map {
+                        "\($0.key)=\($0.value.map(TextNormalizer.key).sorted())"
+                    }.joined(separator: ",")
+                if narrowedVocabularies[key] == nil {
+                    let base = madeFrom[vocabulary]
+                    let values = try Self.narrowed(base.values, of: base.parameter, to: only)
+                    narrowedVocabularies[key] = vocabularies.count
+                    narrowed.insert(vocabularies.count)
+                    vocabularies.append(
+                        try Self.vocabulary(for: base.parameter, values: values, valueWords: base.words))
+                    parametersOfVocabulary.append([name])
+                    madeFrom.append((base.parameter, values, base.words))
+                }
+                slots[name] = narrowedVocabularies[key]
             }
             var fixedValues: [String: MatchedValue] = [:]
             var contextValues: [String: String] = [:]
@@ -291,7 +324,9 @@ public final class PhraseMatcher: Sendable {
                     throw CompileError(
                         source: entry.source, message: "no phrase declared in Swift reads \"\(key)\"")
                 }
-                try add(entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues)
+                try add(
+                    entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
+                    narrowing: entry.narrowing)
             case .intent(let identifier):
                 guard
                     let shortcut = app.shortcuts.firstIndex(where: {
@@ -303,12 +338,17 @@ public final class PhraseMatcher: Sendable {
                         source: entry.source,
                         message: "no shortcut runs an intent \"\(identifier)\"; the app has: \(known)")
                 }
-                try add(entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues)
+                try add(
+                    entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
+                    narrowing: entry.narrowing)
             case .negative:
                 try add(entry.pattern, shortcut: nil, source: entry.source)
             }
         }
         self.phrases = phrases
+        self.vocabularies = vocabularies
+        self.parametersOfVocabulary = parametersOfVocabulary
+        self.narrowedVocabularies = narrowed
         firstExamples = phrases.map {
             Self.examples(of: $0, appName: app.name, vocabularies: vocabularies, limit: 1).first
         }
@@ -427,6 +467,53 @@ public final class PhraseMatcher: Sendable {
         return MatchResult(
             tokens: tokens, best: best, candidates: Array(distinct.prefix(limit)), isAmbiguous: isAmbiguous,
             negativePhrase: negativePhrase, suggestions: suggestions)
+    }
+
+    /// The entities of `values` that `only` accepts: those each of whose properties named has one
+    /// of its values.
+    static func narrowed(
+        _ values: [NamedValue], of parameter: IntentParameterDescription, to only: PhraseCatalog.Narrowing
+    ) throws(CompileError) -> [NamedValue] {
+        guard parameter.valueType.kind == .entity, let first = values.first else {
+            throw CompileError(
+                source: only.source,
+                message:
+                    "only: \(parameter.name) takes \(parameter.valueType.typeName), not entities with suggested values and properties"
+            )
+        }
+        let known = EntityProperties.all(of: first.value)
+        for property in only.values.keys
+        where !known.contains(where: {
+            $0.name == property || $0.title.map(TextNormalizer.key) == TextNormalizer.key(property)
+        }) {
+            throw CompileError(
+                source: only.source,
+                message:
+                    "only: \(parameter.valueType.typeName) has no property \"\(property)\"; it has: \(known.map(\.name).joined(separator: ", "))"
+            )
+        }
+        let accepted = values.filter { value in
+            let properties = EntityProperties.all(of: value.value)
+            return only.values.allSatisfy { property, wanted in
+                let keys = Set(wanted.map(TextNormalizer.key))
+                return properties.contains { found in
+                    (found.name == property
+                        || found.title.map(TextNormalizer.key) == TextNormalizer.key(property))
+                        && found.value.map {
+                            keys.contains(TextNormalizer.key(EntityProperties.text(of: $0)))
+                        } == true
+                }
+            }
+        }
+        guard !accepted.isEmpty else {
+            let wanted = only.values.sorted { $0.key < $1.key }.map {
+                "\($0.key) \($0.value.joined(separator: " or "))"
+            }
+            throw CompileError(
+                source: only.source,
+                message: "only: no \(parameter.valueType.typeName) has \(wanted.joined(separator: " and "))")
+        }
+        return accepted
     }
 
     /// The vocabulary of `parameter`'s values, with the catalog's words for some of them: more

@@ -193,7 +193,8 @@ extension PhraseMatcher {
             },
             valueNames: vocabularies.indices.compactMap { index in
                 let vocabulary = vocabularies[index]
-                guard vocabulary.form == .names else { return nil }
+                // A narrowed vocabulary's names are its type's already.
+                guard vocabulary.form == .names, !narrowedVocabularies.contains(index) else { return nil }
                 return SpokenForms.ValueNames(
                     typeName: vocabulary.valueType.typeName, parameters: parametersOfVocabulary[index],
                     values: vocabulary.namesByValue.map {

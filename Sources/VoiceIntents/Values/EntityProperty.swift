@@ -54,3 +54,44 @@ extension EntityProperty: Equatable where Value: Equatable {
 extension EntityProperty: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
+
+/// An `@Property` of any value type, read without knowing it: what a catalog phrase that accepts
+/// only some entities compares (`only: { sensor: { deviceClass: smoke } }`).
+package protocol AnyEntityProperty {
+    /// The attribute's title, if it has one.
+    var propertyTitle: String? { get }
+    /// The value, or `nil` when it was never set.
+    var propertyValue: (any Sendable)? { get }
+}
+
+extension EntityProperty: AnyEntityProperty {
+    package var propertyTitle: String? { title?.defaultValue }
+    package var propertyValue: (any Sendable)? { storage.withLock { $0 } }
+}
+
+/// The `@Property` attributes of entities, read by name.
+package enum EntityProperties {
+    /// The attributes of `entity`: each by its name in Swift ("deviceClass"), its title, and its
+    /// value.
+    package static func all(of entity: Any) -> [(name: String, title: String?, value: (any Sendable)?)] {
+        Mirror(reflecting: entity).children.compactMap { child in
+            guard let property = child.value as? any AnyEntityProperty, let label = child.label else {
+                return nil
+            }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            return (name, property.propertyTitle, property.propertyValue)
+        }
+    }
+
+    /// How `value` is written to compare it with words: an enum by its raw value, anything else
+    /// as it describes itself.
+    package static func text(of value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return "" }
+            return text(of: wrapped)
+        }
+        if let raw = value as? any RawRepresentable { return String(describing: raw.rawValue) }
+        return String(describing: value)
+    }
+}
