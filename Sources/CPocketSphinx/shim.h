@@ -77,7 +77,7 @@ static inline int32 vi_learn_cepstral_mean(ps_decoder_t *ps, const int16 *sample
         }
         if (frames > 0) cmn_live(features->cmn_struct, cepstra, 0, frames);
         learnt += frames;
-        if (left == before) break;
+        if (left == before && frames == 0) break;
     }
     int32 last = 0;
     fe_end_utt(fe, cepstra[0], &last);
