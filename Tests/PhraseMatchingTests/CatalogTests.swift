@@ -245,7 +245,7 @@ struct PhraseTestFileTests {
             ),
             (
                 "tests:\n  - say: hi\n    intnet: none\n", 3,
-                "unknown key \"intnet\"; expected say, intent, values or audio"
+                "unknown key \"intnet\"; expected say, intent, values, context or audio"
             ),
             ("test:\n  - say: hi\n", 1, "unknown key \"test\"; expected tests"),
         ] {

@@ -19,6 +19,13 @@ extension PhraseMatcher {
         /// How many names the closed sets that took unknown words hold: a name the app does not
         /// know is likelier one of a kind it has many of ("the pantry" as a room, not a floor).
         var unknownKindSize = 0
+        /// How many of the phrase's values were to come from the context and did not, because
+        /// the context lacks them: such a reading loses to an equal one that needs no context.
+        var missingContext = 0
+        /// How many of the phrase's values came from the context: with the context at hand, a
+        /// reading that uses it ("turn on the lights" on a satellite in the kitchen: the
+        /// kitchen's) wins over an equal one that does not.
+        var filledContext = 0
     }
 
     /// The most `candidate`'s cost can fall if its open sets' queries know every unknown word;
@@ -81,8 +88,10 @@ extension PhraseMatcher {
             {
                 filled.match.values[name] = MatchedValue(
                     words: "", title: value.title, value: value.value, isKnown: true)
-            } else if !filled.match.missing.contains(name) {
-                filled.match.missing.append(name)
+                filled.filledContext += 1
+            } else {
+                filled.missingContext += 1
+                if !filled.match.missing.contains(name) { filled.match.missing.append(name) }
             }
         }
         return filled
@@ -147,6 +156,10 @@ extension PhraseMatcher {
             return first.match.matchedWords > second.match.matchedWords
         }
         if first.isNegative != second.isNegative { return !first.isNegative }
+        if first.missingContext != second.missingContext {
+            return first.missingContext < second.missingContext
+        }
+        if first.filledContext != second.filledContext { return first.filledContext > second.filledContext }
         // In this order, each made only when the ones before it are equal.
         if first.match.phrase != second.match.phrase { return first.match.phrase < second.match.phrase }
         let readings = (reading(first.match), reading(second.match))
@@ -154,10 +167,14 @@ extension PhraseMatcher {
         return first.match.source.description < second.match.source.description
     }
 
-    /// How specific a reading is: the words its known names take, then its written words
-    /// matched, then how many names the sets taking its unknown words hold.
-    static func specificity(_ candidate: Scored) -> (Int, Int, Int) {
-        (candidate.namedWords, candidate.match.matchedWords, candidate.unknownKindSize)
+    /// How specific a reading is: whether it needs no context it lacks, how much of the context
+    /// it uses, the words its known names take, then its written words matched, then how many
+    /// names the sets taking its unknown words hold.
+    static func specificity(_ candidate: Scored) -> (Int, Int, Int, Int, Int) {
+        (
+            -candidate.missingContext, candidate.filledContext, candidate.namedWords,
+            candidate.match.matchedWords, candidate.unknownKindSize
+        )
     }
 
     /// Among the readings that score almost the same as the leader (within 0.02), puts first the

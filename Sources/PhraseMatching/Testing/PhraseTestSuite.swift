@@ -21,12 +21,19 @@ public struct PhraseTestSuite: Sendable {
         /// A recording of the sentence (`audio:`, relative to the file), for spoken evaluation of
         /// real speech; `say` is then what the recording says.
         public let audio: URL?
+        /// What the runtime knows without being told (`context: { area: Kitchen }`: said to a
+        /// satellite in the kitchen), as ``PhraseMatcher/match(_:limit:context:)`` takes it.
+        public let context: [String: String]
 
-        public init(sentence: String, expectation: Expectation, source: PhraseSource, audio: URL? = nil) {
+        public init(
+            sentence: String, expectation: Expectation, source: PhraseSource, audio: URL? = nil,
+            context: [String: String] = [:]
+        ) {
             self.sentence = sentence
             self.expectation = expectation
             self.source = source
             self.audio = audio
+            self.context = context
         }
     }
 
@@ -81,6 +88,7 @@ public struct PhraseTestSuite: Sendable {
         var intent: String?
         var audio: URL?
         var values: [String: String] = [:]
+        var context: [String: String] = [:]
         for (key, value) in try document.mapping(node, "a test (say, intent, values)") {
             switch try document.string(key, "a key") {
             case "say":
@@ -97,8 +105,14 @@ public struct PhraseTestSuite: Sendable {
                     values[try document.string(name, "a parameter name")] = try document.string(
                         spoken, "a value")
                 }
+            case "context":
+                for (name, known) in try document.mapping(value, "what the runtime knows, by key") {
+                    context[try document.string(name, "a context key")] = try document.string(
+                        known, "a value")
+                }
             case let other:
-                throw document.error(key, "unknown key \"\(other)\"; expected say, intent, values or audio")
+                throw document.error(
+                    key, "unknown key \"\(other)\"; expected say, intent, values, context or audio")
             }
         }
         guard let sentence else { throw document.error(node, "expected say: with a sentence, found none") }
@@ -113,7 +127,7 @@ public struct PhraseTestSuite: Sendable {
             sentence: sentence,
             expectation: intent == "none" ? .noMatch : .intent(intent, values: values),
             source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0),
-            audio: audio)
+            audio: audio, context: context)
     }
 }
 
@@ -154,7 +168,7 @@ extension PhraseMatcher {
     /// Runs one case: the best match must be the expected intent with exactly the expected values
     /// (compared as normalised words), or there must be none.
     public func run(_ testCase: PhraseTestSuite.Case) async -> PhraseTestResult {
-        let (got, description) = await outcome(of: testCase.sentence)
+        let (got, description) = outcome(of: await match(testCase.sentence, context: testCase.context))
         return PhraseTestResult(
             testCase: testCase, passed: testCase.expectation.isMet(by: got), got: description)
     }
