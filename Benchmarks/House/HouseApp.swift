@@ -62,6 +62,9 @@ public struct HouseShortcuts: AppShortcutsProvider {
         AppShortcut(
             intent: SetVolumeIntent(), phrases: ["Set the \(\.$player) volume to \(\.$volume) percent"],
             shortTitle: "Volume", systemImageName: "speaker.wave.2")
+        AppShortcut(
+            intent: GetSensorStateIntent(), phrases: ["What is the state of the \(\.$sensor)"],
+            shortTitle: "Sensor", systemImageName: "sensor")
     }
 }
 

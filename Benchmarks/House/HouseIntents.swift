@@ -170,3 +170,13 @@ public struct SetVolumeIntent: AppIntent {
         .result(dialog: "The \(player) volume is \(min(max(volume, 0), 100)) percent.")
     }
 }
+
+public struct GetSensorStateIntent: AppIntent {
+    public static let title: LocalizedStringResource = "Sensor State"
+    @Parameter(title: "Sensor", requestValueDialog: "Which sensor?") public var sensor: Sensor
+    @Parameter(title: "State") public var state: SensorState?
+    public init() {}
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "The \(sensor.id) is \(state?.rawValue ?? "fine").")
+    }
+}

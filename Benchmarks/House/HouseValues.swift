@@ -77,3 +77,46 @@ public enum MediaPlayer: String, AppEnum {
         .officeSpeaker: DisplayRepresentation(title: "Office Speaker"),
     ]
 }
+
+/// A sensor of the house: doors, windows, motion, smoke, gas and leaks, all asked about through
+/// one intent whose phrases each accept only the kinds they are for (`only:` in the catalog).
+public struct Sensor: AppEntity {
+    public let id: String
+    /// The kind of sensor, as Home Assistant's device classes name them.
+    @Property(title: "Device Class") public var deviceClass: String
+
+    public init(_ id: String, _ deviceClass: String) {
+        self.id = id
+        self.deviceClass = deviceClass
+    }
+
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Sensor"
+    public var displayRepresentation: DisplayRepresentation { "\(id)" }
+    public static let defaultQuery = SensorQuery()
+}
+
+/// The house's sensors.
+public struct SensorQuery: EntityQuery {
+    public static let all = [
+        Sensor("Side Door", "door"), Sensor("Patio Door", "door"), Sensor("Garage Door", "garage_door"),
+        Sensor("Kitchen Window", "window"), Sensor("Bedroom Window", "window"),
+        Sensor("Hallway Motion", "motion"), Sensor("Garden Motion", "motion"),
+        Sensor("Kitchen Smoke Detector", "smoke"), Sensor("Boiler Gas Sensor", "gas"),
+        Sensor("Basement Leak Sensor", "moisture"), Sensor("Laundry Leak Sensor", "moisture"),
+    ]
+
+    public init() {}
+    public func entities(for identifiers: [String]) async throws -> [Sensor] {
+        Self.all.filter { identifiers.contains($0.id) }
+    }
+    public func suggestedEntities() async throws -> [Sensor] { Self.all }
+}
+
+/// What a question about a sensor asks.
+public enum SensorState: String, AppEnum {
+    case open, closed, detected, clear, wet
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "State"
+    public static let caseDisplayRepresentations = titled([
+        SensorState.open: "Open", .closed: "Closed", .detected: "Detected", .clear: "Clear", .wet: "Wet",
+    ])
+}
