@@ -1,11 +1,8 @@
 import BenchmarkCommand
 import Foundation
-import HomeLights
 import PhraseMatching
-import SmartHome
 import Speech
 import SpeechEvaluation
-import VoiceIntents
 
 /// What learning the channel costs while it is young (a new stream, every clip of an
 /// evaluation): people's recorded commands to the two houses, each on a fresh channel, heard
@@ -15,18 +12,8 @@ import VoiceIntents
 enum ChannelLearning {
     static func run(phrases: URL) async throws {
         print("learning the channel: people's recorded commands, each on a fresh channel")
-        let apps = [
-            ("smart-home", AppDescription(SmartHomeApp.self)),
-            ("home-lights", AppDescription(HomeLightsApp.self)),
-        ]
-        for (name, app) in apps {
-            let matcher = try await PhraseMatcher(
-                app: app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
-            let grammar = SpeechGrammar(matcher.spokenForms, name: name)
-            let cases = try PhraseTestSuite.load(
-                from: phrases.appendingPathComponent("en/tests/\(name).yaml")
-            )
-            .cases.filter { $0.audio != nil && $0.expectation != .noMatch }
+        for (name, grammar, commands) in try await Houses.commands(phrases: phrases) {
+            let cases = commands.filter { $0.audio != nil }
             for condition in [NoiseCondition.clean, .noise(.pink, snr: 10)] {
                 /// Every clip heard with `learnsFirst` set as given.
                 func heard(learnsFirst: Bool) throws -> [SpokenEvaluation.Heard] {

@@ -16,18 +16,7 @@ enum Continuations {
         print(
             "commands that may go on (each waits up to \(String(format: "%.1f", extra)) s more before the reply):"
         )
-        let apps = [
-            ("smart-home", AppDescription(SmartHomeApp.self)),
-            ("home-lights", AppDescription(HomeLightsApp.self)),
-        ]
-        for (name, app) in apps {
-            let matcher = try await PhraseMatcher(
-                app: app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
-            let grammar = SpeechGrammar(matcher.spokenForms, name: name)
-            let cases = try PhraseTestSuite.load(
-                from: phrases.appendingPathComponent("en/tests/\(name).yaml")
-            ).cases
-                .filter { $0.expectation != .noMatch }
+        for (name, grammar, cases) in try await Houses.commands(phrases: phrases) {
             let recorded = cases.filter { $0.audio != nil }
             func goOn(_ cases: [PhraseTestSuite.Case]) -> (whole: Int, goOn: [String]) {
                 let readings = cases.map { ($0.sentence, grammar.reading(of: $0.sentence)) }
@@ -42,5 +31,29 @@ enum Continuations {
             )
             for sentence in people.goOn { print("    may go on: \(sentence)") }
         }
+    }
+}
+
+/// The two houses whose phrase tests hold people's recordings: each house's grammar and the
+/// phrase tests that expect a command.
+enum Houses {
+    static func commands(phrases: URL) async throws -> [(
+        name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case]
+    )] {
+        let apps = [
+            ("smart-home", AppDescription(SmartHomeApp.self)),
+            ("home-lights", AppDescription(HomeLightsApp.self)),
+        ]
+        var houses: [(name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case])] = []
+        for (name, app) in apps {
+            let matcher = try await PhraseMatcher(
+                app: app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
+            let cases = try PhraseTestSuite.load(
+                from: phrases.appendingPathComponent("en/tests/\(name).yaml")
+            )
+            .cases.filter { $0.expectation != .noMatch }
+            houses.append((name, SpeechGrammar(matcher.spokenForms, name: name), cases))
+        }
+        return houses
     }
 }
