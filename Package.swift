@@ -279,6 +279,15 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
     ]
 }
 
+// The fuzz target of the phrase files (Scripts/fuzz.sh builds it with -sanitize=fuzzer, which
+// gives it libFuzzer's main), declared only when VOICE_INTENTS_FUZZ is set.
+if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
+    package.products += [.executable(name: "phrase-fuzz", targets: ["PhraseFuzz"])]
+    package.targets += [
+        .executableTarget(name: "PhraseFuzz", dependencies: ["PhraseMatching"], path: "Fuzz/PhraseFuzz")
+    ]
+}
+
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--lint" ]; then
-    swift format lint --strict --recursive Sources Tests Benchmarks Examples Package.swift
+    swift format lint --strict --recursive Sources Tests Benchmarks Examples Fuzz/PhraseFuzz Package.swift
 else
-    swift format format --in-place --recursive Sources Tests Benchmarks Examples Package.swift
+    swift format format --in-place --recursive Sources Tests Benchmarks Examples Fuzz/PhraseFuzz Package.swift
 fi

@@ -11,3 +11,5 @@ swift build --build-tests
 # A package of its own that embeds the loop; built here so that its test finds it current.
 swift build --package-path Examples/EmbeddedLoop
 swift test --skip-build --parallel
+# A short fuzzing of the phrase files: the corpus replayed, then a few thousand new inputs each.
+FUZZ_MERGE=0 Scripts/fuzz.sh all 5000

@@ -89,6 +89,20 @@ struct CatalogTests {
         #expect(typo.message == "unknown key \"sey\"; expected say, set or only")
     }
 
+    /// What YAML itself refuses (a control character, a key written twice) says where too: the
+    /// fuzzer's first finding was a control character reported without a line.
+    @Test func yamlThatCannotBeReadSaysWhere() throws {
+        do {
+            _ = try PhraseCatalog.parse("intents:\n  OpenMenuIntent:\n    - \"me\u{01}nu\"\n", file: "x.yaml")
+            Issue.record("read")
+        } catch {
+            #expect(error.line == 3 && error.column == 10, "\(error)")
+            #expect(error.message.hasPrefix("invalid YAML: control characters are not allowed"), "\(error)")
+        }
+        let tests = try PhraseTestSuite.parse("tests:\n  - { say: hi, intent: none }\n")
+        #expect(tests.cases.map(\.sentence) == ["hi"])
+    }
+
     @Test func structuralErrorsSayWhatWasExpected() throws {
         let unknownKey = try #require(error(catalog: "phrasez:\n  - hello\n"))
         #expect(unknownKey.line == 1 && unknownKey.column == 1)

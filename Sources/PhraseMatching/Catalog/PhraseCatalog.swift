@@ -133,7 +133,23 @@ public struct PhraseCatalog: Sendable {
     ///
     /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
     public static func load(from url: URL) throws(PhraseFileError) -> PhraseCatalog {
-        let document = try YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages)
+        try load(YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages))
+    }
+
+    /// Reads a YAML catalog from `text`, named `file` in errors.
+    ///
+    /// ```swift
+    /// let catalog = try PhraseCatalog.parse("intents:\n  NavigateIntent:\n    - \"go to ${navigationOption}\"\n")
+    /// ```
+    ///
+    /// - Throws: ``PhraseFileError`` naming the line and column of the first problem.
+    public static func parse(_ text: String, file: String = "catalog.yaml") throws(PhraseFileError)
+        -> PhraseCatalog
+    {
+        try load(YAMLDocument(text: text, displayName: file))
+    }
+
+    private static func load(_ document: YAMLDocument) throws(PhraseFileError) -> PhraseCatalog {
         var catalog = PhraseCatalog()
         let root = try document.mapping(document.root, "a phrase catalog")
         // Rules first, wherever they are in the file: each may use the rules above it.

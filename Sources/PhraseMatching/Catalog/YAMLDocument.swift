@@ -10,7 +10,6 @@ struct YAMLDocument {
     ///
     /// - Throws: ``PhraseFileError`` when the file cannot be read or is not valid YAML.
     init(contentsOf url: URL, displayName: String) throws(PhraseFileError) {
-        file = displayName
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -18,6 +17,14 @@ struct YAMLDocument {
             throw PhraseFileError(
                 file: displayName, message: "cannot read the file: \(error.localizedDescription)")
         }
+        try self.init(text: text, displayName: displayName)
+    }
+
+    /// Parses `text`, named `displayName` in errors.
+    ///
+    /// - Throws: ``PhraseFileError`` when it is not valid YAML.
+    init(text: String, displayName: String) throws(PhraseFileError) {
+        file = displayName
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw PhraseFileError(file: displayName, line: 1, column: 1, message: "the file is empty")
@@ -34,13 +41,30 @@ struct YAMLDocument {
 
     private static func describe(_ error: YamlError, file: String) -> PhraseFileError {
         switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let detail = [problem, context?.text].compactMap { $0 }.filter { !$0.isEmpty }.joined(
                 separator: " ")
             return PhraseFileError(
                 file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)")
+        case .reader(let problem, let offset, _, let yaml):
+            // The offset counts bytes from the start of the text.
+            let before = yaml.utf8.prefix(max(0, offset ?? 0))
+            let line = before.count { $0 == 0x0A } + 1
+            let column =
+                before.count
+                - (before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 }
+                    ?? 0) + 1
+            return PhraseFileError(
+                file: file, line: line, column: column, message: "invalid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return PhraseFileError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message:
+                    "invalid YAML: the key \(duplicates.sorted().joined(separator: ", ")) is written twice")
         default:
-            return PhraseFileError(file: file, message: "invalid YAML: \(error)")
+            // Nothing in the text to point at (the parser ran out of memory).
+            return PhraseFileError(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
     }
 

@@ -66,7 +66,24 @@ public struct PhraseTestSuite: Sendable {
     ///
     /// - Throws: ``PhraseFileError`` naming the file, line and column of the first problem.
     public static func load(from url: URL) throws(PhraseFileError) -> PhraseTestSuite {
-        let document = try YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages)
+        try load(
+            YAMLDocument(contentsOf: url, displayName: url.relativePathForMessages),
+            folder: url.deletingLastPathComponent())
+    }
+
+    /// Reads phrase tests from `text`, named `file` in errors; `audio:` paths are relative to
+    /// `folder`.
+    ///
+    /// - Throws: ``PhraseFileError`` naming the line and column of the first problem.
+    public static func parse(
+        _ text: String, file: String = "tests.yaml",
+        folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws(PhraseFileError) -> PhraseTestSuite {
+        try load(YAMLDocument(text: text, displayName: file), folder: folder)
+    }
+
+    private static func load(_ document: YAMLDocument, folder: URL) throws(PhraseFileError) -> PhraseTestSuite
+    {
         var cases: [Case] = []
         for (key, value) in try document.mapping(document.root, "a phrase test file") {
             let name = try document.string(key, "a key")
@@ -74,7 +91,7 @@ public struct PhraseTestSuite: Sendable {
                 throw document.error(key, "unknown key \"\(name)\"; expected tests")
             }
             for node in try document.sequence(value, "tests") {
-                cases.append(try testCase(node, document, folder: url.deletingLastPathComponent()))
+                cases.append(try testCase(node, document, folder: folder))
             }
         }
         guard !cases.isEmpty else { throw document.error(document.root, "expected tests, found none") }
