@@ -280,7 +280,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
 }
 
 // The fuzz target of the phrase files (Scripts/fuzz.sh builds it with -sanitize=fuzzer, which
-// gives it libFuzzer's main), declared only when VOICE_INTENTS_FUZZ is set.
+// links libFuzzer), declared only when VOICE_INTENTS_FUZZ is set.
 if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
     package.products += [.executable(name: "phrase-fuzz", targets: ["PhraseFuzz"])]
     package.targets += [

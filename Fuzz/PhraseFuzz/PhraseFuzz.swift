@@ -4,7 +4,8 @@
 //
 //     Scripts/fuzz.sh catalog 1000000
 //
-// Built only with VOICE_INTENTS_FUZZ set, and with -sanitize=fuzzer (libFuzzer gives `main`).
+// Built only with VOICE_INTENTS_FUZZ set, and with -sanitize=fuzzer, which links libFuzzer; its
+// entry point hands over to libFuzzer's driver.
 // PHRASE_FUZZ_TARGET chooses what is read: syntax, catalog or tests.
 
 import Foundation
