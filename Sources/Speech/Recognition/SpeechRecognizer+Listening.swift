@@ -93,6 +93,7 @@ extension SpeechRecognizer {
             guard ps_end_utt(decoder) == 0 else {
                 throw SpeechError(.engineFailure, "PocketSphinx could not end the utterance")
             }
+            hearing = false
             try learnChannel(from: utterance, after: channelBefore)
         }
         /// Forgets a hearing of a pause that the speaker went on after, or of no words (a click,
@@ -190,8 +191,7 @@ extension SpeechRecognizer {
                 // floor: no words, so keep listening.
                 heardSpeech = false
                 if learnsFirst {
-                    restoreCepstralState(channelBefore)
-                    hearing = false
+                    forgetHearing()
                 } else {
                     guard ps_start_utt(decoder) == 0 else {
                         throw SpeechError(.engineFailure, "PocketSphinx could not start an utterance")

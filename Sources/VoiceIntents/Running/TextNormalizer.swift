@@ -144,10 +144,11 @@ public enum TextNormalizer {
 
     /// Words with their surface form, before numbers are merged.
     package static func words(_ text: String) -> [Token] {
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        var text = text
+        var isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         if text.utf8.contains(0x2F) || !isASCII && text.contains(where: { fractionCharacters[$0] != nil }) {
-            let spelled = spellingFractions(text)
-            return spelled.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(spelled) : unicodeWords(spelled)
+            text = spellingFractions(text)
+            isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         }
         return isASCII ? asciiWords(text) : unicodeWords(text)
     }
