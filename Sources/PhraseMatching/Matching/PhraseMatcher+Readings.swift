@@ -14,8 +14,16 @@ extension PhraseMatcher {
         /// The phrase's position among the compiled phrases.
         var id: Int
         /// How many of the sentence's words named known values of a set of names ("bedroom
-        /// lamp" as one device, not "bedroom" as a room and "lamp" as a word of the phrase).
+        /// lamp" as one device, not "bedroom" as a room and "lamp" as a word of the phrase), other
+        /// than places.
         var namedWords = 0
+        /// How many of the sentence's words named places: values of a set the context can give
+        /// (``PhraseMatcher/contextVocabularies``). They count after the phrase's own words.
+        var placeWords = 0
+        /// How many names the sets that took known names hold, narrowed ones as narrowed: the
+        /// fewer, the more specific the reading ("is the front door open" as a door's question,
+        /// not any device's).
+        var nameChoices = 0
         /// How many names the closed sets that took unknown words hold: a name the app does not
         /// know is likelier one of a kind it has many of ("the pantry" as a room, not a floor).
         var unknownKindSize = 0
@@ -145,6 +153,7 @@ extension PhraseMatcher {
         return Scored(
             match: match, isNegative: scored.isNegative, phrase: scored.phrase, cost: cost,
             length: scored.length, id: scored.id, namedWords: scored.namedWords,
+            placeWords: scored.placeWords, nameChoices: scored.nameChoices,
             unknownKindSize: scored.unknownKindSize)
     }
 
@@ -156,25 +165,46 @@ extension PhraseMatcher {
             return first.match.matchedWords > second.match.matchedWords
         }
         if first.isNegative != second.isNegative { return !first.isNegative }
-        if first.missingContext != second.missingContext {
-            return first.missingContext < second.missingContext
-        }
-        if first.filledContext != second.filledContext { return first.filledContext > second.filledContext }
         // In this order, each made only when the ones before it are equal.
+        let specificities = (specificity(first), specificity(second))
+        if specificities.0 != specificities.1 { return specificities.0 > specificities.1 }
         if first.match.phrase != second.match.phrase { return first.match.phrase < second.match.phrase }
         let readings = (reading(first.match), reading(second.match))
         if readings.0 != readings.1 { return readings.0 < readings.1 }
         return first.match.source.description < second.match.source.description
     }
 
-    /// How specific a reading is: whether it needs no context it lacks, how much of the context
-    /// it uses, the words its known names take, then its written words matched, then how many
-    /// names the sets taking its unknown words hold.
-    static func specificity(_ candidate: Scored) -> (Int, Int, Int, Int, Int) {
-        (
-            -candidate.missingContext, candidate.filledContext, candidate.namedWords,
-            candidate.match.matchedWords, candidate.unknownKindSize
-        )
+    /// How specific a reading is, most telling first:
+    /// 1. whether it needs no context it lacks, and how much of the context it uses;
+    /// 2. the words its known names take, places aside ("the bedroom lamp" as one device);
+    /// 3. its written words matched, so that the phrase's own words come before a place's name
+    ///    ("open the garage door" by a phrase that says "garage door", not the room Garage);
+    /// 4. the words places' names take;
+    /// 5. how many names the sets taking its unknown words hold;
+    /// 6. the fewer names its sets of known names offer (a phrase narrowed to doors before one
+    ///    that takes any device), then the more values the phrase sets itself.
+    static func specificity(_ candidate: Scored) -> Specificity {
+        Specificity(
+            context: -candidate.missingContext, usedContext: candidate.filledContext,
+            namedWords: candidate.namedWords, writtenWords: candidate.match.matchedWords,
+            placeWords: candidate.placeWords, unknownKindSize: candidate.unknownKindSize,
+            fewerChoices: -candidate.nameChoices, fixedValues: candidate.phrase.fixedValues.count)
+    }
+
+    /// ``specificity(_:)``'s measures, compared in their order; greater is more specific.
+    struct Specificity: Comparable {
+        var context, usedContext, namedWords, writtenWords, placeWords, unknownKindSize: Int
+        var fewerChoices, fixedValues: Int
+
+        static func < (first: Specificity, second: Specificity) -> Bool {
+            let leading = (
+                (first.context, first.usedContext, first.namedWords, first.writtenWords),
+                (second.context, second.usedContext, second.namedWords, second.writtenWords)
+            )
+            if leading.0 != leading.1 { return leading.0 < leading.1 }
+            return (first.placeWords, first.unknownKindSize, first.fewerChoices, first.fixedValues)
+                < (second.placeWords, second.unknownKindSize, second.fewerChoices, second.fixedValues)
+        }
     }
 
     /// Among the readings that score almost the same as the leader (within 0.02), puts first the

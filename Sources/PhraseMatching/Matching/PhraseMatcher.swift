@@ -106,6 +106,11 @@ public final class PhraseMatcher: Sendable {
     /// The vocabularies of placeholders that accept only some of their type's entities in one
     /// phrase (`only:`): subsets of another vocabulary.
     let narrowedVocabularies: Set<Int>
+    /// The vocabularies whose values some phrase takes from the context (`set: { area: $area }`),
+    /// narrowed ones included: names of where something is, which count after the phrase's own
+    /// words when readings are ranked ("the garage door" as a door's words, not the room Garage
+    /// and a door).
+    let contextVocabularies: Set<Int>
     /// The suggestions of free-text parameters with a `DynamicOptionsProvider`, as normalised
     /// words, by intent and parameter: what grammars offer for them (matching takes any words).
     let suggestedText: [String: [String: [[String]]]]
@@ -231,6 +236,9 @@ public final class PhraseMatcher: Sendable {
         // Narrowed vocabularies by their vocabulary and what they accept.
         var narrowedVocabularies: [String: Int] = [:]
         var narrowed = Set<Int>()
+        // The vocabulary each one narrows (itself when it narrows none), and those the context gives.
+        var baseVocabulary = Array(vocabularies.indices)
+        var fromContext = Set<Int>()
 
         // Phrases: Swift first, then the catalog's.
         var phrases: [CompiledPhrase] = []
@@ -262,6 +270,7 @@ public final class PhraseMatcher: Sendable {
                     let values = try Self.narrowed(base.values, of: base.parameter, to: only)
                     narrowedVocabularies[key] = vocabularies.count
                     narrowed.insert(vocabularies.count)
+                    baseVocabulary.append(vocabulary)
                     vocabularies.append(
                         try Self.vocabulary(for: base.parameter, values: values, valueWords: base.words))
                     parametersOfVocabulary.append([name])
@@ -287,6 +296,7 @@ public final class PhraseMatcher: Sendable {
                 // "$area": the value the runtime gives as the context's area ("here").
                 if text.hasPrefix("$"), text.count > 1 {
                     contextValues[name] = String(text.dropFirst())
+                    fromContext.insert(baseVocabulary[vocabulary])
                     continue
                 }
                 guard let value = vocabularies[vocabulary].value(named: text) else {
@@ -349,6 +359,7 @@ public final class PhraseMatcher: Sendable {
         self.vocabularies = vocabularies
         self.parametersOfVocabulary = parametersOfVocabulary
         self.narrowedVocabularies = narrowed
+        contextVocabularies = Set(vocabularies.indices.filter { fromContext.contains(baseVocabulary[$0]) })
         firstExamples = phrases.map {
             Self.examples(of: $0, appName: app.name, vocabularies: vocabularies, limit: 1).first
         }
@@ -607,12 +618,20 @@ public final class PhraseMatcher: Sendable {
         return fits.filter { $0.alignment.cost <= bound($0.id, $0.length) }.map { id, alignment, length in
             let phrase = phrases[id]
             var namedWords = 0
+            var placeWords = 0
+            var nameChoices = 0
             var unknownKindSize = 0
             for action in alignment.actions {
                 switch action {
                 case .filled(let slot, let fill, _)
                 where fill.title != nil && phrase.slots[slot].map({ vocabularies[$0].form == .names }) == true:
-                    namedWords += fill.length
+                    let vocabulary = phrase.slots[slot]!
+                    if contextVocabularies.contains(vocabulary) {
+                        placeWords += fill.length
+                    } else {
+                        namedWords += fill.length
+                    }
+                    nameChoices += vocabularies[vocabulary].entries.count
                 case .unknown(let slot, _):
                     if let vocabulary = phrase.slots[slot].map({ vocabularies[$0] }), !vocabulary.isOpen {
                         unknownKindSize += vocabulary.entries.count
@@ -624,7 +643,7 @@ public final class PhraseMatcher: Sendable {
             return Scored(
                 match: describe(phrase, alignment, score: score), isNegative: phrase.shortcut == nil,
                 phrase: phrase, cost: alignment.cost, length: length, id: id, namedWords: namedWords,
-                unknownKindSize: unknownKindSize)
+                placeWords: placeWords, nameChoices: nameChoices, unknownKindSize: unknownKindSize)
         }
     }
 
