@@ -186,8 +186,7 @@ public struct NoiseMixer: Sendable {
 
     /// A sample of (nearly) Gaussian noise with RMS 1: the sum of four uniform values.
     static func gaussian(_ generator: inout SplitMix64) -> Float {
-        let sum = (0..<4).reduce(Float(0)) { sum, _ in sum + generator.nextUnit() } - 2
-        return sum / (4.0 / 12).squareRoot()
+        generator.nextSumOfFour() / (4.0 / 12).squareRoot()
     }
 
     /// Pink noise by the Voss–McCartney method: sixteen random rows, row *k* redrawn every 2^k

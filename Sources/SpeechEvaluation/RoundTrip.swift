@@ -127,12 +127,8 @@ public struct RoundTrip: Sendable {
         let quiet = [Float](repeating: 0, count: Int(padding * Double(AudioFormat.recognizerSampleRate)))
         let voice = speech.resampled(to: AudioFormat.recognizerSampleRate).samples
         var generator = SplitMix64(seed: seed)
-        // The sum of four uniform values is close enough to Gaussian noise; its RMS is √(4/12).
         let scale = Float(noiseFloor / (4.0 / 12).squareRoot())
-        let samples = (quiet + voice + quiet).map { sample in
-            let noise = (0..<4).reduce(Float(0)) { sum, _ in sum + generator.nextUnit() } - 2
-            return sample + noise * scale
-        }
+        let samples = (quiet + voice + quiet).map { sample in sample + generator.nextSumOfFour() * scale }
         return AudioBuffer(samples: samples, sampleRate: AudioFormat.recognizerSampleRate).forRecognizer
     }
 
