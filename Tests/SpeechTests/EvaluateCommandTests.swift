@@ -23,24 +23,26 @@ struct EvaluateCommandTests {
         return folder
     }
 
-    /// The slice CI runs: both sample apps, one voice, clean, with floors a little below what they
-    /// measure (TravelTracking 86.7%, Library 74.0% of all commands, 2026-11-23; most of Library's
-    /// misses are titles no catalogue suggests, which the grammar cannot say). The near misses at
-    /// the end of each file took about six points off: a grammar forces a value the app does not
-    /// know onto one it does, so "find six tickets for the louvre" is never heard right (before
-    /// them: 91–93% and 80%). eSpeak NG's audio varies a little from process to process, hence
-    /// the margin. False accepts (48–59% with the near misses' wrong verbs) are high until the
-    /// recognizer can reject speech that is not a command; their ceiling only catches a change for
-    /// the worse.
-    @Test(arguments: [("travel-tracking", 83.0, 65.0), ("library", 70.0, 65.0)])
+    /// The slice CI runs: both sample apps, one voice, clean, 150 of each app's tests spread
+    /// evenly over its file, with floors a little below what they measure (2026-11-27:
+    /// TravelTracking 88.4% of 121 commands, Library 77.4% of 115; all of them, 2026-11-23: 86.7%
+    /// and 74.0%). Most of Library's misses are titles no catalogue suggests, which the grammar
+    /// cannot say; the near misses at the end of each file are never heard right, because a
+    /// grammar forces a value the app does not know onto one it does ("find six tickets for the
+    /// louvre"). eSpeak NG's audio varies a little from process to process, hence the margin.
+    /// False accepts (31–38%) are high until the recognizer can reject speech that is not a
+    /// command; their ceiling only catches a change for the worse. Every test, in five voices, is
+    /// the benchmark's run (`evaluate --app …`).
+    @Test(arguments: [("travel-tracking", 85.0, 65.0), ("library", 73.0, 65.0)])
     func sampleAppsKeepTheirSpokenAccuracy(_ app: String, _ floor: Double, _ ceiling: Double) throws {
         let output = try Self.temporaryFolder("evaluate-\(app)")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try Executables.run(
             "voice-intents",
             [
-                "evaluate", "--app", app, "--voices", "en-us", "--snr", "clean", "--no-cache", "--output",
-                output.path, "--min-acceptance", "\(floor)", "--max-false-accepts", "\(ceiling)",
+                "evaluate", "--app", app, "--voices", "en-us", "--snr", "clean", "--sample", "150",
+                "--no-cache",
+                "--output", output.path, "--min-acceptance", "\(floor)", "--max-false-accepts", "\(ceiling)",
             ])
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         // The progress went to standard error, a line per tenth, with the time left.
@@ -48,12 +50,13 @@ struct EvaluateCommandTests {
         let report = try JSONDecoder().decode(
             EvaluationReport.self, from: Data(contentsOf: output.appendingPathComponent("report.json")))
         #expect(report.voices == ["en-us"] && report.conditions == ["clean"])
-        #expect(report.overall.commands > 150 && report.overall.noMatchClips > 30)
+        #expect(report.overall.commands > 100 && report.overall.noMatchClips > 20)
         // Speed is the benchmark's to measure; a busy machine must not fail this test.
         #expect(report.overall.realTimeFactor > 0)
         let markdown = try String(contentsOf: output.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(
-            markdown.contains("voice-intents evaluate --app \(app) --voices en-us --rates 175 --snr clean"))
+            markdown.contains(
+                "voice-intents evaluate --app \(app) --sample 150 --voices en-us --rates 175 --snr clean"))
         for file in ["accuracy.svg", "latency.svg", "clips.jsonl"] {
             #expect(
                 FileManager.default.fileExists(atPath: output.appendingPathComponent(file).path), "\(file)")
