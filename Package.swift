@@ -57,11 +57,13 @@ let package = Package(
                 .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD"),
             ],
             linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
+        // The audio stages' inner loops, fast in a debug build too.
+        .target(name: "CSignalKernels"),
         .target(
             name: "Speech",
             dependencies: [
                 "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD",
-                "CWebRTCAudioProcessing", "PhraseMatching",
+                "CWebRTCAudioProcessing", "CSignalKernels", "PhraseMatching",
                 "VoiceIntents",
                 .product(name: "Yams", package: "Yams"),
             ]),

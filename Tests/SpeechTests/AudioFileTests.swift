@@ -251,7 +251,7 @@ struct ResamplingTests {
         }
         let withSetUp = clock.measure { _ = speech.resampled(to: 16_000) }
         print("Resampling 10 s of 22050 Hz audio to 16 kHz: \(best) (\(withSetUp) with the filter's set-up)")
-        // Well under 100 ms in a release build (about 4 ms); a debug build is some 200 times slower,
+        // Well under 100 ms in a release build (about 4 ms); a debug build is some 25 times slower
         // and shares the machine with the other tests, so it only has to finish.
         #if DEBUG
             #expect(best < .seconds(20))

@@ -1,3 +1,4 @@
+import CSignalKernels
 import Foundation
 
 /// A band-limited sample-rate converter: windowed-sinc interpolation with a Kaiser window.
@@ -144,24 +145,15 @@ public struct Resampler: Sendable {
     /// every sample those outputs read.
     func outputs(_ range: Range<Int>, from signal: [Float], startingAt offset: Int) -> [Float] {
         let tapsPerPhase = tapsPerPhase
-        let blocks = tapsPerPhase / 8
-        let stride = MemoryLayout<SIMD8<Float>>.stride
+        let blocks = Int32(tapsPerPhase / 8)
         return [Float](unsafeUninitializedCapacity: range.count) { output, initialized in
-            signal.withUnsafeBytes { signal in
-                taps.withUnsafeBytes { taps in
+            signal.withUnsafeBufferPointer { signal in
+                taps.withUnsafeBufferPointer { taps in
                     for (index, n) in range.enumerated() {
                         let (start, phase) = start(ofOutput: n)
-                        var x = signal.baseAddress! + (start - offset) * MemoryLayout<Float>.stride
-                        var h = taps.baseAddress! + phase * tapsPerPhase * MemoryLayout<Float>.stride
-                        var sum = SIMD8<Float>()
-                        for _ in 0..<blocks {
-                            sum +=
-                                x.loadUnaligned(as: SIMD8<Float>.self)
-                                * h.loadUnaligned(as: SIMD8<Float>.self)
-                            x += stride
-                            h += stride
-                        }
-                        output[index] = sum.sum()
+                        output[index] = vi_dot_product_by_eights(
+                            signal.baseAddress! + (start - offset), taps.baseAddress! + phase * tapsPerPhase,
+                            blocks)
                     }
                 }
             }
