@@ -98,10 +98,21 @@ struct SyntaxTests {
         ),
         ("light[s]bulb", 9, "expected a space after the ending \"]\", found \"b\""),
         ("trailing \\", 11, "expected a character after \\, found the end of the phrase"),
+        // Found by fuzzing: thousands of brackets ran a debug build out of stack.
+        (String(repeating: "(", count: 4_000), 33, "brackets nest more than 32 deep"),
+        (String(repeating: "[a ", count: 40), 97, "brackets nest more than 32 deep"),
     ])
     func errorsSayWhereAndWhat(_ phrase: String, _ column: Int, _ message: String) {
         #expect(throws: PhraseParser.SyntaxError(column: column, message: message)) {
             try PhraseParser.parse(phrase)
         }
+    }
+
+    /// Brackets nested as deep as the parser allows are read.
+    @Test func nestingUpToTheLimitIsRead() throws {
+        let depth = PhraseParser.deepestNesting
+        let deep = String(repeating: "(a ", count: depth) + "b" + String(repeating: ")", count: depth)
+        let pattern = try PhraseParser.parse(deep)
+        #expect(pattern.placeholders.isEmpty)
     }
 }

@@ -42,10 +42,16 @@ public enum PhraseParser {
         return PhrasePattern(elements: elements, text: text)
     }
 
+    /// How deep brackets may nest: far more than any phrase needs, and few enough that reading
+    /// and compiling a phrase never runs out of stack, in a debug build either.
+    public static let deepestNesting = 32
+
     private struct Parser {
         let text: [Character]
         let rules: [String: [PhraseElement]]
         var index = 0
+        /// How many brackets are open at `index`.
+        var depth = 0
 
         init(text: [Character], rules: [String: [PhraseElement]]) {
             self.text = text
@@ -84,6 +90,8 @@ public enum PhraseParser {
                 case "[":
                     flush()
                     let start = index
+                    try enterBracket()
+                    defer { depth -= 1 }
                     index += 1
                     var branches: [[PhraseElement]] = []
                     while true {
@@ -135,8 +143,19 @@ public enum PhraseParser {
             return elements
         }
 
+        /// Counts the bracket at `index` as open, or says the phrase nests too deep.
+        mutating func enterBracket() throws(SyntaxError) {
+            depth += 1
+            guard depth <= PhraseParser.deepestNesting else {
+                throw SyntaxError(
+                    column: index + 1, message: "brackets nest more than \(PhraseParser.deepestNesting) deep")
+            }
+        }
+
         mutating func group() throws(SyntaxError) -> PhraseElement {
             let start = index
+            try enterBracket()
+            defer { depth -= 1 }
             index += 1
             var branches: [[PhraseElement]] = []
             var separator: Character?
