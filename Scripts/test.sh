@@ -11,5 +11,6 @@ swift build --build-tests
 # A package of its own that embeds the loop; built here so that its test finds it current.
 swift build --package-path Examples/EmbeddedLoop
 swift test --skip-build --parallel
-# A short fuzzing of the phrase files: the corpus replayed, then a few thousand new inputs each.
-FUZZ_MERGE=0 Scripts/fuzz.sh all 5000
+# A short fuzzing of the phrase files: the corpus replayed, then a few thousand new inputs each,
+# from a debug build (quicker to build than the release build long runs want).
+FUZZ_MERGE=0 FUZZ_CONFIGURATION=debug Scripts/fuzz.sh all 5000
