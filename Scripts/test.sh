@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # The test command: installs what is needed, builds everything (benchmarks included) and runs
 # every test.
+#
+#     Scripts/test.sh          # everything, as CI runs it
+#     Scripts/test.sh --fast   # for everyday work: the tests that hear nothing (seconds once built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bootstrap.sh
+if [ "${1:-}" = --fast ]; then
+    # The API, the phrase files and matcher, the WWDC examples and the samples' conversations:
+    # no speech, no sound server, no Python peer. The exhaustive matcher checks stay in the full run.
+    swift build --build-tests
+    exec swift test --skip-build --parallel \
+        --filter '^(VoiceIntentsTests|PhraseMatchingTests|WWDCExamplesTests|SampleAppTests)\.' \
+        --skip 'CandidateSelectionTests'
+fi
 # Declares the benchmarks too (Package.swift), so that a change that breaks one fails here.
 export VOICE_INTENTS_BENCHMARKS=1
 Scripts/format.sh --lint || { echo "error: formatting differs; run Scripts/format.sh" >&2; exit 1; }
