@@ -1,8 +1,8 @@
 #ifndef VI_SIGNAL_KERNELS_H
 #define VI_SIGNAL_KERNELS_H
 
-/// The inner loops of the audio stages, in C so that a debug build (the tests') runs them at
-/// nearly the speed of a release build, where Swift's SIMD types are slow unoptimised.
+/// The inner loops of the audio stages, in C: a debug build (the tests') runs them many times
+/// faster than Swift's SIMD types, which are slow unoptimised.
 
 /// The dot product of `8 * blocks` samples of `signal` with as many `taps`, summed as Swift's
 /// `SIMD8<Float>` sums: eight running sums, one per lane, then the lanes in order. The results
