@@ -67,7 +67,7 @@ enum MatchReport {
         let phrase: String
         let source: String
         let score: Double
-        let values: [String: JSONValue]
+        let values: [String: JSONMatchedValue]
         let missing: [String]
         let unknown: [String]
         let explanation: [String]
@@ -78,14 +78,16 @@ enum MatchReport {
             phrase = match.phrase
             source = match.source.description
             score = (match.score * 1000).rounded() / 1000
-            values = match.values.mapValues { JSONValue(words: $0.words, title: $0.title, known: $0.isKnown) }
+            values = match.values.mapValues {
+                JSONMatchedValue(words: $0.words, title: $0.title, known: $0.isKnown)
+            }
             missing = match.missing
             unknown = match.unknown
             explanation = match.explanation
         }
     }
 
-    struct JSONValue: Encodable {
+    struct JSONMatchedValue: Encodable {
         let words: String
         let title: String?
         let known: Bool
