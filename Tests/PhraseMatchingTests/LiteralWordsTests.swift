@@ -22,10 +22,10 @@ enum Opening: String, AppEnum {
     ]
 }
 
-enum FrontDoor: String, AppEnum {
+enum OuterDoor: String, AppEnum {
     case frontDoor, backDoor
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Door"
-    static let caseDisplayRepresentations: [FrontDoor: DisplayRepresentation] = [
+    static let caseDisplayRepresentations: [OuterDoor: DisplayRepresentation] = [
         .frontDoor: "Front Door", .backDoor: "Back Door",
     ]
 }
@@ -47,7 +47,7 @@ struct OpenOpeningIntent: AppIntent {
 
 struct IsDoorOpenIntent: AppIntent {
     static let title: LocalizedStringResource = "Is Door Open"
-    @Parameter var door: FrontDoor
+    @Parameter var door: OuterDoor
     func perform() async throws -> some IntentResult { .result() }
 }
 
