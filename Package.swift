@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "VoiceIntents", targets: ["VoiceIntents"]),
         .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
         .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
+        .library(name: "VoiceAudio", targets: ["VoiceAudio"]),
+        .library(name: "VoiceSynthesis", targets: ["VoiceSynthesis"]),
         .library(name: "Speech", targets: ["Speech"]),
         .library(name: "SpeechEvaluation", targets: ["SpeechEvaluation"]),
         .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
@@ -59,12 +61,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
         // The audio stages' inner loops, fast in a debug build too.
         .target(name: "CSignalKernels"),
+        // Audio in and out: WAV and raw PCM, resampling, the front end (noise suppression, gain),
+        // voice activity, and the sound server's and ALSA's devices.
+        .target(
+            name: "VoiceAudio",
+            dependencies: [
+                "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD", "CWebRTCAudioProcessing", "CSignalKernels",
+            ]),
+        // Speech from text with eSpeak NG, and its letter-to-sound rules.
+        .target(name: "VoiceSynthesis", dependencies: ["CESpeakNG", "VoiceAudio"]),
         .target(
             name: "Speech",
             dependencies: [
-                "CPocketSphinx", "CESpeakNG", "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD",
-                "CWebRTCAudioProcessing", "CSignalKernels", "PhraseMatching",
-                "VoiceIntents",
+                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", "PhraseMatching", "VoiceIntents",
                 .product(name: "Yams", package: "Yams"),
             ]),
 
@@ -72,7 +81,7 @@ let package = Package(
         // with eSpeak NG for tests, the calibration sweep.
         .target(
             name: "SpeechEvaluation",
-            dependencies: ["Speech", "PhraseMatching", "VoiceIntents"]),
+            dependencies: ["Speech", "VoiceAudio", "VoiceSynthesis", "PhraseMatching", "VoiceIntents"]),
 
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
@@ -83,7 +92,7 @@ let package = Package(
             dependencies: [
                 "VoiceIntents",
                 "PhraseMatching",
-                "Speech",
+                "Speech", "VoiceAudio", "VoiceSynthesis",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -92,7 +101,7 @@ let package = Package(
         .target(
             name: "Wyoming",
             dependencies: [
-                "VoiceIntents", "PhraseMatching", "Speech", "VoiceLoop",
+                "VoiceIntents", "PhraseMatching", "Speech", "VoiceAudio", "VoiceSynthesis", "VoiceLoop",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -105,7 +114,7 @@ let package = Package(
             dependencies: [
                 "VoiceIntents",
                 "PhraseMatching",
-                "Speech",
+                "Speech", "VoiceAudio", "VoiceSynthesis",
                 "SpeechEvaluation",
                 "VoiceLoop",
                 "Wyoming",
@@ -154,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome",
                 "HomeLights",
                 "VoiceIntentsCLI", "VoiceLoop", "Wyoming",
@@ -168,7 +178,8 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "SpeechEvaluation",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "VoiceAudio",
+                "VoiceSynthesis", "SpeechEvaluation",
             ],
             exclude: ["Golden"]
         ),
@@ -210,7 +221,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "SpeechBenchmark",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome", "HomeLights", "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/SpeechBenchmark"
@@ -228,7 +240,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkCommand",
             ],
             path: "Benchmarks/BenchmarkSupport"),
@@ -236,7 +249,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RealSpeechBenchmark",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "BenchmarkSupport", "BenchmarkCommand",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/RealSpeechBenchmark"
         ),
@@ -244,7 +258,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RejectionBenchmark",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/RejectionBenchmark"
@@ -253,7 +268,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "AnswerBenchmark",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "BenchmarkSupport",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "BenchmarkSupport",
                 "BenchmarkCommand",
             ],
             path: "Benchmarks/AnswerBenchmark"
@@ -262,7 +278,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "WyomingBenchmark",
             dependencies: [
-                "Wyoming", "VoiceLoop", "Speech", "PhraseMatching", "VoiceIntents", "HomeLights",
+                "Wyoming", "VoiceLoop", "Speech", "VoiceAudio", "VoiceSynthesis", "PhraseMatching",
+                "VoiceIntents", "HomeLights",
                 "BenchmarkSupport", "BenchmarkCommand", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/WyomingBenchmark",
@@ -273,7 +290,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "VoiceLoopBenchmark",
             dependencies: [
-                "Speech", "SpeechEvaluation", "PhraseMatching", "VoiceIntents", "TravelTracking", "Library",
+                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/VoiceLoopBenchmark"

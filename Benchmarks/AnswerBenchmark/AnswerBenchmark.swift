@@ -19,6 +19,7 @@ import Foundation
 import PhraseMatching
 import Speech
 import SpeechEvaluation
+import VoiceAudio
 import VoiceIntents
 
 @main

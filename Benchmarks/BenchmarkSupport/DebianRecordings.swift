@@ -5,6 +5,7 @@
 
 import Foundation
 import Speech
+import VoiceAudio
 
 /// PocketSphinx's test recordings.
 public let testData = "/usr/share/pocketsphinx/test/data"

@@ -6,6 +6,8 @@ import Foundation
 import PhraseMatching
 import Speech
 import SpeechEvaluation
+import VoiceAudio
+import VoiceSynthesis
 
 // MARK: Figures
 

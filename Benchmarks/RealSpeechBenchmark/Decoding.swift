@@ -6,6 +6,7 @@ import Foundation
 import PhraseMatching
 import Speech
 import SpeechEvaluation
+import VoiceAudio
 
 // MARK: Settings
 

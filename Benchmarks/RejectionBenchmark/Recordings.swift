@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceAudio
 
 /// A real recording from Debian's packages, and what is said in it.
 struct Recording {

@@ -30,6 +30,7 @@ import Speech
 import SpeechEvaluation
 import Synchronization
 import TravelTracking
+import VoiceAudio
 import VoiceIntents
 
 @main

@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import SpeechEvaluation
+import VoiceAudio
 
 /// What each audio front end costs per second of audio, on people's commands (Rhasspy's
 /// recordings, strung together) with pink noise 10 dB under them: the standard front end is the

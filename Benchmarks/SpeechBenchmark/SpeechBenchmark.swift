@@ -17,6 +17,7 @@ import Speech
 import SpeechEvaluation
 import TravelTracking
 import VoiceIntents
+import VoiceSynthesis
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 

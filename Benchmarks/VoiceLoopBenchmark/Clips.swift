@@ -6,7 +6,9 @@ import Speech
 import SpeechEvaluation
 import Synchronization
 import TravelTracking
+import VoiceAudio
 import VoiceIntents
+import VoiceSynthesis
 
 /// A sample app: its executable's name, its declaration, and its matcher and grammar as
 /// `travel-tracking listen` builds them.

@@ -22,6 +22,7 @@ import Logging
 import PhraseMatching
 import Speech
 import Synchronization
+import VoiceAudio
 import VoiceIntents
 import VoiceLoop
 import Wyoming

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import VoiceAudio
 
 /// Background noise to mix under test speech.
 public enum NoiseKind: String, Sendable, Hashable, CaseIterable, Codable {

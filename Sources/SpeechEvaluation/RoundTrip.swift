@@ -1,6 +1,8 @@
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceAudio
+import VoiceSynthesis
 
 /// Speaks sentences with eSpeak NG in several voices and rates, and hears them back under a
 /// grammar: how much of what an app's grammar allows the recognizer gets word for word.

@@ -1,5 +1,7 @@
 import Foundation
 import Speech
+import VoiceAudio
+import VoiceSynthesis
 
 /// Synthesised speech kept on disk, keyed by a hash of everything that makes it: the text, the
 /// voice, the rate and eSpeak NG's version. A second evaluation of the same sentences reads the

@@ -4,6 +4,7 @@ import PhraseMatching
 import Speech
 import SpeechEvaluation
 import Synchronization
+import VoiceAudio
 import VoiceIntents
 
 /// `evaluate`: how well the app's phrase tests survive being spoken, in several voices and in

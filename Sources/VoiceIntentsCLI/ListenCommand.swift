@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Speech
 import Synchronization
+import VoiceAudio
 import VoiceIntents
 
 /// `listen`: the voice loop. Hears commands from the microphone (or a recording, or typed

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceAudio
 import VoiceIntents
 
 /// Options every phrase command shares.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Speech
+import VoiceAudio
 
 /// The recognizer's models and end-of-speech window, for every command that listens.
 struct RecognizerOptions: ParsableArguments {

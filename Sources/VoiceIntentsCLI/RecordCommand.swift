@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceAudio
 
 /// `record`: show an app's phrase tests one at a time and record each from the microphone, into
 /// WAV files and a test file of `audio:` tests that `evaluate` and `calibrate` hear as real speech.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PhraseMatching
 import Speech
+import VoiceAudio
+import VoiceSynthesis
 
 /// `say`: speak text with eSpeak NG to a loudspeaker, or into a WAV file.
 struct SayCommand<Apps: AppSet>: AsyncParsableCommand {

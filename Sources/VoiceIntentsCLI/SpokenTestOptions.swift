@@ -3,6 +3,7 @@ import Foundation
 import PhraseMatching
 import Speech
 import SpeechEvaluation
+import VoiceAudio
 import VoiceIntents
 
 /// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import Speech
 import Synchronization
+import VoiceAudio
+import VoiceSynthesis
 
 /// Says the loop's replies: on a speaker (waiting until each has been heard), into a WAV file,
 /// to a handler of your own (a network connection), or nowhere. A speaker that goes away is

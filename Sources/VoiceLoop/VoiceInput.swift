@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Speech
 import Synchronization
+import VoiceAudio
 
 /// Where the loop hears from: a recording read to its end, or a microphone recorded on its own
 /// thread until stopped.

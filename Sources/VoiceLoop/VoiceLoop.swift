@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PhraseMatching
 import Speech
+import VoiceAudio
 import VoiceIntents
 
 /// The voice loop of an app, to embed in a program of your own: it hears commands from a

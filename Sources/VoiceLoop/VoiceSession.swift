@@ -3,6 +3,7 @@ import Logging
 import PhraseMatching
 import Speech
 import Synchronization
+import VoiceAudio
 import VoiceIntents
 
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says

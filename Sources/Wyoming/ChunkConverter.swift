@@ -1,4 +1,5 @@
 import Speech
+import VoiceAudio
 
 /// The format an `audio-start` or `audio-chunk` gives its audio in.
 public struct WyomingAudioFormat: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Speech
+import VoiceAudio
 import VoiceLoop
 
 /// A satellite's conversation on one connection, started by its `run-pipeline`: the voice loop,

@@ -3,8 +3,10 @@ import Foundation
 import Logging
 import PhraseMatching
 import Speech
+import VoiceAudio
 import VoiceIntents
 import VoiceLoop
+import VoiceSynthesis
 
 /// One connection's conversation: reads its events in order and says what to send back.
 ///

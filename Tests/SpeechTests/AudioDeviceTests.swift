@@ -2,6 +2,8 @@ import Foundation
 import Speech
 import SpeechEvaluation
 import Testing
+import VoiceAudio
+import VoiceSynthesis
 
 /// Real audio devices without a sound card: a private PulseAudio server with a virtual microphone
 /// and a null sink, reached through PulseAudio's own API and through ALSA's `pulse` device.

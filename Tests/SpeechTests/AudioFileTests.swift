@@ -2,6 +2,7 @@ import Foundation
 import Speech
 import SpeechEvaluation
 import Testing
+import VoiceAudio
 
 // MARK: - Helpers
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 /// The audio front end: whole 10 ms frames, a high-pass filter, SpeexDSP's or WebRTC's noise
 /// suppression.

@@ -3,6 +3,7 @@ import PhraseMatching
 import Speech
 import SpeechEvaluation
 import Testing
+import VoiceAudio
 
 /// The threshold sweep of `calibrate` on known scores, the halves it splits clips into, and the
 /// calibration file.

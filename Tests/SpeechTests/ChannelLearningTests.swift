@@ -5,6 +5,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// A fresh decoder hears through the acoustic model's channel estimate, far from any real
 /// microphone's; `listen` hears an utterance a second time with the estimate learnt from it

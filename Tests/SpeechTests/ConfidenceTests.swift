@@ -5,6 +5,7 @@ import TravelTracking
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 /// The recognizer's confidence, on real audio: eSpeak NG commands and Debian's recorded speech
 /// under the TravelTracking grammar. No stand-ins.

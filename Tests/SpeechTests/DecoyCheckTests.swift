@@ -4,6 +4,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// The decoy check's chain: a decoy beside the first word, and decoys beside each name.
 @Suite("Decoy check graph")

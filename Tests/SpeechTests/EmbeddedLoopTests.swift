@@ -8,6 +8,7 @@ import VoiceIntents
 import VoiceLoop
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// The voice loop as a library, in this process: no `listen` command in front of it.
 @Suite("Voice loop as a library")

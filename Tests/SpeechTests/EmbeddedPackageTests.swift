@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// A program outside this package embeds the voice loop: `Examples/EmbeddedLoop`, a package of its
 /// own that depends on this one by path, as an app's package would by URL. It builds without the

@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import Testing
+import VoiceAudio
 
 /// The end of speech knows the grammar: a pause ends an utterance only when the words heard so
 /// far are a whole sentence after which nothing can follow, or after the manifest's

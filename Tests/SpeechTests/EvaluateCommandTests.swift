@@ -3,6 +3,7 @@ import Foundation
 import Speech
 import SpeechEvaluation
 import Testing
+import VoiceAudio
 import VoiceIntentsCLI
 
 /// The apps of the recordings test, for the `voice-intents` command line.

@@ -6,6 +6,8 @@ import VoiceIntents
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
+@testable import VoiceSynthesis
 
 /// The parts of the spoken evaluation: noise at a ratio, the speech cache, word alignment, and
 /// the figures a report gives.

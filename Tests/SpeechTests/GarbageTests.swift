@@ -4,6 +4,8 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
+@testable import VoiceSynthesis
 
 /// The garbage path of a grammar: how it is written into the FSG.
 @Suite("Garbage path graph")

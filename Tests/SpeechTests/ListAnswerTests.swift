@@ -6,6 +6,7 @@ import VoiceIntents
 import VoiceLoop
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// Asked for a list ("Which landmarks?"), the answer grammar hears several names with "and"
 /// between them; a grammar of single names cannot.

@@ -4,6 +4,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// The voice loop on a live microphone: a private PulseAudio server whose default source the
 /// test speaks into in real time, a reply played on its null sink, a person who waits for the

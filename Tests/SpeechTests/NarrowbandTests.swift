@@ -4,6 +4,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// Audio recorded at 8 kHz reaches the recognizer with the band it lacks filled
 /// (``BandwidthExtender``), through a resampler that keeps all of the band it has.

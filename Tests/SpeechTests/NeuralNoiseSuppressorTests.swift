@@ -3,6 +3,7 @@ import Testing
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 /// RNNoise in the front end (`--front-end rnnoise`): the library `Scripts/bootstrap.sh` installs,
 /// run on people's recordings.

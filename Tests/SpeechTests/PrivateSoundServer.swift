@@ -3,6 +3,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 
 /// A real, private PulseAudio server for tests: a virtual microphone (the pipe source `vmic`,
 /// fed through a FIFO) as the default source, and a null sink `nullsink` as the default sink,

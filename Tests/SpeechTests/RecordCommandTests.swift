@@ -4,6 +4,7 @@ import SpeechEvaluation
 import Testing
 
 @testable import Speech
+@testable import VoiceAudio
 @testable import VoiceIntentsCLI
 
 /// `record`: a person says the phrase tests into a real microphone (a private PulseAudio server's

@@ -3,6 +3,7 @@ import PhraseMatching
 import Speech
 import SpeechEvaluation
 import Testing
+import VoiceAudio
 
 /// `evaluate` hears a recording exactly as `listen --input` hears it: no room added around it,
 /// the recognizer as fresh as a new process's, the same wait for speech. Its figures for people

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 extension ResamplingTests {
     /// The resampler's dot products run in C (fast in a debug build too) and give, bit for bit,

@@ -7,6 +7,8 @@ import VoiceIntents
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
+@testable import VoiceSynthesis
 
 /// Real speech in and out: eSpeak NG speaks, PocketSphinx listens. No stand-ins.
 @Suite("Speech round trip", .serialized)

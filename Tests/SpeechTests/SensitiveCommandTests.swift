@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import Testing
+import VoiceAudio
 
 /// People's recordings, shipped beside the repository (`../shared/recordings`, see its README).
 enum PeoplesRecordings {

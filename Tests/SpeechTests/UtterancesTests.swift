@@ -6,6 +6,7 @@ import VoiceLoop
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 /// Utterances as an asynchronous sequence: an input heard one utterance at a time.
 @Suite("Utterances")

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Speech
 @testable import SpeechEvaluation
+@testable import VoiceAudio
 
 /// The end of speech of its own (`VoiceActivityDetector`): WebRTC's detector, a floor that steady
 /// noise cannot cross to start an utterance, and a speaker margin that other people's talk

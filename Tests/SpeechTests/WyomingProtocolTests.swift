@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import Testing
+import VoiceAudio
 
 @testable import Wyoming
 

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 
 /// Pronunciations in the CMU dictionary format: a word, then its phones, one pronunciation a
 /// line, alternatives numbered (`read R IY D`, `read(2) R EH D`), `;;;` starting a comment.

@@ -1,5 +1,9 @@
 /// Pronunciations for words the dictionary lacks, from eSpeak NG's phonemes mapped to the CMU
 /// phone set PocketSphinx uses: "machu" → "M AE CH UW".
+
+import VoiceAudio
+import VoiceSynthesis
+
 public enum PronunciationGuesser {
     /// eSpeak NG's English phoneme names → CMU phones.
     static let phoneMap: [String: [String]] = [

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 
 /// The confidence threshold chosen for one app by `calibrate`, and what it costs.
 ///

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import VoiceAudio
 
 /// A second hearing of a command, in which ordinary words the app does not know may take the
 /// place of its first word or of a name: "sell four tickets for the colosseum" (when the app

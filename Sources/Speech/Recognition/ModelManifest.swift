@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 import Yams
 
 extension SpeechRecognizer.Configuration {

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import VoiceAudio
 
 /// How sure the recognizer is that an utterance was the command it heard, from 0 (surely not a
 /// command) to 1.

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import VoiceAudio
 
 extension SpeechRecognizer {
     /// Seconds the voice loop waits for speech to start before it listens anew

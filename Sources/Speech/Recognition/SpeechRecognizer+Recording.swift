@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 
 /// One utterance as ``SpeechRecognizer/record(timeout:lead:minimumSpeech:read:)`` heard and kept
 /// it.

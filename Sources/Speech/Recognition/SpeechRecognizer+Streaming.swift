@@ -1,4 +1,5 @@
 import CPocketSphinx
+import VoiceAudio
 
 /// One utterance decoded while it arrives, for audio whose end someone else decides (a network
 /// peer's audio-stop): the words are ready soon after the last samples, not a whole decode later.

@@ -5,6 +5,7 @@
 
 import CPocketSphinx
 import Foundation
+import VoiceAudio
 
 /// Recognises speech with PocketSphinx: under a grammar of what the app can hear, or as
 /// dictation with the general English language model.

@@ -1,4 +1,5 @@
 import CESpeakNG
+import VoiceAudio
 
 /// Speaks text with eSpeak NG, in process.
 ///

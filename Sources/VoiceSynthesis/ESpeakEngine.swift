@@ -1,6 +1,7 @@
 import CESpeakNG
 import Foundation
 import Synchronization
+import VoiceAudio
 
 /// The one eSpeak NG instance of the process. eSpeak keeps global state, so every use goes
 /// through this type, one at a time.
@@ -106,7 +107,7 @@ package final class ESpeakEngine: @unchecked Sendable {  // its state is only to
     }
 
     /// eSpeak's phonemes for `word`, as its ASCII phoneme names separated by "_" with stress marks.
-    func phonemes(of word: String) -> String {
+    package func phonemes(of word: String) -> String {
         word.withCString { pointer in
             var text: UnsafeRawPointer? = UnsafeRawPointer(pointer)
             var parts: [String] = []
