@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
         .library(name: "VoiceAudio", targets: ["VoiceAudio"]),
         .library(name: "VoiceSynthesis", targets: ["VoiceSynthesis"]),
-        .library(name: "Speech", targets: ["Speech"]),
+        .library(name: "VoiceRecognition", targets: ["VoiceRecognition"]),
+        .library(name: "VoiceUnderstanding", targets: ["VoiceUnderstanding"]),
         .library(name: "SpeechEvaluation", targets: ["SpeechEvaluation"]),
         .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
         .library(name: "Wyoming", targets: ["Wyoming"]),
@@ -37,7 +38,7 @@ let package = Package(
             dependencies: ["VoiceIntents", .product(name: "Yams", package: "Yams")]
         ),
 
-        // MARK: Speech: the C libraries, and the Swift module that owns them
+        // MARK: Audio, recognition and synthesis: the C libraries, and the Swift modules that own them
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]
@@ -70,18 +71,26 @@ let package = Package(
             ]),
         // Speech from text with eSpeak NG, and its letter-to-sound rules.
         .target(name: "VoiceSynthesis", dependencies: ["CESpeakNG", "VoiceAudio"]),
+        // Recognition with PocketSphinx: the recognizer, its grammar as a word graph, pronunciations,
+        // confidence, the models' manifest and an app's calibration. Nothing here knows phrases.
         .target(
-            name: "Speech",
+            name: "VoiceRecognition",
             dependencies: [
-                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", "PhraseMatching", "VoiceIntents",
-                .product(name: "Yams", package: "Yams"),
+                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", .product(name: "Yams", package: "Yams"),
             ]),
-
+        // Recognition joined to phrases: grammars written from an app's phrases and answers, what
+        // was heard joined to what was matched, the value check, what sounds alike.
+        .target(
+            name: "VoiceUnderstanding",
+            dependencies: ["VoiceRecognition", "VoiceAudio", "PhraseMatching", "VoiceIntents"]),
         // Offline tooling nothing at runtime uses: spoken evaluation, noise, plots, speech made
         // with eSpeak NG for tests, the calibration sweep.
         .target(
             name: "SpeechEvaluation",
-            dependencies: ["Speech", "VoiceAudio", "VoiceSynthesis", "PhraseMatching", "VoiceIntents"]),
+            dependencies: [
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "PhraseMatching",
+                "VoiceIntents",
+            ]),
 
         // MARK: Test helpers for apps built on VoiceIntents
         .target(name: "VoiceIntentsTesting", dependencies: ["VoiceIntents"]),
@@ -92,7 +101,7 @@ let package = Package(
             dependencies: [
                 "VoiceIntents",
                 "PhraseMatching",
-                "Speech", "VoiceAudio", "VoiceSynthesis",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -101,7 +110,8 @@ let package = Package(
         .target(
             name: "Wyoming",
             dependencies: [
-                "VoiceIntents", "PhraseMatching", "Speech", "VoiceAudio", "VoiceSynthesis", "VoiceLoop",
+                "VoiceIntents", "PhraseMatching", "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio",
+                "VoiceSynthesis", "VoiceLoop",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,7 +124,7 @@ let package = Package(
             dependencies: [
                 "VoiceIntents",
                 "PhraseMatching",
-                "Speech", "VoiceAudio", "VoiceSynthesis",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis",
                 "SpeechEvaluation",
                 "VoiceLoop",
                 "Wyoming",
@@ -163,7 +173,8 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome",
                 "HomeLights",
@@ -178,7 +189,8 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "Speech", "VoiceAudio",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "VoiceRecognition",
+                "VoiceUnderstanding", "VoiceAudio",
                 "VoiceSynthesis", "SpeechEvaluation",
             ],
             exclude: ["Golden"]
@@ -221,7 +233,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "SpeechBenchmark",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome", "HomeLights", "BenchmarkSupport", "BenchmarkCommand",
             ],
@@ -240,7 +253,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkCommand",
             ],
@@ -249,7 +263,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RealSpeechBenchmark",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],
             path: "Benchmarks/RealSpeechBenchmark"
@@ -258,7 +273,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RejectionBenchmark",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],
@@ -268,7 +284,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "AnswerBenchmark",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "BenchmarkSupport",
                 "BenchmarkCommand",
             ],
@@ -278,7 +295,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "WyomingBenchmark",
             dependencies: [
-                "Wyoming", "VoiceLoop", "Speech", "VoiceAudio", "VoiceSynthesis", "PhraseMatching",
+                "Wyoming", "VoiceLoop", "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio",
+                "VoiceSynthesis", "PhraseMatching",
                 "VoiceIntents", "HomeLights",
                 "BenchmarkSupport", "BenchmarkCommand", .product(name: "Logging", package: "swift-log"),
             ],
@@ -290,7 +308,8 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "VoiceLoopBenchmark",
             dependencies: [
-                "Speech", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation", "PhraseMatching",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],

@@ -17,10 +17,11 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 @main
 struct AnswerBenchmark: AsyncParsableCommand {

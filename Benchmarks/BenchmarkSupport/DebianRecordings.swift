@@ -4,8 +4,8 @@
 //     apt-get install pocketsphinx-testdata asterisk-core-sounds-en-g722 ffmpeg
 
 import Foundation
-import Speech
 import VoiceAudio
+import VoiceRecognition
 
 /// PocketSphinx's test recordings.
 public let testData = "/usr/share/pocketsphinx/test/data"

@@ -4,10 +4,11 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import VoiceAudio
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 // MARK: Figures
 

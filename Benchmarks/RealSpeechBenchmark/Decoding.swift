@@ -4,9 +4,9 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import VoiceAudio
+import VoiceRecognition
 
 // MARK: Settings
 

@@ -26,8 +26,8 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
+import VoiceRecognition
 
 @main
 struct RealSpeechBenchmark: AsyncParsableCommand {

@@ -2,8 +2,8 @@
 // command.
 
 import PhraseMatching
-import Speech
 import SpeechEvaluation
+import VoiceRecognition
 
 /// One clip to decode, and what it is.
 struct Job: Sendable {

@@ -4,8 +4,8 @@
 import BenchmarkCommand
 import Dispatch
 import Foundation
-import Speech
 import Synchronization
+import VoiceRecognition
 
 /// Decodes `jobsToRun` on `jobs` threads, each with recognizers of its own, and returns what each
 /// clip gave; throws the first error any thread met.

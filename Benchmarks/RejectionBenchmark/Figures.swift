@@ -4,8 +4,8 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
+import VoiceRecognition
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }

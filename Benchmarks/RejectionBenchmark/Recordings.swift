@@ -1,8 +1,9 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// A real recording from Debian's packages, and what is said in it.
 struct Recording {

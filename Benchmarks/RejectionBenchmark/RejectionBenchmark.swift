@@ -26,12 +26,13 @@ import Dispatch
 import Foundation
 import Library
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 @main
 struct RejectionBenchmark: AsyncParsableCommand {

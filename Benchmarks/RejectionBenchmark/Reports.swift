@@ -3,7 +3,7 @@
 
 import Foundation
 import PhraseMatching
-import Speech
+import VoiceRecognition
 
 /// Each garbage setting's false accepts and rejects (held out and tuning), what it changes in the
 /// commands' words and what it costs, and the same combined with a continuous measure.

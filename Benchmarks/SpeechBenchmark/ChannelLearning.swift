@@ -1,8 +1,8 @@
 import BenchmarkCommand
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
+import VoiceRecognition
 
 /// What learning the channel costs while it is young (a new stream, every clip of an
 /// evaluation): people's recorded commands to the two houses, each on a fresh channel, heard

@@ -2,8 +2,9 @@ import Foundation
 import HomeLights
 import PhraseMatching
 import SmartHome
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// What the end of speech's wait for what may follow costs: of the commands people said to the
 /// two houses (their recorded phrase tests), how many are whole commands the grammar lets go on,

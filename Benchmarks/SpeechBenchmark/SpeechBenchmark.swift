@@ -13,11 +13,12 @@ import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import TravelTracking
 import VoiceIntents
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 

@@ -2,13 +2,14 @@ import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 /// A sample app: its executable's name, its declaration, and its matcher and grammar as
 /// `travel-tracking listen` builds them.

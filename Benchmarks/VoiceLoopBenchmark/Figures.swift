@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import Foundation
-import Speech
 import SpeechEvaluation
 
 let clock = ContinuousClock()

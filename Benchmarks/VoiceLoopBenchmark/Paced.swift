@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
-import Speech
 import VoiceAudio
+import VoiceRecognition
 
 /// End of speech → recognized, in process: each clip is fed to `SpeechRecognizer.listen` in
 /// 100 ms chunks at the pace a microphone delivers them (a chunk is handed over 100 ms after the

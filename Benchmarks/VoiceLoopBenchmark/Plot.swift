@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 import SpeechEvaluation
 
 /// The benchmark's figures as one SVG, written by hand: the latency distributions (cumulative,

@@ -37,11 +37,11 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import Library
-import Speech
 import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceIntents
+import VoiceRecognition
 
 @main
 struct VoiceLoopBenchmark: AsyncParsableCommand {

@@ -20,7 +20,6 @@ import Foundation
 import HomeLights
 import Logging
 import PhraseMatching
-import Speech
 import Synchronization
 import VoiceAudio
 import VoiceIntents

@@ -1,5 +1,5 @@
 import Foundation
-import Speech
+import VoiceRecognition
 
 /// Choosing a calibration's threshold from scored clips: the sweep `calibrate` runs.
 extension Calibration {

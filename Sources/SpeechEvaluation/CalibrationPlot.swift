@@ -1,5 +1,5 @@
 import Foundation
-import Speech
+import VoiceRecognition
 
 extension Calibration {
     /// Two panels: false accepts against false rejects as the threshold moves (the trade-off

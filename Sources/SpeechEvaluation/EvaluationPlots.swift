@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 
 extension EvaluationReport {
     /// Command acceptance against signal-to-noise ratio, a line per voice, a panel per kind of

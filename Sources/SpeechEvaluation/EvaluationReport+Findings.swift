@@ -1,7 +1,8 @@
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// What an evaluation's clips say together: which intents were taken for which, the sentences most
 /// often wrong, and the words most often misheard.

@@ -1,5 +1,5 @@
 import Foundation
-import Speech
+import VoiceRecognition
 
 extension EvaluationReport {
     /// The report for people: the figures, tables by voice and condition, the confusions, the

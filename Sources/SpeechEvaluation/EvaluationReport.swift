@@ -1,7 +1,8 @@
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// What a spoken evaluation found: every clip's outcome and the figures over them.
 ///

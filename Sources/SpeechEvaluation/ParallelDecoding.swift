@@ -1,7 +1,7 @@
 import Dispatch
-import Speech
 import Synchronization
 import VoiceAudio
+import VoiceRecognition
 
 extension SpeechRecognizer {
     /// Runs `body` for every index below `count` on `workers` threads, each with a recognizer of

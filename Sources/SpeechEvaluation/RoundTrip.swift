@@ -1,8 +1,9 @@
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 /// Speaks sentences with eSpeak NG in several voices and rates, and hears them back under a
 /// grammar: how much of what an app's grammar allows the recognizer gets word for word.

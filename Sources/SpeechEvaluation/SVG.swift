@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 
 /// Pieces of SVG drawings written by hand: lines, text, and tick steps. Reports draw their plots
 /// with these, so a plot needs no library and opens in any browser.

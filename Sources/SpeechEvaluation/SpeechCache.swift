@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 import VoiceAudio
 import VoiceSynthesis
 

@@ -1,5 +1,3 @@
-import Speech
-
 /// A small, fast, seedable random number generator (SplitMix64), so the same clip gets the same
 /// noise on every run.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// Hears an app's phrase tests spoken: each sentence in several eSpeak NG voices and rates, or
 /// as recorded, with noise mixed in, through the same path as `listen --input` (100 ms chunks,

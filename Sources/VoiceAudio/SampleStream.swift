@@ -1,5 +1,5 @@
 /// Recorded 16 kHz samples handed out a chunk at a time, as a microphone delivers them: the
-/// `read` that ``SpeechRecognizer/listen(timeout:read:)`` takes, for audio already in memory.
+/// `read` that `SpeechRecognizer/listen(timeout:read:)` takes, for audio already in memory.
 ///
 /// ```swift
 /// let stream = SampleStream(try WAVFile.read(from: url).forRecognizer)

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
+import VoiceRecognition
 
 /// `calibrate`: chooses the confidence threshold under which heard commands are ignored, on the
 /// app's spoken tests, and shows what it costs on clips it was not chosen on.

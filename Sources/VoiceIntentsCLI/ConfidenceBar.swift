@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Speech
+import VoiceRecognition
 
 /// The confidence below which the voice loop ignores what it heard, and where it came from:
 /// `--min-confidence`, else the app's calibration (`Models/<locale>/<app>.calibration.json`), else

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import Synchronization
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
 
 /// `evaluate`: how well the app's phrase tests survive being spoken, in several voices and in
 /// noise, or as recorded.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// `lint`: check the app's phrases without audio.
 struct LintCommand<Apps: AppSet>: AsyncParsableCommand {

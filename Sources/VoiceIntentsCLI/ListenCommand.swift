@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
-import Speech
 import Synchronization
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// `listen`: the voice loop. Hears commands from the microphone (or a recording, or typed
 /// lines), talks them through, runs them and answers out loud, until stopped.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
 import VoiceIntents
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Speech
 import VoiceAudio
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// The recognizer's models and end-of-speech window, for every command that listens.
 struct RecognizerOptions: ParsableArguments {

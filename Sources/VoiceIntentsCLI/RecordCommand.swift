@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
+import VoiceRecognition
 
 /// `record`: show an app's phrase tests one at a time and record each from the microphone, into
 /// WAV files and a test file of `audio:` tests that `evaluate` and `calibrate` hear as real speech.

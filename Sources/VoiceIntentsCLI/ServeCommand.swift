@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import Speech
 import VoiceIntents
+import VoiceRecognition
 import Wyoming
 
 /// `serve`: the app as a Wyoming service, for Home Assistant and voice satellites.

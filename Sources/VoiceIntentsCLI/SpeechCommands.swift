@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import VoiceAudio
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 /// `say`: speak text with eSpeak NG to a loudspeaker, or into a WAV file.
 struct SayCommand<Apps: AppSet>: AsyncParsableCommand {

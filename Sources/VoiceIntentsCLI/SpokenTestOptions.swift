@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
 
 /// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken
 /// (`evaluate`, `calibrate`): test files, voices, rates, noise, cache, workers, the recognizer.

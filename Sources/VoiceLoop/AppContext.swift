@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import PhraseMatching
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// One app as the commands see it: its declaration, its file name, and its phrase catalog.
 public struct AppContext: Sendable {

@@ -1,5 +1,6 @@
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// How sure the voice loop must be of what it heard before it acts: one bar for commands and
 /// ordinary answers, a higher one for answers that confirm something or set off something that

@@ -1,7 +1,8 @@
 import Logging
 import PhraseMatching
-import Speech
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// Phrases that sound alike, and what they mean for intents that need a known person: an intent
 /// heard in place of a sensitive one ("lock the front door" for "unlock the front door") must not

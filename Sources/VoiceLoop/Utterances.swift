@@ -1,5 +1,5 @@
 import Foundation
-import Speech
+import VoiceRecognition
 
 /// What is said into an input, one utterance at a time, as an asynchronous sequence: each is
 /// heard under a grammar (or as dictation) when its speech ends, on a thread of its own, so

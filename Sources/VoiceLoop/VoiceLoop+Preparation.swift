@@ -1,6 +1,6 @@
 import Logging
 import PhraseMatching
-import Speech
+import VoiceRecognition
 
 extension VoiceLoop {
     /// What a loop builds from its app before it listens: the app's matcher, the grammar of its

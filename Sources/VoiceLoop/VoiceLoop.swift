@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import PhraseMatching
-import Speech
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
 
 /// The voice loop of an app, to embed in a program of your own: it hears commands from a
 /// microphone, a recording or any stream of 16 kHz samples, matches them against the app's
@@ -13,7 +13,6 @@ import VoiceIntents
 ///
 /// ```swift
 /// import Logging
-/// import Speech
 /// import VoiceLoop
 ///
 /// let logger = Logger(label: "travel-tracking")

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import PhraseMatching
-import Speech
 import Synchronization
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
 /// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,

@@ -1,4 +1,3 @@
-import Speech
 import VoiceAudio
 
 /// The format an `audio-start` or `audio-chunk` gives its audio in.

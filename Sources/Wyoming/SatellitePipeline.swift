@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Speech
 import VoiceAudio
 import VoiceLoop
 

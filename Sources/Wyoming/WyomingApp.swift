@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import PhraseMatching
-import Speech
 import VoiceIntents
 import VoiceLoop
+import VoiceRecognition
 
 /// What one app offers over Wyoming, shared by every connection: its matcher, its grammar, the
 /// recognizer settings and confidence bar `listen` would use, and eSpeak NG's voice.

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import Logging
 import PhraseMatching
-import Speech
 import VoiceAudio
 import VoiceIntents
 import VoiceLoop
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 /// One connection's conversation: reads its events in order and says what to send back.
 ///

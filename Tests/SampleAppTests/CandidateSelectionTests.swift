@@ -3,7 +3,6 @@ import HomeLights
 import House
 import Library
 import SmartHome
-import Speech
 import SpeechEvaluation
 import Testing
 import TravelTracking

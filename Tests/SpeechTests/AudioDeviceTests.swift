@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 import SpeechEvaluation
 import Testing
 import VoiceAudio

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
 

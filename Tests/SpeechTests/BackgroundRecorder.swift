@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 import VoiceAudio
 
 /// Records from a real source on a thread of its own while the test plays something.

@@ -1,6 +1,6 @@
 import Foundation
-import Speech
 import Testing
+import VoiceRecognition
 
 /// `calibrate` as a user runs it: a small sample of TravelTracking's tests and the out-of-domain
 /// sentences spoken in one voice, clean, with the confidence measured; the curve re-swept from

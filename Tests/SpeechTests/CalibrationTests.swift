@@ -1,9 +1,9 @@
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceRecognition
 
 /// The threshold sweep of `calibrate` on known scores, the halves it splits clips into, and the
 /// calibration file.

@@ -4,8 +4,9 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// A fresh decoder hears through the acoustic model's channel estimate, far from any real
 /// microphone's; `listen` hears an utterance a second time with the estimate learnt from it

@@ -3,9 +3,10 @@ import PhraseMatching
 import Testing
 import TravelTracking
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The recognizer's confidence, on real audio: eSpeak NG commands and Debian's recorded speech
 /// under the TravelTracking grammar. No stand-ins.

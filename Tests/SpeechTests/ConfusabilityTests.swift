@@ -1,7 +1,8 @@
 import PhraseMatching
 import Testing
 
-@testable import Speech
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The acoustic lint: phone distances, and which values and phrases sound alike. Pronunciations
 /// come from a small table here, so no model is loaded.

@@ -3,8 +3,9 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The decoy check's chain: a decoy beside the first word, and decoys beside each name.
 @Suite("Decoy check graph")

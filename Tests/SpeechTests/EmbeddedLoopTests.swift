@@ -7,7 +7,6 @@ import TravelTracking
 import VoiceIntents
 import VoiceLoop
 
-@testable import Speech
 @testable import VoiceAudio
 
 /// The voice loop as a library, in this process: no `listen` command in front of it.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
 
 /// A program outside this package embeds the voice loop: `Examples/EmbeddedLoop`, a package of its

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import Speech
 import SpeechEvaluation
 import Testing
 import VoiceAudio
 import VoiceIntentsCLI
+import VoiceRecognition
 
 /// The apps of the recordings test, for the `voice-intents` command line.
 enum RoverApps: AppSet {

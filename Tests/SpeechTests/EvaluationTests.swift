@@ -4,10 +4,11 @@ import Testing
 import TravelTracking
 import VoiceIntents
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceRecognition
 @testable import VoiceSynthesis
+@testable import VoiceUnderstanding
 
 /// The parts of the spoken evaluation: noise at a ratio, the speech cache, word alignment, and
 /// the figures a report gives.

@@ -3,9 +3,10 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
 @testable import VoiceSynthesis
+@testable import VoiceUnderstanding
 
 /// The garbage path of a grammar: how it is written into the FSG.
 @Suite("Garbage path graph")

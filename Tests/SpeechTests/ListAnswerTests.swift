@@ -5,8 +5,9 @@ import Testing
 import VoiceIntents
 import VoiceLoop
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// Asked for a list ("Which landmarks?"), the answer grammar hears several names with "and"
 /// between them; a grammar of single names cannot.

@@ -3,8 +3,9 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The voice loop on a live microphone: a private PulseAudio server whose default source the
 /// test speaks into in real time, a reply played on its null sink, a person who waits for the

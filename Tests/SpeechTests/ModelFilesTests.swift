@@ -3,10 +3,11 @@ import HomeLights
 import Library
 import PhraseMatching
 import SmartHome
-import Speech
 import Testing
 import TravelTracking
 import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
 
 /// The generated grammar and the pronunciations of each sample app are kept in Models/en/ so
 /// they can be read; this checks they are current. After an intended change, regenerate them with

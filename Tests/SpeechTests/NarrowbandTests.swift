@@ -3,8 +3,9 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// Audio recorded at 8 kHz reaches the recognizer with the band it lacks filled
 /// (``BandwidthExtender``), through a resampler that keeps all of the band it has.

@@ -2,7 +2,6 @@ import Foundation
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
 
 /// A real, private PulseAudio server for tests: a virtual microphone (the pipe source `vmic`,

@@ -3,7 +3,6 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
 @testable import VoiceIntentsCLI
 

@@ -1,6 +1,5 @@
 import Foundation
 import PhraseMatching
-import Speech
 import SpeechEvaluation
 import Testing
 import VoiceAudio

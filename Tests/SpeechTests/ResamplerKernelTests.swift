@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
 

@@ -5,10 +5,11 @@ import Testing
 import TravelTracking
 import VoiceIntents
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceRecognition
 @testable import VoiceSynthesis
+@testable import VoiceUnderstanding
 
 /// Real speech in and out: eSpeak NG speaks, PocketSphinx listens. No stand-ins.
 @Suite("Speech round trip", .serialized)

@@ -1,7 +1,7 @@
 import Foundation
-import Speech
 import Testing
 import VoiceAudio
+import VoiceRecognition
 
 /// People's recordings, shipped beside the repository (`../shared/recordings`, see its README).
 enum PeoplesRecordings {

@@ -3,7 +3,8 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// How a heard utterance and its match come to one verdict: the confidence is the recognizer's
 /// times the matcher's, and each rejection names its reason.

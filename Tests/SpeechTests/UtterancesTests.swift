@@ -4,9 +4,9 @@ import Synchronization
 import Testing
 import VoiceLoop
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceRecognition
 
 /// Utterances as an asynchronous sequence: an input heard one utterance at a time.
 @Suite("Utterances")

@@ -3,9 +3,10 @@ import HomeLights
 import PhraseMatching
 import Testing
 
-@testable import Speech
 @testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The end of speech of its own (`VoiceActivityDetector`): WebRTC's detector, a floor that steady
 /// noise cannot cross to start an utterance, and a speaker margin that other people's talk

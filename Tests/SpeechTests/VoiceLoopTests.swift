@@ -2,9 +2,10 @@ import Foundation
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
 @testable import VoiceAudio
+@testable import VoiceRecognition
 @testable import VoiceSynthesis
+@testable import VoiceUnderstanding
 
 /// The voice loop end to end, with real speech in and out: eSpeak NG speaks commands and the
 /// answers to the app's questions into one WAV, `travel-tracking listen --input` (or `library

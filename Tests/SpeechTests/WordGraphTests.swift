@@ -2,7 +2,8 @@ import PhraseMatching
 import SpeechEvaluation
 import Testing
 
-@testable import Speech
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The word graph the recognizer searches: the grammar's language, made small.
 @Suite("Word graph")
@@ -46,6 +47,31 @@ struct WordGraphTests {
             #expect(graph.reading(of: "turn on the lights in the kitchen") == (true, false))
             #expect(graph.reading(of: "turn on the") == (false, true))
             #expect(graph.reading(of: "turn off") == (false, false))
+        }
+    }
+
+    /// The end of speech reads the recognizer's transcript (words of the grammar) straight off
+    /// the graph, without the phrase normaliser: on every beginning of every test sentence of two
+    /// sample apps, that reads as the sentence written.
+    @Test func theRecognizersWordsReadAsTheSentenceWritten() async throws {
+        for (matcher, tests) in [
+            (try await RoundTripTests.travelTrackingMatcher(), "travel-tracking"),
+            (try await RoundTripTests.libraryMatcher(), "library"),
+        ] {
+            let grammar = SpeechGrammar(matcher.spokenForms, name: tests)
+            var compared = 0
+            for sentence in try PhraseTestSuite.cases(in: "Phrases/en/tests/\(tests).yaml").map(\.sentence)
+            where grammar.canSay(sentence) {
+                let words = SpeechGrammar.spokenWords(sentence)
+                for end in 1...words.count {
+                    let heard = words[..<end].joined(separator: " ")
+                    let written = grammar.reading(of: heard)
+                    let read = grammar.reading(ofHeard: heard)
+                    #expect(read == written, "\(tests): \"\(heard)\"")
+                    compared += 1
+                }
+            }
+            #expect(compared > 500, "\(tests): \(compared)")
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Speech
 import Testing
 import VoiceAudio
 

@@ -6,8 +6,8 @@ import Foundation
 /// adapts to the noise), judged frame by frame (10 ms), optionally only where a frame stands out
 /// of the noise floor, then smoothed into utterances.
 ///
-/// ``SpeechRecognizer/listen(timeout:read:)`` ends utterances with it when the configuration
-/// has ``SpeechRecognizer/Configuration/voiceActivity``; the decoder then hears every frame of
+/// `SpeechRecognizer/listen(timeout:read:)` ends utterances with it when the configuration
+/// has `SpeechRecognizer/Configuration/voiceActivity`; the decoder then hears every frame of
 /// the utterance (PocketSphinx's own detector drops the frames it calls silence, which loses
 /// speech in steady noise).
 ///

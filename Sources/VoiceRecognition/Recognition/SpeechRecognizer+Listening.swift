@@ -280,7 +280,7 @@ extension SpeechRecognizer {
         guard silence < maximum else { return false }
         // Asked once a pause; the words heard before it do not change while it lasts.
         if pauseStart == nil {
-            let reading = grammar.reading(of: currentResult().text)
+            let reading = grammar.reading(ofHeard: currentResult().text)
             // An answer ("archive", "the second") is short and said at once: only commands wait
             // for what may follow.
             let waitsForMore = settings.waitsForContinuation && grammar.isCommands && reading.canGoOn

@@ -1,48 +1,8 @@
 import PhraseMatching
 import VoiceIntents
+import VoiceRecognition
 
-/// A JSGF grammar of everything an app can hear: its phrases (Swift and catalog, negative ones
-/// too, so they can be heard and rejected), enum and entity names, spoken numbers, yes and no,
-/// days, and the app's names.
-///
-/// ```swift
-/// let grammar = SpeechGrammar(matcher.spokenForms, name: "travel_tracking")
-/// print(grammar.jsgf)
-/// ```
-///
-/// A free-text placeholder with suggestions (``SpokenForms/Values/suggestedText(_:)``, from a
-/// parameter's `DynamicOptionsProvider`) is said as one of them: "add dune to my library". The
-/// grammar holds the suggestions the matcher was given when it was made. Phrases with any other
-/// free-text placeholder (or a web address) cannot be written as a grammar; they are left out
-/// and counted in ``freeTextPhrases`` (such values are heard by dictation).
-public struct SpeechGrammar: Sendable {
-    /// The grammar's name (a JSGF identifier).
-    public let name: String
-    /// The grammar text.
-    public let jsgf: String
-    /// Every word the grammar uses: each must be in the recognizer's dictionary.
-    public let words: Set<String>
-    /// The names of several words that the graph says as one word each (``CompoundWord``):
-    /// the recognizer makes their pronunciations from their words'.
-    let compounds: Set<String>
-    /// The graph's words that are names in a slot, as the search has them: one word each
-    /// (``CompoundWord``), or the first word of a name said word by word. ``DecoyCheck`` puts
-    /// decoys beside them.
-    let nameWords: Set<String>
-    /// Whether the grammar is an app's commands (not answers to a question, which the
-    /// ``DecoyCheck`` leaves alone).
-    let isCommands: Bool
-    /// The phrases left out because a placeholder takes free text without suggestions (or a web
-    /// address).
-    public let freeTextPhrases: Int
-    /// The same language as a minimal deterministic word graph: what the recognizer searches.
-    let graph: WordGraph
-
-    /// The grammar in PocketSphinx's FSG format, as the recognizer loads it: the JSGF's language
-    /// as a minimal graph, in which phrases share their beginnings and endings. Written once, when
-    /// the grammar is made: the voice loop sets its grammar before every utterance.
-    public let fsg: String
-
+extension SpeechGrammar {
     /// Whether the grammar lets someone say `sentence` (written as a user would: "Find 2 tickets
     /// for Machu Picchu!"), so the recognizer can hear it word for word. Sentences that lean on
     /// the matcher's tolerance (an extra word, a misspelt name) are not in the grammar.
@@ -62,27 +22,6 @@ public struct SpeechGrammar: Sendable {
         TextNormalizer.tokens(sentence).flatMap { NumberWords.spokenToken($0.text) }
     }
 
-    /// The size of the graph the recognizer searches.
-    public var graphSize: (states: Int, arcs: Int) { (graph.stateCount, graph.arcCount) }
-
-    /// The wake phrase the grammar starts with, if any, as words ("hey travel tracking").
-    public let wakePhrase: [String]?
-
-    /// The hesitations a command, or an answer, may begin with: "uh find two tickets for petra",
-    /// "um three". Without them the grammar had to cover the "uh" with the first word or a
-    /// noise, and heard 344 of 430 such commands right against 371 with them (TravelTracking,
-    /// five voices, clean and pink 10 dB; `Benchmarks/Recognition/README.md`, "Hesitations"). The transcript
-    /// keeps the word; the matcher ignores it as a filler, and the conversation reads an answer
-    /// without it (``withoutHesitation(_:)``).
-    public static let hesitations = ["uh", "um"]
-
-    /// The hesitations this grammar lets a command begin with.
-    let hesitationWords: Set<String>
-
-    /// The garbage path the recognizer searches beside the commands, if any (``GarbageModel``).
-    /// It is in ``fsg`` only; the JSGF has none.
-    public let garbage: GarbageModel?
-
     /// Writes the grammar of `forms`.
     ///
     /// With a wake phrase, the grammar hears the wake phrase alone, the wake phrase followed by a
@@ -91,12 +30,12 @@ public struct SpeechGrammar: Sendable {
     /// grammar kept every command (see `../shared/SPEECH_FACTS.md` and Benchmarks/Recognition/README.md).
     ///
     /// - Parameters:
-    ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).
+    ///   - forms: The app's spoken forms (`PhraseMatcher/spokenForms`).
     ///   - name: The grammar's name.
     ///   - wakePhrase: Words that wake the app ("Hey Travel Tracking"), or `nil`.
     ///   - garbage: A garbage path for sounds that are not commands, or `nil` (the default).
     ///   - namesAsOneWord: Whether a name of several words is one word to the recognizer
-    ///     (``CompoundWord``; the default): a graph with fewer states, searched faster. `false`
+    ///     (`CompoundWord`; the default): a graph with fewer states, searched faster. `false`
     ///     is the speech benchmark's baseline.
     ///   - hesitations: Words a command may begin with, after the wake phrase if there is one
     ///     (``hesitations``, the default; `[]` for none).
@@ -138,19 +77,12 @@ public struct SpeechGrammar: Sendable {
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {
             lines.append("<\(rule)> = \(body);")
         }
-        self.name = Writer.identifier(name)
-        self.jsgf = lines.joined(separator: "\n") + "\n"
         var words = writer.words
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
-        self.freeTextPhrases = skipped
-        self.wakePhrase = wake
-        self.garbage = garbage
-        self.graph = WordGraph(
+        let graph = WordGraph(
             forms, wakePhrase: wake, garbage: garbage, namesAsOneWord: namesAsOneWord,
             hesitations: hesitations)
-        self.hesitationWords = Set(hesitations)
-        self.isCommands = true
-        self.nameWords = Set(
+        let nameWords = Set(
             forms.phrases.flatMap(\.placeholders.values).flatMap { values -> [String] in
                 switch values {
                 case .names(let names), .suggestedText(let names):
@@ -160,22 +92,11 @@ public struct SpeechGrammar: Sendable {
                 default: return []
                 }
             })
-        self.fsg = graph.fsg(name: self.name, garbage: garbage)
-        let (spoken, compounds) = Self.words(words, graph)
-        self.words = spoken.union(garbage == nil ? [] : GarbageModel.words)
-        self.compounds = compounds
-    }
-
-    /// The words of a grammar whose JSGF says `words` and whose graph is `graph`, and the
-    /// graph's compounds.
-    private static func words(_ words: Set<String>, _ graph: WordGraph) -> (
-        Set<String>, compounds: Set<String>
-    ) {
-        let said = graph.words
-        let compounds = said.filter(CompoundWord.isCompound)
-        return (
-            words.union(said.subtracting(compounds)).union(compounds.flatMap(CompoundWord.parts)), compounds
-        )
+        self.init(
+            name: Writer.identifier(name), jsgf: lines.joined(separator: "\n") + "\n", words: words,
+            graph: graph,
+            garbage: garbage, wakePhrase: wake, nameWords: nameWords, hesitationWords: Set(hesitations),
+            isCommands: true, freeTextPhrases: skipped)
     }
 
     /// Whether a grammar can hold `phrase`: none of its placeholders takes any words without
@@ -191,21 +112,6 @@ public struct SpeechGrammar: Sendable {
         let names = forms.applicationNames.map { $0.flatMap(NumberWords.spokenToken) }
         let runTogether = Set(names.filter { $0.count > 1 }.map { $0.joined() })
         return names.filter { $0.count > 1 || !runTogether.contains($0[0]) }
-    }
-
-    /// A grammar made elsewhere in this module (answers to questions).
-    init(name: String, jsgf: String, words: Set<String>, graph: WordGraph) {
-        self.name = name
-        self.jsgf = jsgf
-        (self.words, self.compounds) = Self.words(words, graph)
-        self.graph = graph
-        self.fsg = graph.fsg(name: name)
-        self.freeTextPhrases = 0
-        self.wakePhrase = nil
-        self.garbage = nil
-        self.nameWords = []
-        self.hesitationWords = []
-        self.isCommands = false
     }
 
     /// Builds rule bodies and collects the words they use.
@@ -310,58 +216,6 @@ public struct SpeechGrammar: Sendable {
             valueRules[values] = name
             rules[name] = body
             return "<\(name)>"
-        }
-    }
-}
-
-/// English number words, for grammars and for saying digits.
-enum NumberWords {
-    static let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-    static let teens = [
-        "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-        "nineteen",
-    ]
-    static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-    /// Numbers from zero to ninety-nine, a dozen, a couple, and hundreds.
-    static let grammar =
-        "( \(units.joined(separator: " | ")) | \(teens.joined(separator: " | ")) "
-        + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] "
-        + "| a dozen | a couple | ( a | \(units.dropFirst().joined(separator: " | ")) ) hundred )"
-
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
-    /// A phrase token as the words to say: "23" → ["twenty", "three"], "map" → ["map"].
-    static func spokenToken(_ token: String) -> [String] {
-        if let number = Int(token) { return spell(number).split(separator: " ").map(String.init) }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 2, let whole = Int(parts[0]), !parts[1].isEmpty,
-            parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
-        {
-            return spokenToken(String(whole)) + ["point"] + parts[1].map { units[Int(String($0))!] }
-        }
-        return [token]
-    }
-
-    static let words = Set(units + teens + tens + ["a", "dozen", "couple", "hundred"])
-
-    /// "23" → "twenty three", "1200" → "one thousand two hundred" (as eSpeak NG's American
-    /// voice says it); numbers outside 0…999,999 as digits one by one.
-    static func spell(_ number: Int) -> String {
-        switch number {
-        case 0..<10: return units[number]
-        case 10..<20: return teens[number - 10]
-        case 20..<100:
-            let rest = number % 10
-            return tens[number / 10 - 2] + (rest == 0 ? "" : " " + units[rest])
-        case 100..<1000:
-            let rest = number % 100
-            return units[number / 100] + " hundred" + (rest == 0 ? "" : " " + spell(rest))
-        case 1000..<1_000_000:
-            let rest = number % 1000
-            return spell(number / 1000) + " thousand" + (rest == 0 ? "" : " " + spell(rest))
-        default:
-            return String(number).compactMap { $0.wholeNumberValue }.map { units[$0] }.joined(separator: " ")
         }
     }
 }

@@ -4,7 +4,7 @@ import VoiceAudio
 /// The confidence threshold chosen for one app by `calibrate`, and what it costs.
 ///
 /// `calibrate` speaks the app's phrase tests, its near misses and the shared out-of-domain
-/// sentences, scores every clip with the confidence the voice loop acts on (``Understanding``: the
+/// sentences, scores every clip with the confidence the voice loop acts on (`Understanding`: the
 /// recognizer's ``RecognitionConfidence`` times the matcher's score), splits
 /// the clips in two by a hash of their sentence (`isTuning(_:)`), and chooses on the tuning half
 /// the threshold with the fewest wrong accepts whose false rejects stay under a cap

@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceRecognition
 
 extension RecognitionResult {
     /// How much worse per frame than the rest of its sentence a value's words may fit the sound
@@ -45,7 +46,7 @@ extension RecognitionResult {
 
 extension Understanding {
     /// `match` with every value of its best candidate whose words fit the sound `margin` per
-    /// frame worse than the rest of the sentence (``RecognitionResult/fitMargin(ofValueWords:)``)
+    /// frame worse than the rest of the sentence (`RecognitionResult/fitMargin(ofValueWords:)`)
     /// taken back, as if it had not been said: the runtime asks for it instead of acting on a
     /// name nobody said. A `margin` of `nil` keeps every value.
     public static func checkingValues(
@@ -57,7 +58,7 @@ extension Understanding {
 
     /// How much worse per frame than the rest of the sentence each value of `match`'s best
     /// candidate fits the sound, by parameter: the values whose words were found among the words
-    /// heard (``RecognitionResult/fitMargin(ofValueWords:)``).
+    /// heard (`RecognitionResult/fitMargin(ofValueWords:)`).
     public static func valueFits(of match: MatchResult, heard: RecognitionResult) -> [String: Double] {
         (match.best?.values ?? [:]).compactMapValues { heard.fitMargin(ofValueWords: $0.words) }
     }

@@ -1,5 +1,6 @@
 import PhraseMatching
 import VoiceIntents
+import VoiceRecognition
 
 extension SpeechGrammar {
     /// What may be said in answer to a question.

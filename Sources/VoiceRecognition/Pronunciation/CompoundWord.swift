@@ -11,37 +11,37 @@
 ///
 /// The graph has no silence between a name's words, as it has between the others; one more
 /// pronunciation, with a pause (`SIL`) between the words, hears someone who stops inside a name.
-enum CompoundWord {
+package enum CompoundWord {
     /// What joins the words: no normalised word contains it.
-    static let separator: Character = "_"
+    package static let separator: Character = "_"
 
     /// The one word standing for `words`, or the word itself when there is only one.
-    static func joining(_ words: [String]) -> String {
+    package static func joining(_ words: [String]) -> String {
         words.joined(separator: String(separator))
     }
 
     /// The words the search says for `name` (tokens as written): its spoken words, joined into
     /// one when it has several and `asOneWord`.
-    static func searchWords(of name: [String], asOneWord: Bool) -> [String] {
+    package static func searchWords(of name: [String], asOneWord: Bool) -> [String] {
         let words = name.flatMap(NumberWords.spokenToken)
         return asOneWord && words.count > 1 ? [joining(words)] : words
     }
 
     /// Whether `word` stands for several words.
-    static func isCompound(_ word: String) -> Bool {
+    package static func isCompound(_ word: String) -> Bool {
         word.contains(separator)
     }
 
     /// The words `word` stands for, without a pronunciation's number ("machu_picchu(2)" →
     /// machu, picchu); a word that is no compound is itself.
-    static func parts(of word: String) -> [String] {
+    package static func parts(of word: String) -> [String] {
         var base = Substring(word)
         if base.hasSuffix(")"), let open = base.lastIndex(of: "(") { base = base[..<open] }
         return base.split(separator: separator).map(String.init)
     }
 
     /// The phone of a pause.
-    static let pause = "SIL"
+    package static let pause = "SIL"
 
     /// Every way to say the compound made of `parts`, given each part's pronunciations: each
     /// combination, the parts' first pronunciations first, at most `limit` of them; then the
@@ -51,7 +51,7 @@ enum CompoundWord {
     /// TravelTracking, three voices): 21 heard word for word without the paused pronunciation,
     /// 25 with it, 26 with the names word by word; its cost fell within the speech benchmark's
     /// noise.
-    static func pronunciations(of parts: [[String]], limit: Int = 16) -> [String] {
+    package static func pronunciations(of parts: [[String]], limit: Int = 16) -> [String] {
         var result = [""]
         for choices in parts {
             result = result.flatMap { prefix in

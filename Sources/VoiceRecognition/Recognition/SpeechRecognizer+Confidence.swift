@@ -21,7 +21,7 @@ import VoiceAudio
 /// other speech about as well as the words' margin over a second hearing by a phone loop
 /// (``SpeechRecognizer/hearPhones(_:loop:chunk:)``), which costs half to three quarters of the
 /// decode again (`Benchmarks/Recognition/README.md`, "Rejection"). Choose a threshold per app with `voice-intents calibrate`,
-/// on the voice loop's measure (this times the matcher's score, ``Understanding``). An utterance
+/// on the voice loop's measure (this times the matcher's score, `Understanding`). An utterance
 /// with no words scores 0.
 public struct RecognitionConfidence: Sendable, Hashable {
     /// The confidence, from 0 to 1; 0.5 at a score of ``threshold`` per frame.

@@ -107,10 +107,10 @@ public struct GarbageModel: Sendable, Hashable {
 
     /// The marker arcs a ``WordGraph`` carries where a loop goes; `fsg(name:garbage:)` expands
     /// each into its own loop of phone-words.
-    static let utteranceMarker = "~utterance"
-    static let valueMarker = "~value"
+    package static let utteranceMarker = "~utterance"
+    package static let valueMarker = "~value"
 
-    static func isMarker(_ word: String) -> Bool { word == utteranceMarker || word == valueMarker }
+    package static func isMarker(_ word: String) -> Bool { word == utteranceMarker || word == valueMarker }
 }
 
 /// Which part of an utterance the garbage path took.

@@ -32,7 +32,7 @@ public enum PhoneDistance {
     }
 
     /// The cost of one whole phone, in the integer units the distance is computed in.
-    static let unit = 4
+    package static let unit = 4
 
     /// The CMU phone set, in the order of its symbols.
     static let phones = [
@@ -68,7 +68,7 @@ public enum PhoneDistance {
     }
 
     /// The symbols of a phone string; phones outside the CMU set become symbols of their own.
-    static func symbols(_ phones: String) -> [Symbol] {
+    package static func symbols(_ phones: String) -> [Symbol] {
         phones.split(separator: " ").map { phone in
             let bare = String(phone.filter { !$0.isNumber })
             return index[bare].map { Symbol(id: $0, weight: unit) } ?? Symbol(token: bare, weight: unit)
@@ -77,18 +77,18 @@ public enum PhoneDistance {
 
     /// A phone, or a token that stands for more than one (a placeholder, the app's name, a word
     /// with no pronunciation), with what deleting it costs.
-    struct Symbol: Hashable {
+    package struct Symbol: Hashable {
         /// Below ``PhoneDistance/phones``'s count: a phone; above: a token.
-        let id: Int
-        let weight: Int
+        package let id: Int
+        package let weight: Int
 
-        init(id: Int, weight: Int) {
+        package init(id: Int, weight: Int) {
             self.id = id
             self.weight = weight
         }
 
         /// A token, told apart from others by its text.
-        init(token: String, weight: Int) {
+        package init(token: String, weight: Int) {
             self.init(id: PhoneDistance.phones.count + Self.tokenNumber(token), weight: weight)
         }
 
@@ -106,19 +106,21 @@ public enum PhoneDistance {
     /// Every symbol costs at least one ``unit`` to insert or delete, so a path that strays more
     /// than `limit / unit` cells from the diagonal is over the limit: only that band is computed,
     /// and the search stops as soon as a whole row is over the limit.
-    static func units(_ a: [Symbol], _ b: [Symbol], limit: Int) -> Int? {
+    package static func units(_ a: [Symbol], _ b: [Symbol], limit: Int) -> Int? {
         var scratch = Scratch()
         return units(a, b, limit: limit, scratch: &scratch)
     }
 
     /// Two rows of the edit distance's table, kept between calls so that comparing thousands of
     /// pairs does not allocate for each.
-    struct Scratch {
+    package struct Scratch {
         var previous: [Int] = []
         var current: [Int] = []
+
+        package init() {}
     }
 
-    static func units(_ a: [Symbol], _ b: [Symbol], limit: Int, scratch: inout Scratch) -> Int? {
+    package static func units(_ a: [Symbol], _ b: [Symbol], limit: Int, scratch: inout Scratch) -> Int? {
         let count = b.count
         let band = min(max(a.count, count), limit / unit)
         guard abs(a.count - count) <= band else { return nil }

@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceRecognition
 
 /// Finds what an app lets people say that sounds too much alike, before any audio is made: two
 /// values of one type (landmark names, book titles, enum cases, with their synonyms), and two
@@ -11,7 +12,7 @@ import PhraseMatching
 ///     in: matcher.spokenForms, pronunciation: recognizer.pronunciation(of:))
 /// ```
 ///
-/// Sounds are compared as CMU phones with ``PhoneDistance``. A pair is reported when the sounds
+/// Sounds are compared as CMU phones with `PhoneDistance`. A pair is reported when the sounds
 /// that tell it apart are few and alike: its distance is at most ``maximumDistance`` phones, and
 /// at most ``maximumRatio`` of the phones of the words that differ (``Confusion/ratio``). The
 /// distance is absolute rather than a share of the whole sentence, because a recognizer tells two
@@ -42,7 +43,7 @@ public struct ConfusabilityCheck: Sendable {
     /// The settings of the check.
     ///
     /// - Parameters:
-    ///   - maximumDistance: The largest phone distance reported (see ``PhoneDistance``).
+    ///   - maximumDistance: The largest phone distance reported (see `PhoneDistance`).
     ///   - maximumRatio: The largest ``Confusion/ratio`` reported.
     ///   - formsPerPhrase: How many sentences of each phrase are compared at most.
     public init(maximumDistance: Double = 2, maximumRatio: Double = 0.6, formsPerPhrase: Int = 64) {
@@ -80,7 +81,7 @@ public struct ConfusabilityCheck: Sendable {
     /// The pairs that sound alike, closest first.
     ///
     /// - Parameters:
-    ///   - forms: The app's spoken forms (``PhraseMatcher/spokenForms``).
+    ///   - forms: The app's spoken forms (`PhraseMatcher/spokenForms`).
     ///   - pronunciation: The CMU phones of a word ("M AE P"), or `nil` when unknown; such a word
     ///     is compared as a token of its own, like a placeholder.
     public func confusions(in forms: SpokenForms, pronunciation: (String) -> String?) -> [Confusion] {

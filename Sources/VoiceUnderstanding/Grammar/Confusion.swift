@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceRecognition
 
 /// Two things an app lets people say that sound alike: two values of one parameter type, or two
 /// phrases of different intents (or a negative phrase and a command). Found by
@@ -39,7 +40,7 @@ public struct Confusion: Sendable {
     public let kind: Kind
     public let first: Side
     public let second: Side
-    /// The phone distance between the two closest forms (see ``PhoneDistance``); 0 for words that
+    /// The phone distance between the two closest forms (see `PhoneDistance`); 0 for words that
     /// are said the same (homophones).
     public let distance: Double
     /// The number of phones of the longer of the two differing parts: the words that differ in

@@ -1,10 +1,11 @@
 import Foundation
 import PhraseMatching
+import VoiceRecognition
 
 /// What one utterance comes to once it is heard and matched: a command to act on, with how sure
 /// that is, or the reason it is not acted on.
 ///
-/// The confidence joins the recognizer's (``RecognitionResult/confidence``: did the sound fit the
+/// The confidence joins the recognizer's (`RecognitionResult/confidence`: did the sound fit the
 /// words?) with the matcher's score (did the words fit a phrase?) as their product, so a command
 /// heard clearly but matched loosely, or matched word for word but heard poorly, scores low.
 ///
@@ -19,8 +20,8 @@ public struct Understanding: Sendable {
         /// No words were heard (a cough, a door, noise the grammar could not fit).
         case nothingHeard
         /// The grammar's garbage path fitted the sound better than any command
-        /// (``GarbageKind/utterance``), or a word the app does not know fitted its first word
-        /// better than the command's own (``GarbageKind/commandWord``, ``DecoyCheck``).
+        /// (`GarbageKind/utterance`), or a word the app does not know fitted its first word
+        /// better than the command's own (`GarbageKind/commandWord`, `DecoyCheck`).
         case notACommand
         /// The words fit no phrase well enough, or fit two commands equally.
         case noMatch
@@ -30,7 +31,7 @@ public struct Understanding: Sendable {
         /// speech that was not a command, forced onto one by the grammar.
         case lowConfidence(Double, threshold: Double)
         /// An answer of a few words with more sound around them than a person leaves around a
-        /// yes, a no or a name (``RecognitionResult/secondsOutsideWords`` over `limit`): most
+        /// yes, a no or a name (`RecognitionResult/secondsOutsideWords` over `limit`): most
         /// likely a longer sentence forced onto the answer.
         case tooMuchAroundTheWords(Double, limit: Double)
 
@@ -58,7 +59,7 @@ public struct Understanding: Sendable {
 
     /// What the recognizer heard.
     public let heard: RecognitionResult
-    /// What the matcher made of its ``RecognitionResult/commandText``.
+    /// What the matcher made of its `RecognitionResult/commandText`.
     public let match: MatchResult
     /// How sure it is that ``command`` is what was meant, from 0 to 1: the recognizer's
     /// confidence (1 for a result made by hand without one) times the matcher's score of the
@@ -73,7 +74,7 @@ public struct Understanding: Sendable {
     /// - Parameters:
     ///   - threshold: The lowest ``confidence`` acted on (0 acts on any match).
     ///   - valueMargin: How much worse per frame a value's words may fit than the rest
-    ///     (``RecognitionResult/valueMisfitMargin``); `nil` keeps every value.
+    ///     (`RecognitionResult/valueMisfitMargin`); `nil` keeps every value.
     public init(
         heard: RecognitionResult, match: MatchResult, threshold: Double,
         valueMargin: Double? = RecognitionResult.valueMisfitMargin

@@ -1,6 +1,3 @@
-import PhraseMatching
-import VoiceIntents
-
 /// A finite-state automaton over words: what a grammar lets people say, as states and arcs.
 ///
 /// PocketSphinx searches one copy of a word for every arc that carries it, so the shape of the
@@ -8,35 +5,40 @@ import VoiceIntents
 /// gets its own copy of "in <app>" and of the thirty landmark names it mentions. Built here
 /// instead, the graph is made deterministic and minimal: phrases share their beginnings and
 /// their endings, and each word appears on as few arcs as the language allows.
-struct WordGraph: Sendable, Hashable {
+package struct WordGraph: Sendable, Hashable {
     /// An arc to `target`, saying `word` (`nil`: a jump that says nothing).
-    struct Arc: Sendable, Hashable {
-        var word: String?
-        var target: Int
+    package struct Arc: Sendable, Hashable {
+        package var word: String?
+        package var target: Int
     }
 
     /// The arcs leaving each state.
-    private(set) var arcs: [[Arc]] = [[]]
-    var start: Int { 0 }
+    package private(set) var arcs: [[Arc]] = [[]]
+    package var start: Int { 0 }
     /// The states where a sentence may end.
-    var finals = Set<Int>()
+    package var finals = Set<Int>()
 
-    var stateCount: Int { arcs.count }
-    var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
+    /// A graph of one state, the start, where nothing may end yet.
+    package init() {}
+
+    package var stateCount: Int { arcs.count }
+    package var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
     /// Every word on an arc (garbage loop markers left out).
-    var words: Set<String> { Set(arcs.joined().compactMap(\.word)).filter { !GarbageModel.isMarker($0) } }
+    package var words: Set<String> {
+        Set(arcs.joined().compactMap(\.word)).filter { !GarbageModel.isMarker($0) }
+    }
 
-    mutating func addState() -> Int {
+    package mutating func addState() -> Int {
         arcs.append([])
         return arcs.count - 1
     }
 
-    mutating func connect(_ from: Int, _ to: Int, saying word: String? = nil) {
+    package mutating func connect(_ from: Int, _ to: Int, saying word: String? = nil) {
         arcs[from].append(Arc(word: word, target: to))
     }
 
     /// Adds `words` as a chain of arcs from `from`; returns where the chain ends.
-    mutating func chain(_ words: [String], from: Int) -> Int {
+    package mutating func chain(_ words: [String], from: Int) -> Int {
         var state = from
         for word in words {
             let next = addState()
@@ -47,7 +49,7 @@ struct WordGraph: Sendable, Hashable {
     }
 
     /// Adds a choice between word sequences from `from`; returns the state they all end in.
-    mutating func choice(_ sequences: [[String]], from: Int) -> Int {
+    package mutating func choice(_ sequences: [[String]], from: Int) -> Int {
         let end = addState()
         for sequence in sequences {
             let last = chain(sequence, from: from)
@@ -58,13 +60,13 @@ struct WordGraph: Sendable, Hashable {
 
     /// Whether the graph accepts `sentence` (words separated by spaces). An arc saying a name of
     /// several words as one (``CompoundWord``) takes them all.
-    func accepts(_ sentence: String) -> Bool {
+    package func accepts(_ sentence: String) -> Bool {
         states(after: sentence).contains { finals.contains($0) }
     }
 
     /// Whether the graph accepts `sentence` as a whole, and whether a longer sentence of the
     /// graph begins with it (more words may follow).
-    func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
+    package func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
         let reached = states(after: sentence)
         return (
             reached.contains { finals.contains($0) },
@@ -110,7 +112,7 @@ struct WordGraph: Sendable, Hashable {
     }
 
     /// The same language with every sentence read backwards.
-    func reversed() -> WordGraph {
+    package func reversed() -> WordGraph {
         var reversed = WordGraph()
         // State 0 of the reversed graph is a new start that jumps to every old final state;
         // old state i becomes i + 1.
@@ -125,7 +127,7 @@ struct WordGraph: Sendable, Hashable {
 
     /// The same language with no jumps and at most one arc per word leaving each state (subset
     /// construction), keeping only states that are reachable.
-    func determinized() -> WordGraph {
+    package func determinized() -> WordGraph {
         var result = WordGraph()
         let first = closure(of: [start]).sorted()
         var index: [[Int]: Int] = [first: 0]
@@ -159,7 +161,7 @@ struct WordGraph: Sendable, Hashable {
 
     /// The smallest deterministic graph of the same language (Brzozowski: determinising the
     /// reversal twice merges every pair of states with the same futures).
-    func minimized() -> WordGraph {
+    package func minimized() -> WordGraph {
         reversed().determinized().reversed().determinized()
     }
 
@@ -172,7 +174,7 @@ struct WordGraph: Sendable, Hashable {
     /// probability into a state whose phone-word arcs (each with ``GarbageModel/phone``) lead to
     /// a state that jumps back into the loop or on to the marker's target. The other arcs of the
     /// marker's state share what is left. Without one, marker arcs are left out.
-    func fsg(name: String, garbage: GarbageModel? = nil) -> String {
+    package func fsg(name: String, garbage: GarbageModel? = nil) -> String {
         let final = stateCount
         var loops: [String] = []
         var extraStates = 0
@@ -223,152 +225,5 @@ struct WordGraph: Sendable, Hashable {
             "FINAL_STATE \(final)",
         ]
         return (header + lines + loops + ["FSG_END"]).joined(separator: "\n") + "\n"
-    }
-}
-
-extension WordGraph {
-    /// The graph of an app's spoken forms: every phrase without free text, or whose free text
-    /// has suggestions (as the JSGF of ``SpeechGrammar``), after an optional wake phrase that may also be said alone, minimised.
-    /// With a `garbage` model, a marker arc from the start to the end stands for the
-    /// whole-utterance garbage loop, and (when the model has a ``GarbageModel/value``
-    /// probability) one in every slot of names stands for a loop in place of a name.
-    /// `namesAsOneWord` says a name of several words as one word (``CompoundWord``); each of
-    /// `hesitations` may come before a command.
-    init(
-        _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
-        namesAsOneWord: Bool = true, hesitations: [String] = []
-    ) {
-        var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
-        builder.valueGarbage = garbage?.value != nil
-        builder.namesAsOneWord = namesAsOneWord
-        let end = builder.graph.addState()
-        let commands = builder.graph.addState()
-        // A command, after one of the hesitations or none.
-        let hesitated = [[]] + hesitations.map { [$0] }
-        builder.graph.connect(builder.graph.choice(hesitated, from: builder.graph.start), commands)
-        if let wakePhrase {
-            let woken = builder.graph.chain(wakePhrase, from: builder.graph.start)
-            builder.graph.connect(builder.graph.choice(hesitated, from: woken), commands)
-            builder.graph.connect(woken, end)
-        }
-        for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
-            let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
-            builder.graph.connect(last, end)
-        }
-        builder.graph.finals = [end]
-        self = builder.graph.minimized()
-        if garbage != nil {
-            // A final state of its own: a final state of the commands may have arcs of its own
-            // ("… in travel tracking"), which garbage must not lead into.
-            let end = addState()
-            finals.insert(end)
-            connect(start, end, saying: GarbageModel.utteranceMarker)
-        }
-    }
-
-    /// Adds the elements of phrases to a graph.
-    struct Builder {
-        var graph = WordGraph()
-        let applicationNames: [[String]]
-        /// Whether slots of names get a garbage loop marker as one more choice.
-        var valueGarbage = false
-        /// Whether a name of several words is one word (``CompoundWord``).
-        var namesAsOneWord = true
-
-        /// Contractions by the words they stand for: ["what", "is"] → "what's".
-        static let contractions = Dictionary(
-            TextNormalizer.contractions.filter { $0.key.contains("'") }.map { ($0.value, $0.key) },
-            uniquingKeysWith: min)
-
-        mutating func sequence(
-            _ elements: [PhraseElement], _ placeholders: [String: SpokenForms.Values], from: Int
-        ) -> Int {
-            var state = from
-            var index = elements.startIndex
-            while index < elements.endIndex {
-                // Phrases are normalised ("what is"); people say "what's" as often.
-                if index + 1 < elements.endIndex, case .word(let first) = elements[index],
-                    case .word(let second) = elements[index + 1],
-                    let contraction = Self.contractions[[first, second]]
-                {
-                    state = graph.choice([[first, second], [contraction]], from: state)
-                    index += 2
-                    continue
-                }
-                state = element(elements[index], placeholders, from: state)
-                index += 1
-            }
-            return state
-        }
-
-        mutating func element(
-            _ element: PhraseElement, _ placeholders: [String: SpokenForms.Values], from: Int
-        ) -> Int {
-            switch element {
-            case .word(let word):
-                return graph.chain(NumberWords.spokenToken(word), from: from)
-            case .applicationName:
-                return graph.choice(applicationNames, from: from)
-            case .placeholder(let name):
-                guard let values = placeholders[name] else { return from }
-                return self.values(values, from: from)
-            case .optional(let inner):
-                let end = sequence(inner, placeholders, from: from)
-                graph.connect(from, end)
-                return end
-            case .alternatives(let branches):
-                let end = graph.addState()
-                for branch in branches { graph.connect(sequence(branch, placeholders, from: from), end) }
-                return end
-            case .permutation(let parts):
-                let end = graph.addState()
-                for order in SpeechGrammar.Writer.orders(of: parts) {
-                    graph.connect(sequence(order.flatMap { $0 }, placeholders, from: from), end)
-                }
-                return end
-            }
-        }
-
-        mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
-            switch values {
-            case .names(let names), .suggestedText(let names):
-                // A name of several words is one word to the recognizer (``CompoundWord``).
-                let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
-                return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
-            case .integer:
-                return number(from: from)
-            case .decimal:
-                let whole = number(from: from)
-                let point = graph.chain(["point"], from: whole)
-                let digits = graph.choice(NumberWords.units.map { [$0] }, from: point)
-                graph.connect(graph.choice(NumberWords.units.map { [$0] }, from: digits), digits)
-                let end = graph.addState()
-                graph.connect(whole, end)
-                graph.connect(digits, end)
-                return end
-            case .boolean:
-                return graph.choice([["yes"], ["no"], ["true"], ["false"]], from: from)
-            case .date:
-                let end = graph.choice([["today"], ["tomorrow"], ["yesterday"]], from: from)
-                let qualifier = graph.choice([["next"], ["this"], []], from: from)
-                let day = graph.choice(NumberWords.weekdays.map { [$0] }, from: qualifier)
-                graph.connect(day, end)
-                return end
-            case .freeText, .url:
-                return from
-            }
-        }
-
-        /// Numbers as ``NumberWords/grammar`` says them.
-        mutating func number(from: Int) -> Int {
-            var sequences = (NumberWords.units + NumberWords.teens).map { [$0] }
-            sequences += [["a", "dozen"], ["a", "couple"]]
-            sequences += (["a"] + NumberWords.units.dropFirst()).map { [$0, "hundred"] }
-            let end = graph.choice(sequences, from: from)
-            let tens = graph.choice(NumberWords.tens.map { [$0] }, from: from)
-            graph.connect(tens, end)
-            graph.connect(graph.choice(NumberWords.units.dropFirst().map { [$0] }, from: tens), end)
-            return end
-        }
     }
 }

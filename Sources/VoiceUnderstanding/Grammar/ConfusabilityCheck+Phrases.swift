@@ -1,4 +1,5 @@
 import PhraseMatching
+import VoiceRecognition
 
 extension ConfusabilityCheck {
     /// A word of a phrase's form: what is shown, and what tells it apart (placeholders of one type

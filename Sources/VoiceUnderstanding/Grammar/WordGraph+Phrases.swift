@@ -1,0 +1,150 @@
+import PhraseMatching
+import VoiceIntents
+import VoiceRecognition
+
+extension WordGraph {
+    /// The graph of an app's spoken forms: every phrase without free text, or whose free text
+    /// has suggestions (as the JSGF of `SpeechGrammar`), after an optional wake phrase that may also be said alone, minimised.
+    /// With a `garbage` model, a marker arc from the start to the end stands for the
+    /// whole-utterance garbage loop, and (when the model has a `GarbageModel/value`
+    /// probability) one in every slot of names stands for a loop in place of a name.
+    /// `namesAsOneWord` says a name of several words as one word (`CompoundWord`); each of
+    /// `hesitations` may come before a command.
+    init(
+        _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
+        namesAsOneWord: Bool = true, hesitations: [String] = []
+    ) {
+        var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
+        builder.valueGarbage = garbage?.value != nil
+        builder.namesAsOneWord = namesAsOneWord
+        let end = builder.graph.addState()
+        let commands = builder.graph.addState()
+        // A command, after one of the hesitations or none.
+        let hesitated = [[]] + hesitations.map { [$0] }
+        builder.graph.connect(builder.graph.choice(hesitated, from: builder.graph.start), commands)
+        if let wakePhrase {
+            let woken = builder.graph.chain(wakePhrase, from: builder.graph.start)
+            builder.graph.connect(builder.graph.choice(hesitated, from: woken), commands)
+            builder.graph.connect(woken, end)
+        }
+        for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
+            let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
+            builder.graph.connect(last, end)
+        }
+        builder.graph.finals = [end]
+        self = builder.graph.minimized()
+        if garbage != nil {
+            // A final state of its own: a final state of the commands may have arcs of its own
+            // ("… in travel tracking"), which garbage must not lead into.
+            let end = addState()
+            finals.insert(end)
+            connect(start, end, saying: GarbageModel.utteranceMarker)
+        }
+    }
+
+    /// Adds the elements of phrases to a graph.
+    struct Builder {
+        var graph = WordGraph()
+        let applicationNames: [[String]]
+        /// Whether slots of names get a garbage loop marker as one more choice.
+        var valueGarbage = false
+        /// Whether a name of several words is one word (`CompoundWord`).
+        var namesAsOneWord = true
+
+        /// Contractions by the words they stand for: ["what", "is"] → "what's".
+        static let contractions = Dictionary(
+            TextNormalizer.contractions.filter { $0.key.contains("'") }.map { ($0.value, $0.key) },
+            uniquingKeysWith: min)
+
+        mutating func sequence(
+            _ elements: [PhraseElement], _ placeholders: [String: SpokenForms.Values], from: Int
+        ) -> Int {
+            var state = from
+            var index = elements.startIndex
+            while index < elements.endIndex {
+                // Phrases are normalised ("what is"); people say "what's" as often.
+                if index + 1 < elements.endIndex, case .word(let first) = elements[index],
+                    case .word(let second) = elements[index + 1],
+                    let contraction = Self.contractions[[first, second]]
+                {
+                    state = graph.choice([[first, second], [contraction]], from: state)
+                    index += 2
+                    continue
+                }
+                state = element(elements[index], placeholders, from: state)
+                index += 1
+            }
+            return state
+        }
+
+        mutating func element(
+            _ element: PhraseElement, _ placeholders: [String: SpokenForms.Values], from: Int
+        ) -> Int {
+            switch element {
+            case .word(let word):
+                return graph.chain(NumberWords.spokenToken(word), from: from)
+            case .applicationName:
+                return graph.choice(applicationNames, from: from)
+            case .placeholder(let name):
+                guard let values = placeholders[name] else { return from }
+                return self.values(values, from: from)
+            case .optional(let inner):
+                let end = sequence(inner, placeholders, from: from)
+                graph.connect(from, end)
+                return end
+            case .alternatives(let branches):
+                let end = graph.addState()
+                for branch in branches { graph.connect(sequence(branch, placeholders, from: from), end) }
+                return end
+            case .permutation(let parts):
+                let end = graph.addState()
+                for order in SpeechGrammar.Writer.orders(of: parts) {
+                    graph.connect(sequence(order.flatMap { $0 }, placeholders, from: from), end)
+                }
+                return end
+            }
+        }
+
+        mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
+            switch values {
+            case .names(let names), .suggestedText(let names):
+                // A name of several words is one word to the recognizer (`CompoundWord`).
+                let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
+                return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
+            case .integer:
+                return number(from: from)
+            case .decimal:
+                let whole = number(from: from)
+                let point = graph.chain(["point"], from: whole)
+                let digits = graph.choice(NumberWords.units.map { [$0] }, from: point)
+                graph.connect(graph.choice(NumberWords.units.map { [$0] }, from: digits), digits)
+                let end = graph.addState()
+                graph.connect(whole, end)
+                graph.connect(digits, end)
+                return end
+            case .boolean:
+                return graph.choice([["yes"], ["no"], ["true"], ["false"]], from: from)
+            case .date:
+                let end = graph.choice([["today"], ["tomorrow"], ["yesterday"]], from: from)
+                let qualifier = graph.choice([["next"], ["this"], []], from: from)
+                let day = graph.choice(NumberWords.weekdays.map { [$0] }, from: qualifier)
+                graph.connect(day, end)
+                return end
+            case .freeText, .url:
+                return from
+            }
+        }
+
+        /// Numbers as `NumberWords/grammar` says them.
+        mutating func number(from: Int) -> Int {
+            var sequences = (NumberWords.units + NumberWords.teens).map { [$0] }
+            sequences += [["a", "dozen"], ["a", "couple"]]
+            sequences += (["a"] + NumberWords.units.dropFirst()).map { [$0, "hundred"] }
+            let end = graph.choice(sequences, from: from)
+            let tens = graph.choice(NumberWords.tens.map { [$0] }, from: from)
+            graph.connect(tens, end)
+            graph.connect(graph.choice(NumberWords.units.dropFirst().map { [$0] }, from: tens), end)
+            return end
+        }
+    }
+}
