@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "VoiceSynthesis", targets: ["VoiceSynthesis"]),
         .library(name: "VoiceRecognition", targets: ["VoiceRecognition"]),
         .library(name: "VoiceUnderstanding", targets: ["VoiceUnderstanding"]),
-        .library(name: "SpeechEvaluation", targets: ["SpeechEvaluation"]),
+        .library(name: "VoiceEvaluation", targets: ["VoiceEvaluation"]),
         .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
         .library(name: "Wyoming", targets: ["Wyoming"]),
         .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
@@ -86,7 +86,7 @@ let package = Package(
         // Offline tooling nothing at runtime uses: spoken evaluation, noise, plots, speech made
         // with eSpeak NG for tests, the calibration sweep.
         .target(
-            name: "SpeechEvaluation",
+            name: "VoiceEvaluation",
             dependencies: [
                 "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "PhraseMatching",
                 "VoiceIntents",
@@ -125,7 +125,7 @@ let package = Package(
                 "VoiceIntents",
                 "PhraseMatching",
                 "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis",
-                "SpeechEvaluation",
+                "VoiceEvaluation",
                 "VoiceLoop",
                 "Wyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome",
@@ -191,7 +191,7 @@ let package = Package(
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
                 "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "VoiceRecognition",
                 "VoiceUnderstanding", "VoiceAudio",
-                "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceSynthesis", "VoiceEvaluation",
             ],
             exclude: ["Golden"]
         ),
@@ -233,7 +233,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "SpeechBenchmark",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome", "HomeLights", "BenchmarkSupport", "BenchmarkCommand",
@@ -253,7 +253,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkCommand",
@@ -263,7 +263,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RealSpeechBenchmark",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "BenchmarkSupport", "BenchmarkCommand",
             ],
@@ -273,7 +273,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "RejectionBenchmark",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",
@@ -284,7 +284,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "AnswerBenchmark",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "BenchmarkSupport",
                 "BenchmarkCommand",
@@ -308,7 +308,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         .executableTarget(
             name: "VoiceLoopBenchmark",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "SpeechEvaluation",
+                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
                 "PhraseMatching",
                 "VoiceIntents", "TravelTracking", "Library",
                 "BenchmarkSupport", "BenchmarkCommand",

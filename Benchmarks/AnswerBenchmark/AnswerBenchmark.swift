@@ -17,8 +17,8 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 import VoiceUnderstanding

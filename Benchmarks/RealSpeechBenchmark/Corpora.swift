@@ -4,8 +4,8 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import VoiceAudio
+import VoiceEvaluation
 import VoiceRecognition
 import VoiceSynthesis
 import VoiceUnderstanding

@@ -26,7 +26,7 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
+import VoiceEvaluation
 import VoiceRecognition
 
 @main

@@ -2,7 +2,7 @@
 // command.
 
 import PhraseMatching
-import SpeechEvaluation
+import VoiceEvaluation
 import VoiceRecognition
 
 /// One clip to decode, and what it is.

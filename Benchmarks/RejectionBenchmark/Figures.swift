@@ -4,7 +4,7 @@
 import BenchmarkSupport
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
+import VoiceEvaluation
 import VoiceRecognition
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }

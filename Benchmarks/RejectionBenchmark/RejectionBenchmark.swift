@@ -26,10 +26,10 @@ import Dispatch
 import Foundation
 import Library
 import PhraseMatching
-import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 import VoiceUnderstanding

@@ -1,7 +1,7 @@
 import BenchmarkCommand
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
+import VoiceEvaluation
 import VoiceRecognition
 
 /// What learning the channel costs while it is young (a new stream, every clip of an

@@ -1,6 +1,6 @@
 import Foundation
-import SpeechEvaluation
 import VoiceAudio
+import VoiceEvaluation
 
 /// What each audio front end costs per second of audio, on people's commands (Rhasspy's
 /// recordings, strung together) with pink noise 10 dB under them: the standard front end is the

@@ -13,8 +13,8 @@ import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
-import SpeechEvaluation
 import TravelTracking
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 import VoiceSynthesis

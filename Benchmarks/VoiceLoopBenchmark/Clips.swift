@@ -2,10 +2,10 @@ import BenchmarkSupport
 import Foundation
 import Library
 import PhraseMatching
-import SpeechEvaluation
 import Synchronization
 import TravelTracking
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 import VoiceSynthesis

@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Foundation
-import SpeechEvaluation
+import VoiceEvaluation
 
 let clock = ContinuousClock()
 

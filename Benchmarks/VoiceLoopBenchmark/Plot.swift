@@ -1,5 +1,5 @@
 import Foundation
-import SpeechEvaluation
+import VoiceEvaluation
 
 /// The benchmark's figures as one SVG, written by hand: the latency distributions (cumulative,
 /// per app) above, resident memory over the turns below.

@@ -37,9 +37,9 @@ import BenchmarkCommand
 import BenchmarkSupport
 import Foundation
 import Library
-import SpeechEvaluation
 import Synchronization
 import TravelTracking
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
+import VoiceEvaluation
 import VoiceRecognition
 
 /// `calibrate`: chooses the confidence threshold under which heard commands are ignored, on the

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import Synchronization
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntents
 import VoiceRecognition
 

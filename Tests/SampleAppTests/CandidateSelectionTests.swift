@@ -3,9 +3,9 @@ import HomeLights
 import House
 import Library
 import SmartHome
-import SpeechEvaluation
 import Testing
 import TravelTracking
+import VoiceEvaluation
 import VoiceIntents
 
 @testable import PhraseMatching

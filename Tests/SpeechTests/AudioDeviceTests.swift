@@ -1,7 +1,7 @@
 import Foundation
-import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceEvaluation
 import VoiceSynthesis
 
 /// Real audio devices without a sound card: a private PulseAudio server with a virtual microphone

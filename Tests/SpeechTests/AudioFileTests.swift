@@ -1,7 +1,7 @@
 import Foundation
-import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceEvaluation
 
 // MARK: - Helpers
 

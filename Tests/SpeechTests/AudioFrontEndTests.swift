@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 
 /// The audio front end: whole 10 ms frames, a high-pass filter, SpeexDSP's or WebRTC's noise
 /// suppression.

@@ -1,8 +1,8 @@
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceEvaluation
 import VoiceRecognition
 
 /// The threshold sweep of `calibrate` on known scores, the halves it splits clips into, and the

@@ -1,8 +1,8 @@
 import Foundation
 import HomeLights
 import PhraseMatching
-import SpeechEvaluation
 import Testing
+import VoiceEvaluation
 
 @testable import VoiceAudio
 @testable import VoiceRecognition

@@ -3,8 +3,8 @@ import PhraseMatching
 import Testing
 import TravelTracking
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 @testable import VoiceRecognition
 @testable import VoiceUnderstanding
 

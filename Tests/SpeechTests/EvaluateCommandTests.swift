@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceEvaluation
 import VoiceIntentsCLI
 import VoiceRecognition
 

@@ -1,6 +1,6 @@
 import Foundation
-import SpeechEvaluation
 import Testing
+import VoiceEvaluation
 
 /// A real sound server with a virtual microphone: the test starts PulseAudio with a pipe source,
 /// speaks into it in real time, and the app hears the command from the default source.

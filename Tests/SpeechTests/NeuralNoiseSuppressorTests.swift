@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 
 /// RNNoise in the front end (`--front-end rnnoise`): the library `Scripts/bootstrap.sh` installs,
 /// run on people's recordings.

@@ -1,7 +1,7 @@
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import Testing
+import VoiceEvaluation
 
 @testable import VoiceAudio
 @testable import VoiceIntentsCLI

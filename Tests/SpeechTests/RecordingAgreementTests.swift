@@ -1,8 +1,8 @@
 import Foundation
 import PhraseMatching
-import SpeechEvaluation
 import Testing
 import VoiceAudio
+import VoiceEvaluation
 
 /// `evaluate` hears a recording exactly as `listen --input` hears it: no room added around it,
 /// the recognizer as fresh as a new process's, the same wait for speech. Its figures for people

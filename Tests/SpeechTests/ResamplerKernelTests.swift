@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 
 extension ResamplingTests {
     /// The resampler's dot products run in C (fast in a debug build too) and give, bit for bit,

@@ -5,8 +5,8 @@ import Testing
 import TravelTracking
 import VoiceIntents
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 @testable import VoiceRecognition
 @testable import VoiceSynthesis
 @testable import VoiceUnderstanding

@@ -4,8 +4,8 @@ import Synchronization
 import Testing
 import VoiceLoop
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 @testable import VoiceRecognition
 
 /// Utterances as an asynchronous sequence: an input heard one utterance at a time.

@@ -3,8 +3,8 @@ import HomeLights
 import PhraseMatching
 import Testing
 
-@testable import SpeechEvaluation
 @testable import VoiceAudio
+@testable import VoiceEvaluation
 @testable import VoiceRecognition
 @testable import VoiceUnderstanding
 

@@ -1,6 +1,6 @@
 import Foundation
-import SpeechEvaluation
 import Testing
+import VoiceEvaluation
 
 @testable import VoiceAudio
 @testable import VoiceRecognition

@@ -1,6 +1,6 @@
 import PhraseMatching
-import SpeechEvaluation
 import Testing
+import VoiceEvaluation
 
 @testable import VoiceRecognition
 @testable import VoiceUnderstanding

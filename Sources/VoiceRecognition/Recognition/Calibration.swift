@@ -9,7 +9,7 @@ import VoiceAudio
 /// the clips in two by a hash of their sentence (`isTuning(_:)`), and chooses on the tuning half
 /// the threshold with the fewest wrong accepts whose false rejects stay under a cap
 /// (`recommend(_:maxFalseRejects:)`). The held-out half says what the threshold is worth; the
-/// sweep is in `SpeechEvaluation`.
+/// sweep is in `VoiceEvaluation`.
 ///
 /// `calibrate --save` writes it next to the app's grammar, `Models/<locale>/<app>.calibration.json`
 /// (``fileName(app:)``), for `listen` to read with ``load(from:)`` or ``installed(app:locale:)``:
@@ -130,7 +130,7 @@ public struct Calibration: Sendable, Codable, Equatable {
         GarbagePath.allCases.first { measure == Self.measure(garbage: $0.model, decoys: decoys) }
     }
 
-    /// A calibration as measured (`SpeechEvaluation` measures it from clips).
+    /// A calibration as measured (`VoiceEvaluation` measures it from clips).
     public init(
         app: String, measure: String, threshold: Double, maxFalseRejects: Double, tuning: Figures,
         heldOut: Figures, date: String, command: String?, curve: [CurvePoint]?
