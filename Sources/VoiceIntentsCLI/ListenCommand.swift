@@ -80,7 +80,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         help: ArgumentHelp(
             "The lowest confidence (0 to 1) acted on.",
             discussion:
-                "Below it, a command is ignored, or answered \"Sorry, I didn't catch that\" after the wake phrase, and an answer is asked for again. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or when there is none the models' default (minimumConfidence in Models/<locale>/manifest.yaml). 0 acts on anything the grammar fits."
+                "Below it, a command is ignored, or answered \"Sorry, I didn't understand that\" after the wake phrase, and an answer is asked for again. Default: the threshold `calibrate --save` chose for the app (Models/<locale>/<app>.calibration.json), or when there is none the models' default (minimumConfidence in Models/<locale>/manifest.yaml). 0 acts on anything the grammar fits."
         ))
     var minConfidence: Double?
 

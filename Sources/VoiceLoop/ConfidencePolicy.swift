@@ -5,8 +5,9 @@ import VoiceUnderstanding
 /// How sure the voice loop must be of what it heard before it acts: one bar for commands and
 /// ordinary answers, a higher one for answers that confirm something or set off something that
 /// cannot be undone. Below the bar, the loop ignores a command it was not addressed for (always
-/// listening), and says "Sorry, I didn't catch that" when it was (after the wake phrase, or in
-/// answer to its own question), asking again rather than guessing.
+/// listening), and says "Sorry, I didn't understand that" when it was (after the wake phrase), or
+/// "Sorry, I didn't catch that" and asks again in answer to its own question, rather than
+/// guessing.
 public struct ConfidencePolicy: Sendable, Hashable {
     /// The lowest confidence acted on for commands and answers (0: any utterance that fits).
     public var minimum: Double

@@ -55,21 +55,22 @@ package struct TextSession: Sendable {
     /// Runs one command; `false` when no phrase fits it.
     package func handle(_ text: String) async -> Bool {
         let started = ContinuousClock.now
-        let result = await matcher.match(text, context: context)
-        guard let match = result.best else {
+        let pipeline = TurnPipeline(description: description, matcher: matcher, context: context)
+        let (plan, result) = await pipeline.plan(typed: text)
+        let match: PhraseMatch
+        switch plan {
+        case .ignore(let rejection), .answer(_, let rejection):
+            // A typed command is always meant for the app: it is answered, never ignored.
+            let reply = pipeline.reply(to: result, rejection: rejection)
             logger.debug(
                 "no match", metadata: ["transcript": "\(text)", "candidates": "\(result.candidates)"])
-            if let question = MissedCommand.question(for: result, in: description) {
-                output.write(question + "\n")
-                speak?(question)
-            } else if result.negativePhrase != nil {
-                output.write("Okay.\n")
-                speak?("Okay.")
-            } else {
-                speak?("Sorry, I didn't understand that.")
-                output.write("Sorry, I didn't understand \"\(text)\". Type \"help\" to see what I can do.\n")
-            }
+            speak?(reply)
+            // On a screen, where to look for what can be said.
+            let help = reply == TurnReply.notUnderstood ? " Type \"help\" to see what I can do." : ""
+            output.write(reply + help + "\n")
             return false
+        case .run(let command):
+            match = command
         }
         logger.debug(
             "matched",
@@ -78,8 +79,7 @@ package struct TextSession: Sendable {
                 "phrase": "\(match.phrase)", "parameters": "\(match.values)",
                 "forgiven": "\(match.explanation)",
             ])
-        let shortcut = description.shortcuts[match.shortcutIndex]
-        let outcome = await runner.run(shortcut.intent, parameters: match.runnerParameters)
+        let outcome = await pipeline.run(match, with: runner)
         for step in outcome.chain {
             output.write(render(step))
             if let spoken = step.spokenText(voiceOnly: voiceOnly) { speak?(spoken) }

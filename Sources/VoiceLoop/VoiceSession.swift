@@ -290,15 +290,15 @@ package struct VoiceSession: Sendable {
     ///
     /// A command heard with too little confidence, or one of the app's negative phrases, is
     /// ignored when the loop is always listening (it was most likely not meant for the app);
-    /// after the wake phrase, the first is answered "Sorry, I didn't catch that" and the second
-    /// "Okay.". A command that fits two shortcuts about equally is asked about by name, as a
-    /// typed one is (``MissedCommand``).
+    /// after the wake phrase, it is answered as ``TurnPipeline`` says: "Sorry, I didn't
+    /// understand that", or "Okay." to a negative phrase. A command that fits two shortcuts about
+    /// equally is asked about by name, as a typed one is (``MissedCommand``).
     private func turn(_ heard: RecognitionResult, runner: IntentRunner) async throws -> Bool {
         let recognized = ContinuousClock.now
         channel.startTurn()
-        let understanding = Understanding(
-            heard: heard, match: await matcher.match(heard.commandText, context: context),
-            threshold: policy.minimum, valueMargin: policy.valueMargin)
+        let pipeline = TurnPipeline(
+            description: description, matcher: matcher, policy: policy, context: context)
+        let (plan, understanding) = await pipeline.plan(heard: heard, addressed: isAddressed)
         let matched = ContinuousClock.now
         var metadata: Logger.Metadata = [
             "transcript": "\(heard.text)", "score": "\(heard.score)",
@@ -309,7 +309,9 @@ package struct VoiceSession: Sendable {
             metadata["heard"] = "\(String(format: "%.2f", confidence.value))"
         }
         let confidence = heard.confidence.map { _ in understanding.confidence }
-        if let rejection = understanding.rejection, !isAddressed, rejection.meansNotForTheApp {
+        let match: PhraseMatch
+        switch plan {
+        case .ignore(let rejection):
             transcript.write("> \(heard.readableText) (ignored: \(rejection))\n")
             metadata["intent"] = "none"
             metadata["rejected"] = "\(rejection)"
@@ -320,28 +322,24 @@ package struct VoiceSession: Sendable {
                     rejection: "\(rejection)",
                     replies: []))
             return false
-        }
-        transcript.write("> \(heard.readableText)\n")
-        guard let match = understanding.command else {
-            let result = understanding.match
-            let question =
-                understanding.rejection == .noMatch
-                ? MissedCommand.question(for: result, in: description) : nil
-            let reply = question ?? (result.negativePhrase != nil ? "Okay." : "Sorry, I didn't catch that.")
+        case .answer(let reply, let rejection):
+            transcript.write("> \(heard.readableText)\n")
             try await say(reply)
-            let rejection = understanding.rejection.map { "\($0)" } ?? "-"
             metadata["intent"] = "none"
             metadata["rejected"] = "\(rejection)"
             metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
             logger.debug("turn", metadata: metadata)
             onTurn(
                 VoiceTurn(
-                    heard: heard.readableText, confidence: confidence, outcome: nil, rejection: rejection,
+                    heard: heard.readableText, confidence: confidence, outcome: nil,
+                    rejection: "\(rejection)",
                     replies: [reply]))
             return false
+        case .run(let command):
+            transcript.write("> \(heard.readableText)\n")
+            match = command
         }
-        let outcome = await runner.run(
-            description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
+        let outcome = await pipeline.run(match, with: runner)
         let done = ContinuousClock.now
         var interrupted = false
         var replies: [String] = []

@@ -22,7 +22,7 @@ public struct VoiceTurn: Sendable {
     /// Why nothing ran ("confidence 0.41 below 0.75", "no match"); `nil` when an intent ran.
     public let rejection: String?
     /// What the loop said at the end of the turn, in order: the outcome's dialog, or "Sorry, I
-    /// didn't catch that."; empty when it stayed quiet. Questions asked while the intent ran
+    /// didn't understand that."; empty when it stayed quiet. Questions asked while the intent ran
     /// are not among them.
     public let replies: [String]
 

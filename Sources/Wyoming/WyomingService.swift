@@ -253,33 +253,36 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// ask for a value, a choice or a confirmation (every intent that requires authentication)
     /// does not run, and the question is the answer, so the person can say the command whole.
     private func run(_ text: String) async -> WyomingEvent {
-        let result = await app.matcher.match(text)
-        guard let best = result.best else {
-            let reply =
-                result.isAmbiguous
-                ? "Sorry, that could mean more than one thing." : "Sorry, I didn't understand."
-            return WyomingEvent("not-handled", data: ["text": .string(reply)])
+        let pipeline = TurnPipeline(description: app.app.description, matcher: app.matcher)
+        let (plan, result) = await pipeline.plan(typed: text)
+        let match: PhraseMatch
+        switch plan {
+        case .ignore(let rejection), .answer(_, let rejection):
+            return WyomingEvent(
+                "not-handled", data: ["text": .string(pipeline.reply(to: result, rejection: rejection))])
+        case .run(let command):
+            match = command
         }
         let conversation = NoFollowUp()
         let runner = IntentRunner(
             conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,
             isAuthenticated: false)
-        let outcome = await runner.run(
-            app.app.description.shortcuts[best.shortcutIndex].intent, parameters: best.runnerParameters)
+        let outcome = await pipeline.run(match, with: runner)
         let spoken = outcome.chain.compactMap { $0.spokenText(voiceOnly: true) }.joined(separator: " ")
         logger.info(
             "ran",
-            metadata: ["text": "\(text)", "intent": "\(best.intent)", "status": "\(outcome.status.rawValue)"])
+            metadata: [
+                "text": "\(text)", "intent": "\(match.intent)", "status": "\(outcome.status.rawValue)",
+            ])
         switch outcome.status {
         case .completed:
-            return WyomingEvent("handled", data: ["text": .string(spoken.isEmpty ? "Done." : spoken)])
+            return WyomingEvent("handled", data: ["text": .string(spoken.isEmpty ? TurnReply.done : spoken)])
         case .cancelled:
             let question = conversation.asked ?? "That needs more than one exchange."
             return WyomingEvent("not-handled", data: ["text": .string(question)])
         case .failed:
             return WyomingEvent(
-                "not-handled",
-                data: ["text": .string(spoken.isEmpty ? "Sorry, something went wrong." : spoken)])
+                "not-handled", data: ["text": .string(spoken.isEmpty ? TurnReply.failed : spoken)])
         }
     }
 

@@ -56,7 +56,7 @@ struct EmbeddedPackageTests {
             "\(run.output)")
         // The replies, heard back among what the lamp and the loop could have said.
         let said = [
-            "The living room lamp is on.", "The living room lamp is off.", "Sorry, I didn't catch that.",
+            "The living room lamp is on.", "The living room lamp is off.", "Sorry, I didn't understand that.",
         ]
         #expect(
             try VoiceLoopTests.heardReplyText(in: replies, among: said)

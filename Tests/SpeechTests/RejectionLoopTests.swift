@@ -61,14 +61,14 @@ struct RejectionLoopTests {
     }
 
     /// After the wake phrase the person spoke to the app, so a command below the bar is answered:
-    /// the loop says it did not catch it.
+    /// the loop says it did not understand it.
     @Test func afterTheWakePhraseACommandBelowTheBarIsAnsweredSorry() throws {
         let run = try Self.listen(
             ["hey travel tracking navigate to the map in travel tracking"],
             ["--wake-phrase", "hey travel tracking", "--min-confidence", "0.9999"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(
-            run.output == "> navigate to the map in travel tracking\n< Sorry, I didn't catch that.\n",
+            run.output == "> navigate to the map in travel tracking\n< Sorry, I didn't understand that.\n",
             "\(run.output)")
     }
 

@@ -89,7 +89,7 @@ struct VoiceLoopTests {
         "There are two books called The Road. Who wrote it?", "Did you mean The Hobbit?",
         "Sorry, I couldn't find a book called Dune.",
         // Anywhere.
-        "Okay, cancelled.", "Okay.", "Sorry, I didn't catch that.",
+        "Okay, cancelled.", "Okay.", "Sorry, I didn't catch that.", "Sorry, I didn't understand that.",
     ]
 
     /// What the replies say, heard one by one under a grammar of `among` (``replies`` unless

@@ -162,6 +162,8 @@ struct WyomingServerTests {
             #expect(done["text"] as? String == "Turned Off the Garage Light.")
             let missed = try Self.ask(python, uri, ["handle", "what's the weather"])
             #expect(missed["handled"] as? Bool == false)
+            // The sentence every front end says to a command that fits nothing (TurnReply).
+            #expect(missed["text"] as? String == "Sorry, I didn't understand that.")
         }
     }
 
