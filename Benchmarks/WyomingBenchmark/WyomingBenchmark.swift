@@ -59,6 +59,9 @@ struct WyomingBenchmark: AsyncParsableCommand {
     @Option(help: "Take only the first N recordings.")
     var clips: Int?
 
+    @Option(help: "Clients that ask for long replies to be spoken while another asks describe (0: skip).")
+    var synthesizing = 8
+
     func run() async throws {
         let paced = paced.isOn
         let rounds = rounds
@@ -171,8 +174,68 @@ struct WyomingBenchmark: AsyncParsableCommand {
             if p90 < 300 { largest = max(largest, count) }
         }
         print("largest number of clients measured with p90 under 300 ms: \(largest)")
+
+        // Synthesis is work a connection waits for: while clients each have a long reply spoken,
+        // over and over, another asks describe. The baseline is describe with nobody else there.
+        if synthesizing > 0 {
+            let (alone, busy) = await Self.describeWhileSynthesizing(port: bound, speakers: synthesizing)
+            print(
+                String(
+                    format:
+                        "describe, alone: median %.1f ms, p90 %.1f ms; while %d clients have replies spoken: median %.1f ms, p90 %.1f ms (%.1f× the median alone)",
+                    alone.median, alone.p90, synthesizing, busy.median, busy.p90, busy.median / alone.median))
+        }
         print(String(format: "resident memory at the end: %.1f MiB", ProcessMemory.current.resident))
         serving.cancel()
+    }
+}
+
+extension WyomingBenchmark {
+    /// Describe's answer time (median, p90, ms) with nobody else there, then while `speakers`
+    /// clients each have a long reply spoken over and over; on threads of their own, as the
+    /// clients are blocking sockets.
+    static func describeWhileSynthesizing(port: Int, speakers: Int) async -> (
+        alone: (median: Double, p90: Double), busy: (median: Double, p90: Double)
+    ) {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                func describeTimes(_ count: Int) -> [Double] {
+                    let client = Client(port: port)
+                    return (0..<count).map { _ in
+                        let asked = ContinuousClock.now
+                        client.send(WyomingEvent("describe"))
+                        _ = client.receive()
+                        let elapsed = ContinuousClock.now - asked
+                        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
+                            / 1e18
+                    }
+                }
+                let alone = summary(describeTimes(20))
+                let reply = Array(
+                    repeating:
+                        "The living room lamp is on. The kitchen lights are off. The garage door is closed.",
+                    count: 8
+                ).joined(separator: " ")
+                let stop = Atomic(false)
+                let finished = DispatchGroup()
+                for _ in 0..<speakers {
+                    finished.enter()
+                    Thread.detachNewThread {
+                        let client = Client(port: port)
+                        while !stop.load(ordering: .relaxed) {
+                            client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
+                            while client.receive().type != "audio-stop" {}
+                        }
+                        finished.leave()
+                    }
+                }
+                Thread.sleep(forTimeInterval: 0.5)
+                let busy = summary(describeTimes(20))
+                stop.store(true, ordering: .relaxed)
+                finished.wait()
+                continuation.resume(returning: (alone, busy))
+            }
+        }
     }
 }
 
@@ -185,7 +248,10 @@ func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
 /// A blocking Wyoming client on a plain socket.
 final class Client {
     let socket: Int32
-    private var buffer: [UInt8] = []
+    /// What has arrived: a reply of audio comes as many events, and one read may hold several,
+    /// or part of one.
+    private var reader = WyomingFrameReader()
+    private var pending: [WyomingEvent] = []
 
     init(port: Int) {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -214,16 +280,13 @@ final class Client {
     }
 
     func receive() -> WyomingEvent {
-        var reader = WyomingFrameReader()
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var events = (try? reader.read(buffer)) ?? []
-        buffer = []
-        while events.isEmpty {
+        while pending.isEmpty {
             let count = recv(socket, &chunk, chunk.count, 0)
             precondition(count > 0, "the server closed the connection")
-            events = (try? reader.read(chunk[0..<count])) ?? []
+            pending += (try? reader.read(chunk[0..<count])) ?? []
         }
-        return events[0]
+        return pending.removeFirst()
     }
 
     /// Streams `audio` (16-bit mono at `rate`), in real time when `paced`, and returns the

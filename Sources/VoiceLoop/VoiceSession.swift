@@ -9,8 +9,10 @@ import VoiceUnderstanding
 
 /// Sound in and out for the voice loop: hears one utterance at a time under a grammar, and says
 /// text, not listening to the microphone while it speaks. Used by one task at a time (the loop,
-/// and the conversation the loop's runner calls).
-// Unchecked: its state is touched on its queue, while the one task that awaits it waits.
+/// and the conversation the loop's runner calls). Each is a wait of seconds or minutes, on a
+/// thread of its own (`onThreadOfItsOwn`), not one of Swift's cooperative threads.
+// Unchecked: its state is touched on the thread that hears or speaks, while the one task that
+// awaits it waits.
 package final class VoiceChannel: @unchecked Sendable {
     private let recognizer: SpeechRecognizer
     private let input: VoiceInput
@@ -41,23 +43,10 @@ package final class VoiceChannel: @unchecked Sendable {
         self.mouth = mouth
     }
 
-    /// Where the channel listens and speaks, each a wait of seconds or minutes: a thread of its
-    /// own, not one of Swift's few cooperative threads, which every other task of the program
-    /// (another loop, a server) needs too.
-    private let queue = DispatchQueue(label: "VoiceLoop.VoiceChannel")
-
-    private func onOwnThread<Value: Sendable>(
-        _ work: @escaping @Sendable () throws -> Value
-    ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
     /// The next utterance under `grammar` (dictation when `nil`); `nil` when nobody spoke before
     /// the timeout or the input ended.
     package func hear(under grammar: SpeechGrammar?) async throws -> RecognitionResult? {
-        try await onOwnThread { try self.hearNow(under: grammar) }
+        try await onThreadOfItsOwn { try self.hearNow(under: grammar) }
     }
 
     private func hearNow(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
@@ -71,7 +60,7 @@ package final class VoiceChannel: @unchecked Sendable {
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
     package func say(_ text: String) async throws -> String? {
-        try await onOwnThread { try self.sayNow(text) }
+        try await onThreadOfItsOwn { try self.sayNow(text) }
     }
 
     private func sayNow(_ text: String) throws -> String? {

@@ -64,7 +64,9 @@ final class SatellitePipeline: Sendable {
                         WyomingEvent(
                             "synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]]))
                     guard stages.speaks else { return }
-                    for event in WyomingSession.audioEvents(speech) { send(event) }
+                    for event in WyomingSession.audioEvents(
+                        speech.int16Samples, sampleRate: speech.sampleRate)
+                    { send(event) }
                     microphone.mute(
                         for: Int(speech.duration * Double(AudioFormat.recognizerSampleRate))
                             + SatelliteMicrophone.echoMargin)

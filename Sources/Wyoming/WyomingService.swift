@@ -112,7 +112,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                 return [Self.error("synthesize needs a text")]
             }
             let voice = event.data["voice"]?["name"]?.string ?? app.voice
-            return synthesize(text, voice: voice)
+            return await synthesize(text, voice: voice)
         default:
             return [Self.error("unknown event \"\(event.type)\"")]
         }
@@ -286,27 +286,30 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         }
     }
 
-    /// `text` spoken by eSpeak NG, as audio events.
-    private func synthesize(_ text: String, voice: String) -> [WyomingEvent] {
+    /// `text` spoken by eSpeak NG, as audio events. Synthesis waits its turn for eSpeak NG's one
+    /// engine, and it and cutting the audio into events take a while: off the cooperative
+    /// threads, which every other connection needs.
+    private func synthesize(_ text: String, voice: String) async -> [WyomingEvent] {
         do {
-            let speech = try SpeechSynthesizer(voice: voice).speak(text)
-            return Self.audioEvents(AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate))
+            return try await onThreadOfItsOwn {
+                let speech = try SpeechSynthesizer(voice: voice).speak(text)
+                return Self.audioEvents(speech.samples, sampleRate: speech.sampleRate)
+            }
         } catch {
             return [Self.error("\(error)")]
         }
     }
 
-    /// `speech` as Wyoming sends audio: `audio-start`, `audio-chunk`s of 1024 16-bit mono
-    /// samples, `audio-stop`, with the timestamps Home Assistant gives them.
-    static func audioEvents(_ speech: AudioBuffer) -> [WyomingEvent] {
-        let format = WyomingAudioFormat(rate: speech.sampleRate, width: 2, channels: 1).data
+    /// `samples` (16-bit mono at `sampleRate`) as Wyoming sends audio: `audio-start`,
+    /// `audio-chunk`s of 1024 samples, `audio-stop`, with the timestamps Home Assistant gives them.
+    static func audioEvents(_ samples: [Int16], sampleRate: Int) -> [WyomingEvent] {
+        let format = WyomingAudioFormat(rate: sampleRate, width: 2, channels: 1).data
         var events = [WyomingEvent("audio-start", data: format.merging(["timestamp": 0]) { $1 })]
-        let samples = speech.int16Samples
         let chunk = 1024
         var start = 0
         while start < samples.count {
             let end = min(start + chunk, samples.count)
-            let milliseconds = start * 1000 / max(speech.sampleRate, 1)
+            let milliseconds = start * 1000 / max(sampleRate, 1)
             events.append(
                 WyomingEvent(
                     "audio-chunk", data: format.merging(["timestamp": .number(Double(milliseconds))]) { $1 },
@@ -314,7 +317,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             start = end
         }
         // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
-        let milliseconds = samples.count * 1000 / max(speech.sampleRate, 1)
+        let milliseconds = samples.count * 1000 / max(sampleRate, 1)
         events.append(WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))]))
         return events
     }
