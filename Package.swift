@@ -318,12 +318,16 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
     ]
 }
 
-// The fuzz target of the phrase files (Scripts/fuzz.sh builds it with -sanitize=fuzzer, which
-// links libFuzzer), declared only when VOICE_INTENTS_FUZZ is set.
+// The fuzz targets of the phrase files and of audio input (Scripts/fuzz.sh builds them with
+// -sanitize=fuzzer, which links libFuzzer), declared only when VOICE_INTENTS_FUZZ is set.
 if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
-    package.products += [.executable(name: "phrase-fuzz", targets: ["PhraseFuzz"])]
+    package.products += [
+        .executable(name: "phrase-fuzz", targets: ["PhraseFuzz"]),
+        .executable(name: "audio-fuzz", targets: ["AudioFuzz"]),
+    ]
     package.targets += [
-        .executableTarget(name: "PhraseFuzz", dependencies: ["PhraseMatching"], path: "Fuzz/PhraseFuzz")
+        .executableTarget(name: "PhraseFuzz", dependencies: ["PhraseMatching"], path: "Fuzz/PhraseFuzz"),
+        .executableTarget(name: "AudioFuzz", dependencies: ["VoiceAudio"], path: "Fuzz/AudioFuzz"),
     ]
 }
 

@@ -346,12 +346,27 @@ struct WAVFileTests {
         let data = [0, 0.5, -0.5, -1, 0.25, Float.nan].flatMap(Bytes.float32)
         let audio = try WAVFile.read(data: Bytes.simple(code: 3, bits: 32, data: data), name: "a.wav")
         #expect(audio.samples == [0, 0.5, -0.5, -1, 0.25, 0])
+        // Louder than full scale clips as it is read; two loudest channels do not add up to
+        // infinity (the fuzzer's finding).
+        let loud = [1.5, -3e38, .greatestFiniteMagnitude, .greatestFiniteMagnitude].flatMap(Bytes.float32)
+        #expect(
+            try WAVFile.read(data: Bytes.simple(code: 3, bits: 32, data: loud), name: "a.wav").samples
+                == [1, -1, 1, 1])
+        let stereo = try WAVFile.read(
+            data: Bytes.simple(code: 3, channels: 2, bits: 32, data: loud), name: "a.wav")
+        #expect(stereo.samples == [0, 1])
     }
 
     @Test func sixtyFourBitFloat() throws {
         let data = [0, 0.5, -0.5, -1, 0.125].flatMap(Bytes.float64)
         let audio = try WAVFile.read(data: Bytes.simple(code: 3, bits: 64, data: data), name: "a.wav")
         #expect(audio.samples == [0, 0.5, -0.5, -1, 0.125])
+        // A finite Double beyond Float's range is no infinity either.
+        let huge = [1e300, -1e300].flatMap(Bytes.float64)
+        #expect(
+            try WAVFile.read(data: Bytes.simple(code: 3, bits: 64, data: huge), name: "a.wav").samples == [
+                1, -1,
+            ])
     }
 
     @Test func muLawAndALaw() throws {
@@ -612,7 +627,22 @@ struct WAVFileErrorTests {
                 == "recording.wav: 0 channels in the fmt chunk at byte 12")
         #expect(
             readError(Bytes.simple(code: 1, rate: 0, bits: 16, data: [0, 0]))?.reason
-                == "sample rate 0 Hz in the fmt chunk at byte 12")
+                == "sample rate 0 Hz in the fmt chunk at byte 12; WAV files are read at 4000 to 768000 Hz")
+        // A few hertz would be millions of samples at 16 kHz, and 4 GHz a resampling filter of
+        // gigabytes (the fuzzer's findings).
+        #expect(
+            readError(Bytes.simple(code: 1, rate: 3, bits: 16, data: [0, 0]))?.reason
+                == "sample rate 3 Hz in the fmt chunk at byte 12; WAV files are read at 4000 to 768000 Hz")
+        #expect(
+            readError(Bytes.simple(code: 1, rate: 4_093_648_704, bits: 16, data: [0, 0]))?.reason
+                == "sample rate 4093648704 Hz in the fmt chunk at byte 12; WAV files are read at 4000 to 768000 Hz"
+        )
+        for rate in [4_000, 768_000] {
+            #expect(throws: Never.self) {
+                try WAVFile.read(
+                    data: Bytes.simple(code: 1, rate: rate, bits: 16, data: [0, 0]), name: "a.wav")
+            }
+        }
         let short = Bytes.wave(
             Bytes.chunk("fmt ", Bytes.le16(1) + Bytes.le16(1)), Bytes.chunk("data", [0, 0]))
         #expect(readError(short)?.reason == "the fmt chunk at byte 12 is 4 bytes, expected at least 16")

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Reading takes the encodings recorders and converters write: PCM with 8-bit unsigned or
 /// 16-, 24- or 32-bit signed samples, µ-law and A-law, IEEE float with 32 or 64 bits, and
-/// `WAVE_FORMAT_EXTENSIBLE` holding PCM or float; any sample rate and number of channels
-/// (mixed to mono). Chunks other than `fmt ` and `data` are skipped. A data size of 0,
+/// `WAVE_FORMAT_EXTENSIBLE` holding PCM or float; any sample rate of ``sampleRates`` and any
+/// number of channels (mixed to mono). Chunks other than `fmt ` and `data` are skipped. A data size of 0,
 /// `0xFFFFFFFF`, or a placeholder over 2 GB that runs past the end of the file (what sox
 /// and arecord write to a pipe) means the samples run to the end of the file. RF64 files
 /// are read too. Writing always produces 16-bit PCM mono.
@@ -18,6 +18,9 @@ import Foundation
 /// try WAVFile.write(audio.resampled(to: 16_000), to: URL(fileURLWithPath: "recording-16k.wav"))
 /// ```
 public enum WAVFile {
+    /// The sample rates read: from 4 kHz (half a telephone's) to 768 kHz (the most a sound card
+    /// records at).
+    public static let sampleRates = 4_000...768_000
     /// Reads a WAV file into mono audio at the file's sample rate.
     ///
     /// - Parameter url: A file URL. Errors name the file by `url.relativePath`, as the caller gave it.
@@ -354,8 +357,13 @@ struct WAVParser {
         guard channels > 0 else {
             throw fail("0 channels in the fmt chunk at byte \(offset - 8)", at: offset + 2)
         }
-        guard sampleRate > 0 else {
-            throw fail("sample rate 0 Hz in the fmt chunk at byte \(offset - 8)", at: offset + 4)
+        // Below a telephone's 8 kHz there is no speech to hear, and the recognizer's 16 kHz would
+        // be millions of samples of each one at a few hertz; far above any sound card's, the
+        // resampler's filter alone would take gigabytes.
+        guard WAVFile.sampleRates.contains(sampleRate) else {
+            throw fail(
+                "sample rate \(sampleRate) Hz in the fmt chunk at byte \(offset - 8); WAV files are read at \(WAVFile.sampleRates.lowerBound) to \(WAVFile.sampleRates.upperBound) Hz",
+                at: offset + 4)
         }
         // The container size: block align says it best (24-bit samples in 4 bytes, 12 in 2).
         var bytesPerSample = (bits + 7) / 8
@@ -439,15 +447,18 @@ struct WAVParser {
             }
         case .signedInt32:
             samples = mix { Float(Int32(littleEndian: $0.loadUnaligned(as: Int32.self))) / 2_147_483_648 }
+        // Floating-point samples are full scale at ±1, and clip there on the way to 16 bits: a
+        // louder one is clipped as it is read, so that no value (2e38, or a finite Double beyond
+        // Float's range) becomes infinite in a Float or in the sum of a frame's channels.
         case .float32:
             samples = mix { pointer in
                 let value = Float(bitPattern: UInt32(littleEndian: pointer.loadUnaligned(as: UInt32.self)))
-                return value.isFinite ? value : 0
+                return value.isFinite ? Swift.max(-1, Swift.min(1, value)) : 0
             }
         case .float64:
             samples = mix { pointer in
                 let value = Double(bitPattern: UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)))
-                return value.isFinite ? Float(value) : 0
+                return value.isFinite ? Float(Swift.max(-1, Swift.min(1, value))) : 0
             }
         case .muLaw:
             let table = G711.muLawTable
