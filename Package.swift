@@ -326,8 +326,11 @@ if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
         .executable(name: "audio-fuzz", targets: ["AudioFuzz"]),
     ]
     package.targets += [
-        .executableTarget(name: "PhraseFuzz", dependencies: ["PhraseMatching"], path: "Fuzz/PhraseFuzz"),
-        .executableTarget(name: "AudioFuzz", dependencies: ["VoiceAudio"], path: "Fuzz/AudioFuzz"),
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(
+            name: "PhraseFuzz", dependencies: ["PhraseMatching", "FuzzDriver"], path: "Fuzz/PhraseFuzz"),
+        .executableTarget(
+            name: "AudioFuzz", dependencies: ["VoiceAudio", "FuzzDriver"], path: "Fuzz/AudioFuzz"),
     ]
 }
 

@@ -10,6 +10,7 @@
 // pcm or resampler.
 
 import Foundation
+import FuzzDriver
 import VoiceAudio
 
 /// What this run reads.
@@ -105,21 +106,11 @@ func resample(_ bytes: [UInt8]) {
     }
 }
 
-/// libFuzzer's driver, which `main` hands over to.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ test: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 /// The program's entry point as SwiftPM links an executable target (`<module>_main`): runs
 /// libFuzzer on ``audioFuzz(_:_:)``.
 @_cdecl("AudioFuzz_main")
 public func audioFuzzMain(
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { audioFuzz($0, $1) }
+    runFuzzer(argc, argv) { audioFuzz($0, $1) }
 }

@@ -9,6 +9,7 @@
 // PHRASE_FUZZ_TARGET chooses what is read: syntax, catalog or tests.
 
 import Foundation
+import FuzzDriver
 import PhraseMatching
 
 /// What this run reads.
@@ -49,21 +50,11 @@ public func phraseFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, which `main` hands over to.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ test: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 /// The program's entry point as SwiftPM links an executable target (`<module>_main`): runs
 /// libFuzzer on ``phraseFuzz(_:_:)``.
 @_cdecl("PhraseFuzz_main")
 public func phraseFuzzMain(
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { phraseFuzz($0, $1) }
+    runFuzzer(argc, argv) { phraseFuzz($0, $1) }
 }
