@@ -245,7 +245,9 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
         // (a process's memory, quantiles).
         .target(
             name: "BenchmarkCommand",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "VoiceIntents", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Benchmarks/BenchmarkCommand"),
 
         // What the speech benchmarks share: Debian's recordings (PocketSphinx's test data,

@@ -1,5 +1,7 @@
 // Figures the benchmarks share for telling two kinds of clips apart by a measure.
 
+import VoiceIntents
+
 /// The chance that a positive scores higher than a negative (ties count half): the area under
 /// the ROC curve, 0.5 for a measure that tells nothing. NaN when either side is empty.
 public func areaUnderCurve(positives: [Double], negatives: [Double]) -> Double {
@@ -11,12 +13,12 @@ public func areaUnderCurve(positives: [Double], negatives: [Double]) -> Double {
     return wins / Double(positives.count * negatives.count)
 }
 
-/// The values at `fractions` of `values` (each the element at that share of the sorted list,
-/// rounded down); empty when `values` is.
+/// The values at `fractions` of `values` (each the package's `percentile`); empty when `values`
+/// is.
 public func quantiles(_ values: [Double], at fractions: [Double]) -> [Double] {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return [] }
-    return fractions.map { sorted[Int(Double(sorted.count - 1) * $0)] }
+    return fractions.map { percentile(sorted, $0) }
 }
 
 /// `duration` in seconds.

@@ -10,11 +10,6 @@ import VoiceIntents
 let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Phrases")
 
-/// The element at `fraction` of `sorted`.
-func percentile(_ sorted: [Duration], _ fraction: Double) -> Duration {
-    sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-}
-
 func microseconds(_ duration: Duration) -> Double { seconds(duration) * 1e6 }
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }

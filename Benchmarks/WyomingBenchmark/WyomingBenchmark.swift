@@ -242,7 +242,7 @@ extension WyomingBenchmark {
 /// Median and p90 of `latencies`, in milliseconds.
 func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
     let sorted = latencies.sorted()
-    return (sorted[sorted.count / 2] * 1000, sorted[min(sorted.count - 1, sorted.count * 9 / 10)] * 1000)
+    return (percentile(sorted, 0.5) * 1000, percentile(sorted, 0.9) * 1000)
 }
 
 /// A blocking Wyoming client on a plain socket.

@@ -165,10 +165,7 @@ public struct EvaluationReport: Sendable, Codable {
 
         init(_ values: [Double]) {
             let sorted = values.sorted()
-            func at(_ share: Double) -> Double {
-                sorted.isEmpty
-                    ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.down)))]
-            }
+            func at(_ share: Double) -> Double { sorted.isEmpty ? 0 : percentile(sorted, share) }
             median = at(0.5)
             p90 = at(0.9)
             p99 = at(0.99)

@@ -154,8 +154,7 @@ extension TestCommand {
         let sorted = times.sorted()
         func microseconds(_ fraction: Double) -> String {
             guard !sorted.isEmpty else { return "-" }
-            let time = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
-            return String(format: "%.1f", time.inSeconds * 1e6)
+            return String(format: "%.1f", percentile(sorted, fraction).inSeconds * 1e6)
         }
         let milliseconds = compiled.inSeconds * 1e3
         var line =
