@@ -71,12 +71,16 @@ let package = Package(
             ]),
         // Speech from text with eSpeak NG, and its letter-to-sound rules.
         .target(name: "VoiceSynthesis", dependencies: ["CESpeakNG", "VoiceAudio"]),
+        // The models the package ships (Models/: manifest, lexicon, grammars, calibrations), as a
+        // resource bundle that SwiftPM copies beside every executable, so an app needs no step.
+        .target(name: "VoiceModels", path: "Models", exclude: ["README.md"], resources: [.copy("en")]),
         // Recognition with PocketSphinx: the recognizer, its grammar as a word graph, pronunciations,
         // confidence, the models' manifest and an app's calibration. Nothing here knows phrases.
         .target(
             name: "VoiceRecognition",
             dependencies: [
-                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", .product(name: "Yams", package: "Yams"),
+                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", "VoiceModels",
+                .product(name: "Yams", package: "Yams"),
             ]),
         // Recognition joined to phrases: grammars written from an app's phrases and answers, what
         // was heard joined to what was matched, the value check, what sounds alike.

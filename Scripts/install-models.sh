@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the speech models' folder (Models/: manifest, lexicon, grammars, calibrations) where an
-# app built outside this repository finds them: <prefix>/share/voice-intents/Models. The acoustic
-# model itself comes from Debian's pocketsphinx-en-us, which the manifest names.
+# Installs the speech models (Models/<locale>/: manifest, lexicon, grammars, calibrations) where a
+# program finds them when it was copied without the models its build put beside it
+# (VoiceIntents_VoiceModels.resources): <prefix>/share/voice-intents/Models. The acoustic model
+# itself comes from Debian's pocketsphinx-en-us, which the manifest names.
 #
 #     Scripts/install-models.sh [prefix]      (default: /usr/local)
 set -euo pipefail
@@ -9,5 +10,6 @@ cd "$(dirname "$0")/.."
 prefix="${1:-/usr/local}"
 target="$prefix/share/voice-intents/Models"
 mkdir -p "$target"
-cp -R Models/. "$target/"
+# The locale folders: what a build puts beside its executables too.
+for locale in Models/*/; do cp -R "$locale" "$target/"; done
 echo "installed $target"

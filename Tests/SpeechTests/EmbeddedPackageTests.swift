@@ -5,7 +5,8 @@ import Testing
 
 /// A program outside this package embeds the voice loop: `Examples/EmbeddedLoop`, a package of its
 /// own that depends on this one by path, as an app's package would by URL. It builds without the
-/// command-line parser, hears a person's recorded commands, runs them and says the replies.
+/// command-line parser and, copied to a folder outside the repository with the models the package
+/// ships, hears a person's recorded commands, runs them and says the replies.
 @Suite("A package of its own embeds the loop")
 struct EmbeddedPackageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -42,9 +43,23 @@ struct EmbeddedPackageTests {
         }
         try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: commands)
 
+        // Run as an app is run outside this repository: from a folder of its own, with the models
+        // the package ships beside it (no VOICE_INTENTS_MODELS, no Models folder above it).
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("lamp-app-\(UUID())")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let copied = try Executables.run(
+            command: "cp",
+            [
+                "-R", binaries.appendingPathComponent("EmbeddedLoop").path,
+                binaries.appendingPathComponent("VoiceIntents_VoiceModels.resources").path, elsewhere.path,
+            ], in: elsewhere)
+        try #require(copied.status == 0, "\(copied.errors)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["VOICE_INTENTS_MODELS"] = nil
         let run = try Executables.run(
-            command: binaries.appendingPathComponent("EmbeddedLoop").path, [commands.path, replies.path],
-            in: Self.example)
+            command: elsewhere.appendingPathComponent("EmbeddedLoop").path, [commands.path, replies.path],
+            in: elsewhere, environment: environment)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(
             run.output.contains(

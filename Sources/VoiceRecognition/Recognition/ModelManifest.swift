@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAudio
+import VoiceModels
 import Yams
 
 extension SpeechRecognizer.Configuration {
@@ -180,16 +181,18 @@ extension SpeechRecognizer.Configuration {
             let places = modelFolders().map(\.path).joined(separator: ", ")
             throw SpeechError(
                 .missingModel,
-                "no speech models for \"\(locale)\": no \(manifestPath) in \(places); set VOICE_INTENTS_MODELS to a copy of the repository's Models folder, or install it with Scripts/install-models.sh"
+                "no speech models for \"\(locale)\": no \(manifestPath) in \(places); copy the VoiceIntents_VoiceModels.resources folder of the build beside the executable, set VOICE_INTENTS_MODELS to a copy of the package's Models folder, or install it with Scripts/install-models.sh"
             )
         }
         return try Self(manifest: manifest)
     }
 
     /// Where the models are looked for, in order: the folder `VOICE_INTENTS_MODELS` names,
-    /// `Models` in the current folder, in each folder above the executable (a package checkout
-    /// run with `swift run`), and where `Scripts/install-models.sh` puts them,
-    /// `/usr/local/share/voice-intents/Models` and `/usr/share/voice-intents/Models`.
+    /// `Models` in the current folder, in each folder above the executable (this package's
+    /// checkout, run with `swift run`), the models the package ships beside the executable
+    /// (``PackagedModels``: an app that depends on the package), and where
+    /// `Scripts/install-models.sh` puts them, `/usr/local/share/voice-intents/Models` and
+    /// `/usr/share/voice-intents/Models`.
     public static func modelFolders() -> [URL] {
         var folders: [URL] = []
         if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
@@ -203,6 +206,7 @@ extension SpeechRecognizer.Configuration {
             folders.append(above.appendingPathComponent("Models"))
             above.deleteLastPathComponent()
         }
+        if let packaged = PackagedModels.folder { folders.append(packaged) }
         folders += ["/usr/local/share", "/usr/share"].map {
             URL(fileURLWithPath: $0).appendingPathComponent("voice-intents/Models")
         }
