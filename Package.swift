@@ -174,21 +174,39 @@ let package = Package(
             name: "PhraseMatchingTests",
             dependencies: ["PhraseMatching", "VoiceIntents", "TravelTracking", "Library"]
         ),
-        .testTarget(
-            name: "SpeechTests",
+        // Helpers the speech tests share: running the package's executables, a private sound
+        // server, the repository's models, speech made with eSpeak NG, people's recordings.
+        .target(
+            name: "VoiceTestSupport",
             dependencies: [
-                "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
-                "PhraseMatching",
-                "VoiceIntents", "TravelTracking", "Library",
-                "SmartHome",
+                "VoiceUnderstanding", "VoiceEvaluation", "TravelTracking", "Library", "SmartHome",
                 "HomeLights",
-                "VoiceIntentsCLI", "VoiceLoop", "Wyoming",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
-            // The Python peers the Wyoming tests run.
-            exclude: ["Wyoming"]
+            path: "Tests/VoiceTestSupport"
         ),
+        // One target per module along the data path. SoundServerTests start PulseAudio, and
+        // WyomingTests start Python peers and Home Assistant: the costly ones.
+        .testTarget(name: "VoiceAudioTests", dependencies: ["VoiceTestSupport", "VoiceAudio", "HomeLights"]),
+        .testTarget(name: "VoiceRecognitionTests", dependencies: ["VoiceTestSupport", "VoiceRecognition"]),
+        .testTarget(
+            name: "VoiceUnderstandingTests",
+            dependencies: ["VoiceTestSupport", "VoiceUnderstanding", "VoiceLoop"]),
+        .testTarget(
+            name: "VoiceLoopTests",
+            dependencies: [
+                "VoiceTestSupport", "VoiceLoop", "SmartHome", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "SoundServerTests", dependencies: ["VoiceTestSupport", "VoiceIntentsCLI"]),
+        .testTarget(
+            name: "WyomingTests", dependencies: ["VoiceTestSupport", "Wyoming"],
+            // The Python peers the tests run.
+            exclude: ["Wyoming"]),
+        .testTarget(
+            name: "VoiceEvaluationTests",
+            dependencies: [
+                "VoiceTestSupport", "VoiceEvaluation", "VoiceIntentsCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "SampleAppTests",
             dependencies: [

@@ -155,7 +155,7 @@ struct PhraseCommandTests {
         let result = try executables.run("voice-intents", ["lint", "--strict"])
         #expect(result.status == 0)
         // Every word the sample apps' grammars use is in Models/en/lexicon.dict or cmudict, so no
-        // pronunciation is guessed (the test of the lexicon's absence is in SpeechTests).
+        // pronunciation is guessed (the test of the lexicon's absence is in VoiceRecognitionTests).
         #expect(result.output == "0 errors, 0 warnings\n")
     }
 

@@ -1,0 +1,169 @@
+import Foundation
+import PhraseMatching
+import Testing
+import VoiceEvaluation
+import VoiceTestSupport
+
+@testable import VoiceAudio
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
+
+/// The voice loop on a live microphone: a private PulseAudio server whose default source the
+/// test speaks into in real time, a reply played on its null sink, a person who waits for the
+/// question before answering, and a service manager that stops the loop with SIGTERM.
+@Suite("Live voice loop", .serialized)
+struct LiveLoopTests {
+    /// A source that numbers its chunks: chunk `n` holds the value `n`.
+    final class CountingSource: AudioSource, @unchecked Sendable {  // `count` behind `lock`
+        let name = "the counting source"
+        private let lock = NSLock()
+        private var count = 0
+        var delivered: Int { lock.withLock { count } }
+
+        func read(_ samples: Int) throws(SpeechError) -> [Int16] {
+            Thread.sleep(forTimeInterval: 0.002)
+            let number = lock.withLock {
+                count += 1
+                return count
+            }
+            return [Int16](repeating: Int16(truncatingIfNeeded: number), count: samples)
+        }
+    }
+
+    @Test func whatTheMicrophoneRecordsWhileTheLoopSpeaksIsThrownAway() throws {
+        let source = CountingSource()
+        let capture = ContinuousCapture(source: source, chunk: 4)
+        capture.start()
+        defer { capture.stop() }
+        #expect(try #require(capture.read()) == [1, 1, 1, 1])
+        capture.muted = true
+        let mutedAt = source.delivered
+        while source.delivered < mutedAt + 20 { Thread.sleep(forTimeInterval: 0.001) }
+        let unmutedAt = source.delivered
+        capture.muted = false
+        // Everything up to the unmuting is gone, and the echo tail after it.
+        let next = Int(try #require(capture.read())[0])
+        #expect(next > unmutedAt + capture.echoTail, "chunk \(next) after unmuting at \(unmutedAt)")
+        capture.stop()
+        #expect(capture.read() == nil)
+    }
+
+    /// A live microphone starts with noise the detector has not learnt yet: it takes it for
+    /// speech, finds no words, and must still hear the command that follows.
+    @Test func aFalseStartOnNoiseDoesNotLoseTheCommandAfterIt() async throws {
+        var noise = SplitMix64(seed: 7)
+        func floor(_ seconds: Double) -> [Int16] {
+            (0..<Int(seconds * 16_000)).map { _ in Int16(Int(noise.next() % 21) - 10) }
+        }
+        let command = try LiveLoop.spoken("buy tickets for uluru in travel tracking")
+            .map { Int16(clamping: Int($0) + Int(noise.next() % 21) - 10) }
+        let recognizer = try SpeechRecognizer(try TestModels.configuration())
+        try recognizer.useGrammar(
+            SpeechGrammar(try await TestModels.travelTrackingMatcher().spokenForms, name: "commands"))
+        let stream = SampleStream(floor(1.1) + command + floor(1.5))
+        let heard = try recognizer.listen(timeout: 10, read: stream.read)
+        #expect(heard?.text == "buy tickets for uluru in travel tracking")
+    }
+
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aCommandIsTalkedThroughOnTheMicrophoneAndSIGTERMEndsTheLoop() throws {
+        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+            _, microphone, listener in
+            // Questions are answered the way a person answers them: after hearing them out. The loop
+            // prints a reply as it starts saying it, and the longest question here takes under two
+            // seconds to play.
+            let exchanges = [
+                ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
+                ("three", "< Search for 3 tickets to Uluru?\n"),
+                ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
+            ]
+            #expect(
+                listener.errors.contains("listening to the default PulseAudio source"), "\(listener.errors)")
+            for (sentence, reply) in exchanges {
+                microphone.say(try LiveLoop.spoken(sentence))
+                let heard = listener.waitFor(reply)
+                #expect(
+                    heard,
+                    "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)"
+                )
+                guard heard else { break }
+                Thread.sleep(forTimeInterval: 2.5)
+            }
+            let status = listener.terminate()
+            #expect(status == 0, "\(listener.errors)")
+            #expect(
+                listener.output == """
+                    > buy tickets for uluru in travel tracking
+                    < How many tickets?
+                    > three
+                    < Search for 3 tickets to Uluru?
+                    > yes
+                    < I found 3 tickets to Uluru for 75 dollars in total.
+
+                    """, "\(listener.output)")
+            #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
+            #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+        }
+    }
+
+    /// The sound server goes away (restarted, or the USB microphone pulled out) and comes back:
+    /// the loop reports it, reopens the microphone and the speaker, and hears the next command.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func theLoopOutlivesTheSoundServerRestarting() throws {
+        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+            server, microphone, listener in
+            microphone.say(try LiveLoop.spoken("how busy is uluru in travel tracking"))
+            #expect(
+                listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"),
+                "\(listener.output)")
+            // The turn is logged once its reply has been played out; then the server goes.
+            #expect(listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
+
+            server.stopServer()
+            #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
+            try server.start()
+            microphone.close()
+            let restarted = server.liveMicrophone()
+            defer { restarted.close() }
+            #expect(
+                listener.waitFor("the microphone is back", inErrors: true, timeout: 15), "\(listener.errors)")
+            Thread.sleep(forTimeInterval: 1)
+            restarted.say(try LiveLoop.spoken("how busy is petra in travel tracking"))
+            #expect(
+                listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
+            // The reply is played on the new server's sink.
+            #expect(listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
+            #expect(listener.terminate() == 0, "\(listener.errors)")
+            #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
+        }
+    }
+
+    /// With `--barge-in`, "stop" said over a long question cuts it short and cancels the intent:
+    /// nothing is archived or deleted.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func stopSaidOverAQuestionCutsItShortAndCancels() throws {
+        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose"])
+        {
+            _, microphone, listener in
+            microphone.say(try LiveLoop.spoken("delete a collection in travel tracking"))
+            #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+            Thread.sleep(forTimeInterval: 2.5)
+            microphone.say(try LiveLoop.spoken("summer trip"))
+            // The choice is read out with its options: several seconds of speech.
+            #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
+            Thread.sleep(forTimeInterval: 1.5)
+            microphone.say(try LiveLoop.spoken("stop"))
+            #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
+            #expect(listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
+            #expect(listener.terminate() == 0, "\(listener.errors)")
+            #expect(
+                listener.output.hasSuffix(
+                    """
+                    < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                    > stop
+                    < Okay, cancelled.
+
+                    """), "\(listener.output)")
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import Foundation
+import Logging
+import PhraseMatching
+import Synchronization
+import Testing
+import TravelTracking
+import VoiceIntents
+import VoiceLoop
+import VoiceTestSupport
+
+@testable import VoiceAudio
+
+/// The voice loop as a library, in this process: no `listen` command in front of it.
+@Suite("Voice loop as a library")
+struct EmbeddedLoopTests {
+    /// What the loop wrote to its transcript.
+    final class Transcript: Sendable {
+        private let text = Mutex("")
+        var sink: TextSink { TextSink { line in self.text.withLock { $0 += line } } }
+        var written: String { text.withLock { $0 } }
+    }
+
+    /// Runs a loop, configured as `listen` is by default, on `input`, with its replies written
+    /// to `replies`: how many utterances it did not understand, and its transcript.
+    static func converse(_ input: URL, replies: URL) async throws -> (misunderstood: Int, transcript: String)
+    {
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        let transcript = Transcript()
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
+            configuration: try VoiceLoop.Configuration(for: app), transcript: transcript.sink, logger: logger)
+        let misunderstood = try await loop.run()
+        return (misunderstood, transcript.written)
+    }
+
+    static func temporaryWAV(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID()).wav")
+    }
+
+    /// eSpeak NG says a command and the answers to the loop's questions into one WAV; the loop
+    /// hears it, runs the intent and writes its replies to another WAV, which is recognised back.
+    @Test func anEmbeddedLoopAsksHearsTheAnswersAndSpeaksTheResult() async throws {
+        let input = try SpokenConversation.recording(SpokenConversation.tickets)
+        let replies = Self.temporaryWAV("replies")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: replies)
+        }
+
+        let (misunderstood, transcript) = try await Self.converse(input, replies: replies)
+
+        #expect(misunderstood == 0)
+        #expect(transcript == SpokenConversation.ticketsTranscript, "\(transcript)")
+        #expect(try SpokenConversation.heardReplyText(in: replies) == SpokenConversation.ticketsReplies)
+    }
+
+    /// Two loops started from one preparation (as a server starts one per satellite) each hold
+    /// the whole conversation, the same as a loop that prepares itself.
+    @Test func loopsShareOnePreparation() async throws {
+        let input = try SpokenConversation.recording(SpokenConversation.tickets)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        let configuration = try VoiceLoop.Configuration(for: app)
+        let preparation = try await VoiceLoop.Preparation(
+            app: app, configuration: configuration, logger: logger)
+        for round in 1...2 {
+            let replies = Self.temporaryWAV("prepared-\(round)")
+            defer { try? FileManager.default.removeItem(at: replies) }
+            let transcript = Transcript()
+            let loop = VoiceLoop(
+                app: app, input: try VoiceInput(recording: input.path),
+                mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
+                configuration: configuration, transcript: transcript.sink, logger: logger,
+                preparation: preparation)
+            #expect(try await loop.run() == 0)
+            #expect(
+                transcript.written == SpokenConversation.ticketsTranscript,
+                "round \(round): \(transcript.written)")
+            #expect(try SpokenConversation.heardReplyText(in: replies) == SpokenConversation.ticketsReplies)
+        }
+    }
+
+    /// A mouth of your own (a server's connection) is handed each reply as it is said, and the
+    /// program is told of each turn: what ran, with which values, and what was said.
+    @Test func aReplyHandlerIsHandedEveryReply() async throws {
+        let input = try SpokenConversation.recording(SpokenConversation.tickets)
+        let tape = Self.temporaryWAV("handed")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: tape)
+        }
+        final class Replies: Sendable { let audio = Mutex<[AudioBuffer]>([]) }
+        let replies = Replies()
+        let turns = Mutex<[VoiceTurn]>([])
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: Mouth(
+                replies: { _, audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
+            configuration: try VoiceLoop.Configuration(for: app), logger: logger
+        ) { turn in turns.withLock { $0.append(turn) } }
+        #expect(try await loop.run() == 0)
+        let told = turns.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.heard == "find tickets for uluru with travel tracking")
+        #expect(told.first?.outcome?.status == .completed && told.first?.rejection == nil)
+        #expect(told.first?.outcome?.intent == "FindTicketsIntent")
+        #expect(
+            told.first?.outcome?.parameters["ticketCount"] == "3", "\(told.first?.outcome?.parameters ?? [:])"
+        )
+        #expect(told.first?.replies == ["I found 3 tickets to Uluru for 75 dollars in total."])
+        #expect((told.first?.confidence ?? 0) > 0)
+        let handed = replies.audio.withLock { $0 }
+        #expect(handed.count == 3)
+        // The replies one after another with a second of silence between, heard back.
+        var samples: [Float] = []
+        for reply in handed {
+            samples += reply.resampled(to: 16_000).samples + [Float](repeating: 0, count: 16_000)
+        }
+        try WAVFile.write(AudioBuffer(samples: samples, sampleRate: 16_000), to: tape)
+        #expect(try SpokenConversation.heardReplyText(in: tape) == SpokenConversation.ticketsReplies)
+    }
+
+    /// A command under the confidence bar runs nothing, and the program is told why.
+    @Test func aTurnUnderTheBarSaysWhyNothingRan() async throws {
+        let input = try SpokenConversation.recording([SpokenConversation.tickets[0]])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let turns = Mutex<[VoiceTurn]>([])
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        var configuration = try VoiceLoop.Configuration(for: app)
+        configuration.policy = ConfidencePolicy(minimum: 0.9999)
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
+            configuration: configuration, logger: logger
+        ) { turn in turns.withLock { $0.append(turn) } }
+        #expect(try await loop.run() == 1)
+        let told = turns.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.outcome == nil && told.first?.replies == [])
+        #expect(told.first?.rejection?.hasPrefix("confidence ") == true, "\(told.first?.rejection ?? "")")
+    }
+
+    /// Three loops in one process at once, as a server with three rooms runs them: each hears
+    /// its own stream and holds its own conversation, none waiting for another to end.
+    @Test func loopsRunSideBySideInOneProcess() async throws {
+        let input = try SpokenConversation.recording(SpokenConversation.tickets)
+        let replies = (0..<3).map { _ in Self.temporaryWAV("replies") }
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            for file in replies { try? FileManager.default.removeItem(at: file) }
+        }
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for file in replies { group.addTask { try await Self.converse(input, replies: file) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 3)
+        for (misunderstood, transcript) in results {
+            #expect(misunderstood == 0)
+            #expect(transcript == SpokenConversation.ticketsTranscript, "\(transcript)")
+        }
+    }
+
+    /// A source of quiet hiss that never ends, in real time as a microphone gives it (100 ms
+    /// a chunk), counting the chunks read from it.
+    final class EndlessHiss: Sendable {
+        private let chunks = Atomic(0)
+        var input: VoiceInput {
+            VoiceInput(name: "room tone") { () throws(SpeechError) -> [Int16]? in
+                self.chunks.add(1, ordering: .relaxed)
+                Thread.sleep(forTimeInterval: 0.1)
+                return (0..<1_600).map { Int16(truncatingIfNeeded: ($0 * 7_919) % 61 - 30) }
+            }
+        }
+        var read: Int { chunks.load(ordering: .relaxed) }
+    }
+
+    static func loop(_ input: VoiceInput) throws -> VoiceLoop {
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        return VoiceLoop(
+            app: app, input: input,
+            mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
+            configuration: try VoiceLoop.Configuration(for: app), logger: logger)
+    }
+
+    /// A loop waits for speech on a thread of its own: more loops than the machine has cores
+    /// (Swift's cooperative threads) all hear their streams, and this test goes on meanwhile.
+    ///
+    /// Run beside other tests that decode on Swift's threads, the loops may take minutes to
+    /// start; a loop that held a thread for good would keep the others from ever starting.
+    @Test func aWaitingLoopHoldsNoneOfSwiftsThreads() async throws {
+        let sources = (0..<(ProcessInfo.processInfo.activeProcessorCount + 2)).map { _ in EndlessHiss() }
+        let inputs = sources.map(\.input)
+        // Should loops hold the threads, this test could not wake up: a watchdog on a thread of
+        // its own ends every stream after ten minutes, so that it fails instead of hanging.
+        final class Flag: Sendable { let raised = Atomic(false) }
+        let timedOut = Flag()
+        let watchdog = DispatchWorkItem {
+            timedOut.raised.store(true, ordering: .relaxed)
+            for input in inputs { input.stop() }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 600, execute: watchdog)
+        let loops = try inputs.map { input in try Self.loop(input) }
+        let running = loops.map { loop in Task { try await loop.run() } }
+        while sources.contains(where: { $0.read < 5 }), !timedOut.raised.load(ordering: .relaxed) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let chunks = sources.map(\.read)
+        for task in running { task.cancel() }
+        for task in running { _ = try await task.value }
+        watchdog.cancel()
+        #expect(chunks.allSatisfy { $0 >= 5 }, "chunks read per loop: \(chunks)")
+    }
+
+    /// A stream that never ends (a microphone, a network) ends the loop when the task running
+    /// it is cancelled: no signal, no exit.
+    @Test func cancellingTheTaskEndsALoopOnAnEndlessStream() async throws {
+        let source = EndlessHiss()
+        let input = source.input
+        let listening = Task { try await Self.loop(input).run() }
+        // Until the stream is being heard.
+        while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        listening.cancel()
+        // Should the loop go on, the test stops its input itself, so that it fails rather than
+        // hangs.
+        let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = try? await listening.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(120))
+                return false
+            }
+            let first = await group.next() ?? false
+            if !first { input.stop() }
+            group.cancelAll()
+            return first
+        }
+        #expect(ended, "the loop went on for two minutes after its task was cancelled")
+        let heard = source.read
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(source.read == heard, "the stream is still read after the loop ended")
+    }
+
+    /// A command that fits two shortcuts equally is answered the same way typed or spoken: the
+    /// two are named.
+    @Test func aCommandThatFitsTwoShortcutsNamesBoth() async throws {
+        let description = AppDescription(TwinsApp.self)
+        let matcher = try await PhraseMatcher(app: description)
+        let result = await matcher.match("show everything in twins")
+        #expect(result.isAmbiguous)
+        #expect(
+            MissedCommand.question(for: result, in: description)
+                == "Sorry, did you mean Menu or Tips? Please say it another way."
+                || MissedCommand.question(for: result, in: description)
+                    == "Sorry, did you mean Tips or Menu? Please say it another way."
+        )
+        let typed = Transcript()
+        let spoken = Transcript()
+        let session = TextSession(
+            description: description, matcher: matcher,
+            runner: IntentRunner(conversation: TerminalConversation(output: .discard, readLine: { nil })),
+            output: typed.sink, readLine: { nil }, voiceOnly: true, logger: Logger(label: "twins"),
+            speak: { spoken.sink.write($0 + "\n") })
+        #expect(await session.handle("show everything in twins") == false)
+        #expect(typed.written.hasPrefix("Sorry, did you mean "), "\(typed.written)")
+        #expect(spoken.written == typed.written)
+        #expect(await matcher.match("show the tips in twins").best?.intent == "ShowTipsIntent")
+    }
+}
+
+struct ShowMenuIntent: AppIntent {
+    static let title: LocalizedStringResource = "Show Menu"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+struct ShowTipsIntent: AppIntent {
+    static let title: LocalizedStringResource = "Show Tips"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// Two shortcuts that share a phrase.
+struct TwinsShortcuts: AppShortcutsProvider {
+    static var appShortcuts: [AppShortcut] {
+        AppShortcut(
+            intent: ShowMenuIntent(),
+            phrases: ["Show everything in \(.applicationName)", "Show the menu in \(.applicationName)"],
+            shortTitle: "Menu", systemImageName: "list.bullet")
+        AppShortcut(
+            intent: ShowTipsIntent(),
+            phrases: ["Show everything in \(.applicationName)", "Show the tips in \(.applicationName)"],
+            shortTitle: "Tips", systemImageName: "lightbulb")
+    }
+}
+
+struct TwinsApp: VoiceApp {
+    typealias Shortcuts = TwinsShortcuts
+    static let name = "Twins"
+}

@@ -1,0 +1,79 @@
+import PhraseMatching
+import Testing
+import TravelTracking
+import VoiceIntents
+import VoiceLoop
+import VoiceRecognition
+import VoiceTestSupport
+import VoiceUnderstanding
+
+/// One turn for every front end: what a command comes to, and the one set of sentences said when
+/// it comes to nothing.
+@Suite("Turn pipeline")
+struct TurnPipelineTests {
+    static func travelTracking(policy: ConfidencePolicy = .off) async throws -> TurnPipeline {
+        TurnPipeline(
+            description: AppDescription(TravelTrackingApp.self),
+            matcher: try await TestModels.travelTrackingMatcher(), policy: policy)
+    }
+
+    @Test func aTypedCommandRunsTheShortcutItReaches() async throws {
+        let pipeline = try await Self.travelTracking()
+        guard case .run(let match) = await pipeline.plan(typed: "navigate to the map in travel tracking").0
+        else {
+            Issue.record("no run")
+            return
+        }
+        #expect(match.intent == "NavigateIntent")
+    }
+
+    @Test(arguments: [
+        ("fly me to the moon", TurnReply.notUnderstood),
+        ("don't track my location", TurnReply.negativePhrase),
+    ])
+    func aTypedCommandThatRunsNothingIsAnswered(_ text: String, _ reply: String) async throws {
+        let pipeline = try await Self.travelTracking()
+        guard case .answer(let said, let rejection) = await pipeline.plan(typed: text).0 else {
+            Issue.record("\"\(text)\" was not answered")
+            return
+        }
+        #expect(said == reply)
+        #expect(rejection.meansNotForTheApp == (reply == TurnReply.negativePhrase))
+    }
+
+    @Test func aCommandThatFitsTwoShortcutsNamesBoth() async throws {
+        let description = AppDescription(TwinsApp.self)
+        let pipeline = TurnPipeline(
+            description: description, matcher: try await PhraseMatcher(app: description))
+        guard case .answer(let said, .noMatch) = await pipeline.plan(typed: "show everything in twins").0
+        else {
+            Issue.record("not answered as no match")
+            return
+        }
+        #expect(said.hasPrefix("Sorry, did you mean "), "\(said)")
+    }
+
+    /// Heard too unsurely: ignored when nobody addressed the app, answered when someone did.
+    @Test func aHeardCommandBelowTheBarIsIgnoredUnlessAddressed() async throws {
+        let pipeline = try await Self.travelTracking(
+            policy: ConfidencePolicy(minimum: 0.99, confirmation: 0.99))
+        let heard = TestSpeech.heard(
+            "navigate to the map in travel tracking", confidence: RecognitionConfidence.threshold)
+        guard case .ignore(.lowConfidence) = await pipeline.plan(heard: heard, addressed: false).0 else {
+            Issue.record("not ignored")
+            return
+        }
+        guard case .answer(let said, .lowConfidence) = await pipeline.plan(heard: heard, addressed: true).0
+        else {
+            Issue.record("not answered")
+            return
+        }
+        #expect(said == TurnReply.notUnderstood)
+        let sure = TestSpeech.heard("navigate to the map in travel tracking")
+        guard case .run(let match) = await pipeline.plan(heard: sure, addressed: false).0 else {
+            Issue.record("a command heard without a confidence to bar it did not run")
+            return
+        }
+        #expect(match.intent == "NavigateIntent")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The package's executables, built next to the test bundle, run as a user would run them.
+package enum Executables {
+    /// Runs `name` with `arguments` from the package root, with `input` (if any) on its standard
+    /// input; its exit status and what it printed.
+    ///
+    /// Keep tests that call this synchronous: Foundation's `waitUntilExit` can spin forever in an
+    /// async test.
+    package static func run(
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        try run(Self.process(name, arguments, environment: environment), input: input)
+    }
+
+    /// Runs `executable` (a path, or a command looked up on the path) with `arguments` in
+    /// `folder`; its exit status and what it printed.
+    package static func run(
+        command executable: String, _ arguments: [String], in folder: URL,
+        environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.contains("/") ? arguments : [executable] + arguments
+        process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
+        return try run(process)
+    }
+
+    /// Runs `process` to its end, with `input` on its standard input; what it prints goes through
+    /// files, so that a long output (a build's) cannot fill a pipe and stall it.
+    private static func run(_ process: Process, input: String? = nil) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let folder = FileManager.default.temporaryDirectory
+        let files = ["out", "err"].map { folder.appendingPathComponent("process-\(UUID()).\($0)") }
+        for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        let output = try FileHandle(forWritingTo: files[0])
+        let errors = try FileHandle(forWritingTo: files[1])
+        process.standardOutput = output
+        process.standardError = errors
+        let standardInput = Pipe()
+        if input != nil { process.standardInput = standardInput }
+        try process.run()
+        if let input {
+            standardInput.fileHandleForWriting.write(Data(input.utf8))
+            try standardInput.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        return (
+            process.terminationStatus, try String(contentsOf: files[0], encoding: .utf8),
+            try String(contentsOf: files[1], encoding: .utf8)
+        )
+    }
+
+    /// `name` with `arguments`, set to run from the package root, not started yet.
+    package static func process(
+        _ name: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Process {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(name)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build \(name) first")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return process
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The voice loop on a private sound server's live microphone: `travel-tracking listen` (or
+/// another command) started on it, and its output read as it comes.
+package enum LiveLoop {
+    /// `travel-tracking listen` (or another of its commands) started on the server, its output
+    /// read as it comes.
+    package final class Listener: @unchecked Sendable {  // `text` behind `lock`
+        package let process: Process
+        private let lock = NSLock()
+        private var text = ""
+        private var errorText = ""
+
+        package init(
+            _ arguments: [String], environment: [String: String]? = nil, command: String = "listen",
+            executable: String = "travel-tracking"
+        ) throws {
+            process = try Executables.process(executable, [command] + arguments, environment: environment)
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            for (pipe, isError) in [(output, false), (errors, true)] {
+                Thread.detachNewThread { [self] in
+                    while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+                        lock.withLock {
+                            if isError {
+                                errorText += String(decoding: data, as: UTF8.self)
+                            } else {
+                                text += String(decoding: data, as: UTF8.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        package var output: String { lock.withLock { text } }
+        package var errors: String { lock.withLock { errorText } }
+
+        /// Waits until standard output (or standard error, with `inErrors`) contains `text`;
+        /// `false` after `timeout` seconds or when the process has ended without it.
+        package func waitFor(_ text: String, inErrors: Bool = false, timeout: Double = 30) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let running = process.isRunning
+                if (inErrors ? errors : output).contains(text) { return true }
+                if !running { return false }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
+        /// Stops the loop as a service manager would, and waits for it to exit.
+        package func terminate() -> Int32 {
+            process.terminate()  // SIGTERM
+            process.waitUntilExit()
+            Thread.sleep(forTimeInterval: 0.2)  // the last of its output
+            return process.terminationStatus
+        }
+    }
+
+    /// Starts a private sound server with a live microphone and `travel-tracking listen
+    /// <arguments>` on it, waits until it listens, and runs `body`; stops everything after.
+    package static func withListener(
+        _ arguments: [String], _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
+    ) throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        let microphone = server.liveMicrophone()
+        defer { microphone.close() }
+        let listener = try Listener(arguments, environment: server.environment)
+        defer { if listener.process.isRunning { listener.process.terminate() } }
+        try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
+        Thread.sleep(forTimeInterval: 1)  // the detector learns the noise floor
+        try body(server, microphone, listener)
+    }
+
+    package static func spoken(_ sentence: String) throws -> [Int16] {
+        try TestSpeech.spoken(sentence, voice: "en-us", rate: 160)
+    }
+}

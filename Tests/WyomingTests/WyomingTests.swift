@@ -1,0 +1,396 @@
+import Foundation
+import Testing
+import VoiceAudio
+import VoiceTestSupport
+
+@testable import Wyoming
+
+/// `voice-intents serve` as Home Assistant and satellites talk to it: the Python `wyoming` package
+/// from PyPI, in a virtual environment the test makes, speaking to the server over TCP.
+@Suite("Wyoming server", .serialized)
+struct WyomingServerTests {
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/recordings/rhasspy-test-en")
+    static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/client.py")
+
+    static let homeAssistant = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/home_assistant.py")
+    static let zeroconfWatch = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/zeroconf_watch.py")
+    static let satelliteMicrophone = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Wyoming/satellite_microphone.py")
+
+    /// A virtual environment with `wyoming` from PyPI, made once per machine.
+    static func python() throws -> String {
+        try python(with: "wyoming", version: "1.10.2")
+    }
+
+    /// A virtual environment with `package` from PyPI (and `also`), made once per machine: its
+    /// Python.
+    static func python(with package: String, version: String, also: [String] = []) throws -> String {
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        let environment = home.appendingPathComponent(".cache/voice-intents/\(package)-\(version)")
+        let python = environment.appendingPathComponent("bin/python").path
+        let ready = environment.appendingPathComponent("installed")
+        if !FileManager.default.fileExists(atPath: ready.path) {
+            let made = try Executables.run(command: "python3", ["-m", "venv", environment.path], in: home)
+            try #require(made.status == 0, "python3 -m venv: \(made.errors)")
+            let installed = try Executables.run(
+                command: python, ["-m", "pip", "install", "--quiet", "\(package)==\(version)"] + also,
+                in: home)
+            try #require(installed.status == 0, "pip install \(package): \(installed.errors)")
+            _ = FileManager.default.createFile(atPath: ready.path, contents: nil)
+        }
+        return python
+    }
+
+    /// `voice-intents serve --app <app>` on a port the system chooses, and its URI.
+    static func withServer(app: String = "home-lights", _ body: (String) throws -> Void) throws {
+        let server = try LiveLoop.Listener(
+            ["--app", app, "--uri", "tcp://127.0.0.1:0"], command: "serve",
+            executable: "voice-intents")
+        defer { _ = server.terminate() }
+        try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
+        let uri = try #require(
+            server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?.dropFirst(4))
+        try body(String(uri))
+    }
+
+    /// A TCP port nothing listens on, for a satellite to take.
+    static func freePort() throws -> Int {
+        let found = try Executables.run(
+            command: try python(),
+            [
+                "-c",
+                "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
+            ],
+            in: FileManager.default.temporaryDirectory)
+        return try #require(
+            Int(found.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(found.errors)")
+    }
+
+    /// `wyoming-satellite` 1.0.0 from PyPI, named `name`, listening on `port`, without its own
+    /// Zeroconf advert, with `arguments` after; end it with ``stop(_:)``.
+    static func satellite(_ name: String, port: Int, _ arguments: [String]) throws -> Process {
+        let satellite = Process()
+        satellite.executableURL = URL(
+            fileURLWithPath: try python(with: "wyoming-satellite", version: "1.0.0"))
+        satellite.arguments =
+            ["-m", "wyoming_satellite", "--name", name, "--no-zeroconf", "--uri", "tcp://127.0.0.1:\(port)"]
+            + arguments
+        satellite.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        satellite.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try satellite.run()
+        return satellite
+    }
+
+    /// Ends a satellite: it outlives SIGTERM, and its microphone program ends with it, on a
+    /// broken pipe.
+    static func stop(_ satellite: Process) {
+        kill(satellite.processIdentifier, SIGKILL)
+        satellite.waitUntilExit()
+    }
+
+    static func ask(_ python: String, _ uri: String, _ arguments: [String]) throws -> [String: Any] {
+        let asked = try Executables.run(
+            command: python, [client.path, uri] + arguments, in: URL(fileURLWithPath: "/tmp"))
+        try #require(asked.status == 0, "\(arguments): \(asked.errors)")
+        let line = try #require(asked.output.split(separator: "\n").last)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func thePythonClientDescribesRecognizesTranscribesAndHearsTheReply() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let info = try Self.ask(python, uri, ["describe"])
+            #expect(info["asr"] as? [String] == ["home-lights"])
+            #expect(info["intent"] as? [String] == ["home-lights"])
+
+            let intent = try Self.ask(python, uri, ["recognize", "turn the garage light off"])
+            #expect(intent["intent"] as? String == "ChangeLightStateIntent")
+            #expect(intent["entities"] as? [String: String] == ["light": "Garage Light", "state": "Off"])
+            let none = try Self.ask(python, uri, ["recognize", "what's the weather"])
+            #expect(none["intent"] is NSNull)
+
+            // A person's recording (22 kHz is resampled by the server), heard under the grammar.
+            let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
+            let heard = try Self.ask(python, uri, ["transcribe", recording.path])
+            #expect(heard["transcript"] as? String == "turn the garage light on")
+
+            // The spoken reply, recognised back by the server it came from. (eSpeak NG's speech
+            // fits the acoustic model worse than people's: of the lights' commands, this is one
+            // it says clearly enough to clear the bar chosen on people.)
+            let reply = FileManager.default.temporaryDirectory.appendingPathComponent("wyoming-\(UUID()).wav")
+            defer { try? FileManager.default.removeItem(at: reply) }
+            let said = try Self.ask(python, uri, ["synthesize", "turn the garage light on", reply.path])
+            #expect((said["bytes"] as? Int ?? 0) > 10_000)
+            let back = try Self.ask(python, uri, ["transcribe", reply.path])
+            #expect(back["transcript"] as? String == "turn the garage light on")
+        }
+    }
+
+    @Test func twentyConcurrentStreamsGetTheTranscriptsOneStreamGets() throws {
+        let python = try Self.python()
+        let names = [
+            "turn_the_garage_light_on", "turn_the_garage_light_off", "turn_the_living_room_lamp_on",
+            "turn_the_living_room_lamp_off",
+        ]
+        let files = names.map { Self.recordings.appendingPathComponent("\($0).wav").path }
+        try Self.withServer { uri in
+            let alone = try files.map {
+                try Self.ask(python, uri, ["transcribe", $0])["transcript"] as? String
+            }
+            // Twenty connections at once, each with its own recognizer: at the recordings' rate,
+            // and at 16 kHz, as satellites send it.
+            let twenty = Array(repeating: files, count: 5).flatMap { $0 }
+            let expected = Array(repeating: alone, count: 5).flatMap { $0 }.compactMap { $0 }
+            let together = try Self.ask(python, uri, ["transcribe-together"] + twenty)
+            #expect(together["transcripts"] as? [String] == expected)
+            let streamed = try Self.ask(python, uri, ["transcribe-together-16k"] + twenty)
+            #expect(streamed["transcripts"] as? [String] == expected)
+            #expect(alone.allSatisfy { $0?.isEmpty == false })
+        }
+    }
+
+    /// Home Assistant's conversation agent sends the text it heard; the app runs it.
+    @Test func aCommandIsRunAndItsDialogReturned() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let done = try Self.ask(python, uri, ["handle", "turn the garage light off"])
+            #expect(done["handled"] as? Bool == true)
+            #expect(done["text"] as? String == "Turned Off the Garage Light.")
+            let missed = try Self.ask(python, uri, ["handle", "what's the weather"])
+            #expect(missed["handled"] as? Bool == false)
+            // The sentence every front end says to a command that fits nothing (TurnReply).
+            #expect(missed["text"] as? String == "Sorry, I didn't understand that.")
+        }
+    }
+
+    /// One exchange holds no confirmation, so an intent that requires authentication is asked
+    /// about, never run.
+    @Test func aSensitiveCommandIsNotRunFromOneExchange() throws {
+        let python = try Self.python()
+        try Self.withServer(app: "smart-home") { uri in
+            let unlock = try Self.ask(python, uri, ["handle", "unlock the front door"])
+            #expect(unlock["handled"] as? Bool == false)
+            #expect(unlock["text"] as? String == "Unlock the Front Door?")
+        }
+    }
+
+    /// A satellite holds a whole conversation on its connection: it runs a pipeline and streams
+    /// its microphone in real time; the server asks its questions out loud, hears the answers
+    /// said after each has played, runs the intent and speaks the result. The replies are
+    /// recognised back. Three satellites at once hold the same conversation.
+    @Test func satellitesHoldWholeConversations() throws {
+        let python = try Self.python()
+        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
+        let replies = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
+        defer {
+            for line in lines { try? FileManager.default.removeItem(at: line) }
+            for index in 0..<3 { try? FileManager.default.removeItem(atPath: "\(replies.path)-\(index).wav") }
+        }
+        let said = [
+            "How many tickets?", "Search for 3 tickets to Uluru?",
+            "I found 3 tickets to Uluru for 75 dollars in total.",
+        ]
+        try Self.withServer(app: "travel-tracking") { uri in
+            let alone = try Self.ask(python, uri, ["converse", "\(replies.path)-0.wav"] + lines.map(\.path))
+            #expect(alone["said"] as? [String] == said)
+            #expect(alone["heard"] as? [String] == [SpokenConversation.tickets[0]])
+            #expect(
+                try SpokenConversation.heardReplyText(in: URL(fileURLWithPath: "\(replies.path)-0.wav"))
+                    == SpokenConversation.ticketsReplies)
+
+            let together = try Self.ask(
+                python, uri, ["converse-together", "3", replies.path] + lines.map(\.path))
+            let conversations = try #require(together["conversations"] as? [[String: Any]])
+            #expect(conversations.count == 3)
+            for conversation in conversations {
+                #expect(conversation["said"] as? [String] == said)
+                #expect(conversation["heard"] as? [String] == [SpokenConversation.tickets[0]])
+            }
+        }
+    }
+
+    /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
+    /// microphone: the server connects to it as Home Assistant would and holds the conversation
+    /// through it. The satellite's sound program gets the replies, which are recognised back.
+    @Test func aWyomingSatelliteHoldsAConversation() throws {
+        let python = try Self.python()
+        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer {
+            for line in lines { try? FileManager.default.removeItem(at: line) }
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let port = try Self.freePort()
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        func appending(_ name: String) -> String { "sh -c 'cat >> \(file(name)); echo >> \(file(name))'" }
+        let satellite = try Self.satellite(
+            "kitchen", port: port,
+            [
+                "--mic-command",
+                ([python, Self.satelliteMicrophone.path, directory.path] + lines.map(\.path)).joined(
+                    separator: " "),
+                "--snd-command", "sh -c 'cat > \(file("reply"))-$(date +%s%N).raw'",
+                "--streaming-start-command", "touch \(file("streaming"))",
+                "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
+                "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
+            ])
+        defer { Self.stop(satellite) }
+        // The satellite listens once its microphone runs.
+        let reachable = Date().addingTimeInterval(30)
+        while Date() < reachable,
+            try Executables.run(
+                command: python,
+                ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1).close()"],
+                in: directory
+            ).status != 0
+        {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+
+        let server = try LiveLoop.Listener(
+            [
+                "--app", "travel-tracking", "--uri", "tcp://127.0.0.1:0", "--satellite",
+                "tcp://127.0.0.1:\(port)",
+            ],
+            command: "serve", executable: "voice-intents")
+        defer { _ = server.terminate() }
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: file("heard")) {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let heard = (try? String(contentsOfFile: file("heard"), encoding: .utf8)) ?? ""
+        #expect(
+            heard.split(separator: "\n").map(String.init) == [SpokenConversation.tickets[0]],
+            "\(server.errors)")
+        let said = (try? String(contentsOfFile: file("said"), encoding: .utf8)) ?? ""
+        #expect(
+            said.split(separator: "\n").map(String.init) == [
+                "How many tickets?", "Search for 3 tickets to Uluru?",
+                "I found 3 tickets to Uluru for 75 dollars in total.",
+            ])
+        // The replies one after another, with a pause between, as the satellite played them.
+        var samples: [Int16] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        where name.hasPrefix("reply-") {
+            let reply = try Data(contentsOf: directory.appendingPathComponent(name))
+            samples += reply.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            samples += [Int16](repeating: 0, count: 22_050 * 7 / 10)
+        }
+        let tape = directory.appendingPathComponent("replies.wav")
+        try WAVFile.write(AudioBuffer(int16: samples, sampleRate: 22_050), to: tape)
+        #expect(try SpokenConversation.heardReplyText(in: tape) == SpokenConversation.ticketsReplies)
+    }
+
+    /// Home Assistant's own Wyoming integration, from PyPI, as it adds the service and uses it:
+    /// it reads the info and offers speech to text and text to speech; its speech-to-text entity
+    /// gets a person's recording heard, and its text-to-speech entity gets audio that is heard
+    /// back. (2024.1 is the last Home Assistant that runs on Debian 12's Python 3.11; the
+    /// packages after it are what it installs for these integrations when it starts.)
+    @Test func homeAssistantsIntegrationUsesTheServer() throws {
+        let python = try Self.python(
+            with: "homeassistant", version: "2024.1.6",
+            also: [
+                "wyoming==1.4.0", "hassil==1.5.1", "home-assistant-intents==2024.1.2", "mutagen==1.47.0",
+                "ha-ffmpeg==3.1.0", "webrtc-noise-gain==1.2.3",
+            ])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("home-assistant-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Home Assistant's microphones give 16 kHz.
+        let recording = folder.appendingPathComponent("command.wav")
+        let person = try WAVFile.read(
+            from: Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav"))
+        try WAVFile.write(person.resampled(to: 16_000), to: recording)
+        let reply = folder.appendingPathComponent("reply.wav")
+        try Self.withServer { uri in
+            let used = try Executables.run(
+                command: python,
+                [Self.homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on"],
+                in: folder)
+            try #require(used.status == 0, "\(used.errors)")
+            let line = try #require(used.output.split(separator: "\n").last)
+            let result = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(result["platforms"] as? [String] == ["stt", "tts"])
+            #expect(result["name"] as? String == "voice-intents")
+            #expect(result["stt_languages"] as? [String] == ["en"])
+            #expect(result["stt_result"] as? String == "success")
+            #expect(result["transcript"] as? String == "turn the garage light on")
+            #expect(result["tts_format"] as? String == "wav")
+            let back = try Self.ask(try Self.python(), uri, ["transcribe", reply.path])
+            #expect(back["transcript"] as? String == "turn the garage light on")
+        }
+    }
+
+    /// A satellite that is not there yet is tried again until it is: `serve` started before
+    /// the satellite (a box still booting) says so once, then connects when it comes up.
+    @Test func aSatelliteThatComesUpLaterIsConnectedTo() throws {
+        let python = try Self.python()
+        let port = try Self.freePort()
+        let server = try LiveLoop.Listener(
+            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
+            command: "serve", executable: "voice-intents")
+        defer { _ = server.terminate() }
+        #expect(
+            server.waitFor("could not reach the satellite", inErrors: true, timeout: 60), "\(server.errors)")
+        // Silence in real time.
+        let satellite = try Self.satellite(
+            "bedroom", port: port,
+            [
+                "--mic-command",
+                "\(python) \(Self.satelliteMicrophone.path) \(FileManager.default.temporaryDirectory.path)",
+            ])
+        defer { Self.stop(satellite) }
+        #expect(server.waitFor("connected to the satellite", inErrors: true, timeout: 30), "\(server.errors)")
+        #expect(server.errors.components(separatedBy: "could not reach the satellite").count == 2)
+    }
+
+    /// Listening beyond this machine, the server advertises itself as Home Assistant discovers
+    /// Wyoming services (python-zeroconf, which Home Assistant uses, watching), with the port it
+    /// listens on, and says goodbye when it stops.
+    @Test func theServerIsAdvertisedOverZeroconf() throws {
+        let python = try Self.python(with: "wyoming-satellite", version: "1.0.0")  // has python-zeroconf
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("zeroconf-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: python)
+        watcher.arguments = [Self.zeroconfWatch.path, "home-lights", "30"]
+        watcher.standardOutput = try FileHandle(forWritingTo: log)
+        try watcher.run()
+        Thread.sleep(forTimeInterval: 1)
+        let server = try LiveLoop.Listener(
+            ["--app", "home-lights", "--uri", "tcp://0.0.0.0:0"], command: "serve",
+            executable: "voice-intents")
+        #expect(server.waitFor("advertising over Zeroconf", inErrors: true, timeout: 60), "\(server.errors)")
+        let port = server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?
+            .split(separator: ":").last.map(String.init)
+        let advertised = Date().addingTimeInterval(15)
+        while Date() < advertised, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("added")
+        {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        _ = server.terminate()
+        watcher.waitUntilExit()
+        let seen = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(seen == ["added home-lights \(port ?? "?")", "removed home-lights"], "\(server.errors)")
+    }
+
+    @Test func garbageClosesOnlyItsOwnConnection() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let garbage = try Self.ask(python, uri, ["send-garbage"])
+            #expect((garbage["error"] as? String)?.contains("not a JSON object") == true)
+            #expect(garbage["closed"] as? Bool == true)
+            let after = try Self.ask(python, uri, ["recognize", "turn the garage light on"])
+            #expect(after["intent"] as? String == "ChangeLightStateIntent")
+        }
+    }
+}
