@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import Synchronization
 import VoiceAudio
 import VoiceIntents
@@ -22,7 +23,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 listen --text                            typed commands, spoken answers
                 A recording may hold several commands and the answers to the questions they raise, \
                 each after a pause. While it speaks, the microphone is not listened to. Ctrl-C or \
-                SIGTERM ends the loop after the current turn.
+                SIGTERM ends the loop after the current turn; a second one ends it at once.
                 """)
     }
 
@@ -170,10 +171,9 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
             let mouth = try openMouth(context: context, logger: logger)
             let transcript = TextSink.standardOutput
-            let shutdown = ShutdownSignals(logger: logger)
 
             if text {
-                shutdown.onSignal { Foundation.exit(0) }
+                // Ctrl-C ends it as it ends any program at a prompt; Ctrl-D (end of input) too.
                 let read: @Sendable () -> String? = { Swift.readLine() }
                 let speak: @Sendable (String) -> Void = { text in
                     do { try mouth.say(text) } catch { logger.warning("could not say \"\(text)\": \(error)") }
@@ -208,10 +208,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 app: context, input: source, mouth: mouth, configuration: configuration,
                 transcript: transcript,
                 logger: logger)
-            let listening = Task { try await loop.run() }
-            shutdown.onSignal { listening.cancel() }
-            _ = try await listening.value
-            if let signal = shutdown.received { logger.info("stopped by \(signal)") }
+            // A recording that ends ends the loop, and with it the group.
+            try await runServices(
+                [.init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup)],
+                stopping: "stopping after this turn", logger: logger)
         }
     }
 
@@ -249,40 +249,6 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                   \(app) listen --input commands.wav    (a recording; - for raw 16 kHz PCM on standard input)
                   \(app) listen --text                  (typed commands, spoken answers)
                 """)
-        }
-    }
-}
-
-/// SIGINT and SIGTERM end the loop cleanly: the first asks it to stop after the current turn, a
-/// second one exits at once.
-final class ShutdownSignals: @unchecked Sendable {  // `sources` is set up by one caller, then only kept
-    private var sources: [any DispatchSourceSignal] = []
-    private let name = Mutex<String?>(nil)
-    private let logger: Logger
-
-    init(logger: Logger) {
-        self.logger = logger
-    }
-
-    /// The signal that arrived, if one did ("SIGTERM").
-    var received: String? { name.withLock { $0 } }
-
-    /// Calls `handler` on the first SIGINT or SIGTERM; exits on the second.
-    func onSignal(_ handler: @escaping @Sendable () -> Void) {
-        for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                let first = name.withLock { name in
-                    defer { name = name ?? label }
-                    return name == nil
-                }
-                guard first else { Foundation.exit(130) }
-                logger.info("\(label): stopping after this turn")
-                handler()
-            }
-            source.resume()
-            sources.append(source)
         }
     }
 }

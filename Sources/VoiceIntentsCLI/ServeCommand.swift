@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import VoiceIntents
 import VoiceRecognition
 import Wyoming
@@ -20,7 +21,9 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 run), synthesize (eSpeak NG), and a satellite's run-pipeline with its microphone's \
                 audio (a whole conversation, questions and replies spoken back). Listening beyond \
                 this machine, it advertises itself with Zeroconf for Home Assistant to discover \
-                (--no-zeroconf: not). Ctrl-C or SIGTERM stops it.
+                (--no-zeroconf: not). Ctrl-C or SIGTERM stops it gracefully: no new connections, \
+                idle ones closed, conversations under way finished (for up to 10 s); a second \
+                one stops it at once.
                 """)
     }
 
@@ -98,13 +101,10 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             server.idleTimeout = .seconds(idleTimeout)
             if zeroconf { server.zeroconfName = context.executableName }
             server.satellites = try satellites.map { try Self.hostAndPort($0, option: "--satellite") }
-            let shutdown = ShutdownSignals(logger: logger)
-            let serving = Task { try await server.run() }
-            shutdown.onSignal { serving.cancel() }
-            do {
-                try await serving.value
-            } catch is CancellationError {}
-            if let signal = shutdown.received { logger.info("stopped by \(signal)") }
+            try await runServices(
+                [.init(service: server)],
+                stopping: "accepting no more connections, finishing the conversations under way",
+                logger: logger)
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import PhraseMatching
+import ServiceLifecycle
+import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
@@ -8,8 +10,12 @@ import VoiceRecognition
 /// The voice loop of an app, to embed in a program of your own: it hears commands from a
 /// microphone, a recording or any stream of 16 kHz samples, matches them against the app's
 /// phrases, runs the intents (asking out loud when a value is missing, ambiguous or needs
-/// confirmation) and says the answers, until the input ends or the task running it is
-/// cancelled.
+/// confirmation) and says the answers, until the input ends or it is told to stop.
+///
+/// It is a swift-service-lifecycle `Service`: run it in a `ServiceGroup`, which tells it to
+/// stop. Graceful shutdown finishes the turn under way (its questions are still asked and
+/// heard) and then stops listening; cancellation stops listening at once, so a turn under way
+/// gets no more answers and ends.
 ///
 /// ```swift
 /// import Logging
@@ -23,14 +29,16 @@ import VoiceRecognition
 ///     mouth: try Mouth(applicationName: app.executableName, logger: logger),
 ///     configuration: try VoiceLoop.Configuration(for: app),
 ///     logger: logger)
-/// let listening = Task { try await loop.run() }
-/// // … and to stop after the current turn:
-/// listening.cancel()
+/// let group = ServiceGroup(
+///     services: [loop], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+/// try await group.run()
 /// ```
 ///
-/// `run()` stops no process and handles no signals: that is the program's to decide. The
-/// `listen` command of every app executable is this loop with options in front of it.
-public struct VoiceLoop: Sendable {
+/// ``listen()`` runs it outside a service group, until the input ends or its task is cancelled,
+/// and says how many utterances were not understood. The loop stops no process and handles no
+/// signals: that is the program's to decide. The `listen` command of every app executable is
+/// this loop with options in front of it.
+public struct VoiceLoop: Sendable, Service {
     /// How the loop hears and when it acts.
     public struct Configuration: Sendable {
         /// The recognizer's models and settings.
@@ -151,15 +159,33 @@ public struct VoiceLoop: Sendable {
         self.onTurn = onTurn
     }
 
-    /// Runs the loop until the input ends, the task is cancelled (the current turn is
-    /// finished first), or after one command with ``Configuration/once``; writes the replies'
-    /// file, if the mouth records one.
+    /// Runs the loop as a service: until the input ends, after one command with
+    /// ``Configuration/once``, at graceful shutdown once the turn under way is over, or at once
+    /// when its task is cancelled; writes the replies' file, if the mouth records one.
+    ///
+    /// - Throws: When the app's declaration, phrases or models cannot be used, or the
+    ///   microphone failed for good.
+    public func run() async throws {
+        let stop = LoopStop(input: input)
+        try await withGracefulShutdownHandler {
+            _ = try await listen(stop)
+        } onGracefulShutdown: {
+            stop.afterTurn()
+        }
+    }
+
+    /// Runs the loop until the input ends, after one command with ``Configuration/once``, or
+    /// until its task is cancelled; writes the replies' file, if the mouth records one.
     ///
     /// - Returns: How many utterances were not understood.
     /// - Throws: When the app's declaration, phrases or models cannot be used, or the
     ///   microphone failed for good.
     @discardableResult
-    public func run() async throws -> Int {
+    public func listen() async throws -> Int {
+        try await listen(LoopStop(input: input))
+    }
+
+    private func listen(_ stop: LoopStop) async throws -> Int {
         if preparation == nil { try app.validate(logger: logger) }
         let matcher: PhraseMatcher
         if let preparation {
@@ -197,7 +223,7 @@ public struct VoiceLoop: Sendable {
         let session = VoiceSession(
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
-            logger: logger, policy: policy, context: configuration.context, onTurn: onTurn)
+            logger: logger, policy: policy, context: configuration.context, stop: stop, onTurn: onTurn)
         let runner = IntentRunner(
             conversation: VoiceConversation(
                 channel: channel, transcript: transcript, policy: policy, logger: logger),
@@ -212,6 +238,8 @@ public struct VoiceLoop: Sendable {
         } onCancel: {
             input.stop()
         }
+        // Stopped after a turn: the microphone is let go.
+        input.stop()
         if let failure = input.capture?.failure { throw failure }
         try mouth.finish()
         return misunderstood
@@ -224,5 +252,39 @@ public struct VoiceLoopError: Error, CustomStringConvertible, Sendable {
 
     public init(_ description: String) {
         self.description = description
+    }
+}
+
+/// How a running loop is told to stop: after the turn under way, or, when none is, at once.
+final class LoopStop: Sendable {
+    private let state = Mutex((inTurn: false, stopping: false))
+    private let input: VoiceInput
+
+    init(input: VoiceInput) {
+        self.input = input
+    }
+
+    /// Whether the loop has been told to stop after its turn.
+    var isStopping: Bool { state.withLock { $0.stopping } }
+
+    /// Stops the loop once the turn under way is over; a loop waiting for a command stops
+    /// listening now.
+    func afterTurn() {
+        let idle = state.withLock { state in
+            state.stopping = true
+            return !state.inTurn
+        }
+        if idle { input.stop() }
+    }
+
+    /// A command was heard: its turn is under way until ``endTurn()``.
+    func beginTurn() { state.withLock { $0.inTurn = true } }
+
+    /// The turn is over; `false` when the loop is to stop.
+    func endTurn() -> Bool {
+        state.withLock { state in
+            state.inTurn = false
+            return !state.stopping
+        }
     }
 }

@@ -219,18 +219,28 @@ package struct VoiceSession: Sendable {
     /// What the device knows without being told (`--context`), for phrases that take a value
     /// from it.
     package var context: [String: String] = [:]
+    /// Told to stop after a turn.
+    var stop: LoopStop?
     /// Told of every turn when it ends.
     package var onTurn: @Sendable (VoiceTurn) -> Void = { _ in }
 
-    /// Runs until the input ends (or after one command with `once`); returns how many
-    /// utterances were not understood.
+    /// Runs until the input ends, after one command with `once`, or after the turn under way
+    /// when told to stop; returns how many utterances were not understood.
     package func run(_ runner: IntentRunner) async throws -> Int {
         var misunderstood = 0
-        while !channel.ended {
+        while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
             guard let heard = try await channel.hear(under: commands) else { continue }
-            guard let command = try await addressed(heard) else { continue }
-            if try await !turn(command, runner: runner) { misunderstood += 1 }
-            if once { break }
+            stop?.beginTurn()
+            var understood = true
+            if let command = try await addressed(heard) {
+                understood = try await turn(command, runner: runner)
+            } else if stop?.endTurn() == false {
+                break
+            } else {
+                continue
+            }
+            if !understood { misunderstood += 1 }
+            if stop?.endTurn() == false || once { break }
         }
         return misunderstood
     }

@@ -18,9 +18,17 @@ import VoiceLoop
 /// - At the end of each command's turn, a `transcript` with what was heard.
 ///
 /// `audio-stop` from the satellite ends the pipeline after the turn under way.
+///
+/// The connection runs it (``run()``) as a child task of its own, beside its reading.
 final class SatellitePipeline: Sendable {
     let microphone = SatelliteMicrophone()
-    private let running: Task<Void, Never>
+    private let app: WyomingApp
+    private let stages: Stages
+    private let peer: String
+    private let logger: Logger
+    private let send: @Sendable (WyomingEvent) -> Void
+    /// Finished when ``run()`` has ended.
+    private let ended = AsyncStream.makeStream(of: Never.self)
 
     /// `run-pipeline`'s stages, checked: a failure that says why when the server cannot run them.
     struct Stages: Sendable {
@@ -47,48 +55,58 @@ final class SatellitePipeline: Sendable {
         }
     }
 
-    /// Starts the conversation; `send` is handed every event for the satellite, in order.
+    /// A conversation to run; `send` is handed every event for the satellite, in order.
     init(
         app: WyomingApp, stages: Stages, peer: String, logger: Logger,
         send: @escaping @Sendable (WyomingEvent) -> Void
     ) {
+        self.app = app
+        self.stages = stages
+        self.peer = peer
+        self.logger = logger
+        self.send = send
+    }
+
+    /// Holds the conversation until it ends: after one command, when the audio does, when it is
+    /// stopped, or at graceful shutdown once the turn under way is over.
+    func run() async {
+        defer { ended.continuation.finish() }
         let microphone = microphone
         var configuration = app.configuration
         configuration.once = stages.once
         configuration.hasScreen = false
+        let (app, stages, peer, logger, send) = (app, stages, peer, logger, send)
         let voice = app.voice
-        running = Task {
-            let mouth = Mouth(
-                replies: { text, speech in
-                    send(
-                        WyomingEvent(
-                            "synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]]))
-                    guard stages.speaks else { return }
-                    for event in WyomingSession.audioEvents(
-                        speech.int16Samples, sampleRate: speech.sampleRate)
-                    { send(event) }
-                    microphone.mute(
-                        for: Int(speech.duration * Double(AudioFormat.recognizerSampleRate))
-                            + SatelliteMicrophone.echoMargin)
-                }, logger: logger)
-            let input = VoiceInput(name: "satellite \(peer)") { microphone.read() }
-            let loop = VoiceLoop(
-                app: app.app, input: input, mouth: mouth, configuration: configuration, logger: logger,
-                preparation: app.preparation
-            ) { turn in
+        let mouth = Mouth(
+            replies: { text, speech in
                 send(
                     WyomingEvent(
-                        "transcript", data: ["text": .string(turn.heard), "language": .string(app.locale)]))
-            }
-            do {
-                try await loop.run()
-            } catch {
-                logger.error("the satellite's pipeline failed", metadata: ["error": "\(error)"])
-                send(WyomingSession.error("\(error)"))
-            }
-            microphone.close()
-            logger.debug("pipeline ended")
+                        "synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]]))
+                guard stages.speaks else { return }
+                for event in WyomingSession.audioEvents(
+                    speech.int16Samples, sampleRate: speech.sampleRate)
+                { send(event) }
+                microphone.mute(
+                    for: Int(speech.duration * Double(AudioFormat.recognizerSampleRate))
+                        + SatelliteMicrophone.echoMargin)
+            }, logger: logger)
+        let input = VoiceInput(name: "satellite \(peer)") { microphone.read() }
+        let loop = VoiceLoop(
+            app: app.app, input: input, mouth: mouth, configuration: configuration, logger: logger,
+            preparation: app.preparation
+        ) { turn in
+            send(
+                WyomingEvent(
+                    "transcript", data: ["text": .string(turn.heard), "language": .string(app.locale)]))
         }
+        do {
+            try await loop.run()
+        } catch {
+            logger.error("the satellite's pipeline failed", metadata: ["error": "\(error)"])
+            send(WyomingSession.error("\(error)"))
+        }
+        microphone.close()
+        logger.debug("pipeline ended")
     }
 
     /// Whether the conversation has ended: after one command, or when the audio did.
@@ -97,8 +115,7 @@ final class SatellitePipeline: Sendable {
     /// Ends the conversation (the turn under way is finished) and waits for it.
     func stop() async {
         microphone.end()
-        running.cancel()
-        await running.value
+        for await _ in ended.stream {}
     }
 }
 

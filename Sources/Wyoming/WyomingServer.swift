@@ -1,6 +1,8 @@
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
+import Synchronization
 import VoiceLoop
 
 /// A Wyoming server for one app: Home Assistant and voice satellites connect to it over TCP.
@@ -8,8 +10,15 @@ import VoiceLoop
 /// ```swift
 /// let app = try await WyomingApp(AppContext(SmartHomeApp.self), configuration: configuration)
 /// let server = WyomingServer(app: app, host: "0.0.0.0", port: 10700, logger: logger)
-/// try await server.run()   // until its task is cancelled
+/// let group = ServiceGroup(
+///     services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+/// try await group.run()
 /// ```
+///
+/// It is a swift-service-lifecycle `Service`. At graceful shutdown it accepts no more
+/// connections, stops advertising and stops connecting to satellites; a connection closes once
+/// its conversation is over (at once when it has none under way), and what is still open after
+/// ``drainTimeout`` is closed. Cancellation closes everything at once.
 ///
 /// Each connection has a ``WyomingSession`` of its own (its own recognizer), and one that sends
 /// what is not a Wyoming event, declares more than ``WyomingFrameReader/Limits`` allow, or stays
@@ -19,13 +28,16 @@ import VoiceLoop
 /// are connected to, as Home Assistant would: list them in ``satellites``. Each is told to run
 /// (`run-satellite`) and holds its conversations on that connection (``SatellitePipeline``);
 /// one that goes away is connected to again every ``reconnectDelay``.
-public struct WyomingServer: Sendable {
+public struct WyomingServer: Sendable, Service {
     public let app: WyomingApp
     public let host: String
     public let port: Int
     public var limits = WyomingFrameReader.Limits()
     /// How long a connection may send nothing before it is closed.
     public var idleTimeout: Duration = .seconds(300)
+    /// How long the conversations under way at graceful shutdown have to end before their
+    /// connections are closed.
+    public var drainTimeout: Duration = .seconds(10)
     public let logger: Logger
     /// Satellites to connect to: host and port of each.
     public var satellites: [(host: String, port: Int)] = []
@@ -42,9 +54,14 @@ public struct WyomingServer: Sendable {
         self.logger = logger
     }
 
-    /// Listens until the task is cancelled. `onListening` gets the port it listens on (the one
-    /// given, or the one the system chose for port 0).
-    public func run(onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Serves until graceful shutdown (then drains) or until the task is cancelled.
+    public func run() async throws {
+        try await run(onListening: { _ in })
+    }
+
+    /// Serves as ``run()`` does; `onListening` gets the port it listens on (the one given, or the
+    /// one the system chose for port 0).
+    public func run(onListening: @Sendable (Int) -> Void) async throws {
         let idle = TimeAmount.nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -60,9 +77,33 @@ public struct WyomingServer: Sendable {
             "serving Wyoming",
             metadata: ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"])
         onListening(bound)
+        let open = OpenConnections()
+        do {
+            try await serve(server, satellitesAndAdvertOn: bound, open: open)
+        } catch let timeout as DrainTimeout {
+            logger.notice("closing \(timeout.open) connections still in a conversation after \(drainTimeout)")
+        }
+    }
+
+    /// The conversations still under way when ``drainTimeout`` ran out.
+    private struct DrainTimeout: Error { let open: Int }
+
+    /// How many connections are open, to drain them at graceful shutdown.
+    private final class OpenConnections: Sendable {
+        private let count = Mutex(0)
+        var now: Int { count.withLock { $0 } }
+        func opened() { count.withLock { $0 += 1 } }
+        func closed() { count.withLock { $0 -= 1 } }
+    }
+
+    private func serve(
+        _ server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>,
+        satellitesAndAdvertOn bound: Int,
+        open: OpenConnections
+    ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
             for satellite in satellites {
-                group.addTask { await keepConnected(to: satellite.host, port: satellite.port) }
+                group.addTask { await keepConnected(to: satellite.host, port: satellite.port, open: open) }
             }
             if let zeroconfName, !Self.isLoopback(host) {
                 var advert = ZeroconfAdvert(name: zeroconfName, port: bound, logger: logger)
@@ -77,9 +118,29 @@ public struct WyomingServer: Sendable {
                     }
                 }
             }
-            try await server.executeThenClose { connections in
-                for try await connection in connections {
-                    group.addTask { await serve(connection) }
+            // Graceful shutdown closes the listening socket, which ends the accepting.
+            try await withGracefulShutdownHandler {
+                try await server.executeThenClose { connections in
+                    for try await connection in connections {
+                        open.opened()
+                        group.addTask {
+                            await serve(connection)
+                            open.closed()
+                        }
+                    }
+                }
+            } onGracefulShutdown: {
+                server.channel.close(promise: nil)
+            }
+            guard Task.isShuttingDownGracefully else { return }
+            logger.info("accepting no more connections", metadata: ["open": "\(open.now)"])
+            // The connections end their conversations; those still open after the bound are
+            // closed, by the error that cancels the group.
+            group.addTask {
+                let deadline = ContinuousClock.now + drainTimeout
+                while open.now > 0 {
+                    guard ContinuousClock.now < deadline else { throw DrainTimeout(open: open.now) }
+                    try await Task.sleep(for: .milliseconds(50))
                 }
             }
         }
@@ -93,7 +154,8 @@ public struct WyomingServer: Sendable {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await Self.converse(
-                    inbound: inbound, outbound: outbound, app: app, limits: limits, logger: logger)
+                    inbound: inbound, outbound: outbound, app: app, limits: limits, logger: logger,
+                    close: { connection.channel.close(promise: nil) })
             }
         } catch {
             logger.debug("connection ended", metadata: ["error": "\(error)"])
@@ -109,12 +171,13 @@ public struct WyomingServer: Sendable {
         host == "localhost" || host.hasPrefix("127.") || host == "::1"
     }
 
-    /// Holds a connection to the satellite at `host`:`port` until the task is cancelled.
-    private func keepConnected(to host: String, port: Int) async {
+    /// Holds a connection to the satellite at `host`:`port` until graceful shutdown (once its
+    /// conversation is over) or until the task is cancelled.
+    private func keepConnected(to host: String, port: Int, open: OpenConnections) async {
         var logger = self.logger
         logger[metadataKey: "satellite"] = "tcp://\(host):\(port)"
         var lastFailure = ""
-        while !Task.isCancelled {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
                 let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                     .connectTimeout(.seconds(10))
@@ -132,10 +195,13 @@ public struct WyomingServer: Sendable {
                     }
                 logger.info("connected to the satellite")
                 lastFailure = ""
+                open.opened()
+                defer { open.closed() }
                 try await connection.executeThenClose { inbound, outbound in
                     try await Self.converse(
                         inbound: inbound, outbound: outbound, app: app, limits: limits,
-                        opening: [WyomingEvent("run-satellite")], logger: logger)
+                        opening: [WyomingEvent("run-satellite")], logger: logger,
+                        close: { connection.channel.close(promise: nil) })
                 }
                 logger.notice("the satellite closed the connection")
             } catch {
@@ -147,17 +213,20 @@ public struct WyomingServer: Sendable {
                     lastFailure = "\(error)"
                 }
             }
-            try? await Task.sleep(for: reconnectDelay)
+            // Woken by graceful shutdown too.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: reconnectDelay) }
         }
     }
 
-    /// One connection's events, read in order and answered, until the peer closes it or sends
-    /// what is not an event. What the session sends by itself (a satellite's conversation) goes
-    /// out in order with the answers, through one writer.
+    /// One connection's events, read in order and answered, until the peer closes it, sends what
+    /// is not an event, or, at graceful shutdown, has no conversation under way (`close` closes
+    /// the connection when it is waiting for one). What the session sends by itself (a
+    /// satellite's conversation) goes out in order with the answers, through one writer.
     static func converse(
         inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        app: WyomingApp, limits: WyomingFrameReader.Limits, opening: [WyomingEvent] = [], logger: Logger
+        app: WyomingApp, limits: WyomingFrameReader.Limits, opening: [WyomingEvent] = [], logger: Logger,
+        close: @escaping @Sendable () -> Void = {}
     ) async throws {
         let (outgoing, sender) = AsyncStream.makeStream(of: WyomingEvent.self)
         let session = WyomingSession(app: app, logger: logger) { sender.yield($0) }
@@ -165,21 +234,32 @@ public struct WyomingServer: Sendable {
             group.addTask {
                 for await event in outgoing { try await outbound.write(ByteBuffer(bytes: event.encoded())) }
             }
+            group.addTask { await session.runConversations() }
             for event in opening { sender.yield(event) }
+            let idle = IdleFlag()
             do {
-                var reader = WyomingFrameReader(limits: limits)
-                reading: for try await buffer in inbound {
-                    let events: [WyomingEvent]
-                    do {
-                        events = try reader.read(buffer.readableBytesView)
-                    } catch {
-                        logger.notice("closing a connection that sent \(error)")
-                        sender.yield(WyomingSession.error("\(error)"))
-                        break reading
+                try await withGracefulShutdownHandler {
+                    var reader = WyomingFrameReader(limits: limits)
+                    reading: for try await buffer in inbound {
+                        let events: [WyomingEvent]
+                        do {
+                            events = try reader.read(buffer.readableBytesView)
+                        } catch {
+                            logger.notice("closing a connection that sent \(error)")
+                            sender.yield(WyomingSession.error("\(error)"))
+                            break reading
+                        }
+                        for event in events {
+                            for reply in await session.handle(event) { sender.yield(reply) }
+                        }
+                        idle.isIdle = session.isIdle
+                        if idle.isIdle, Task.isShuttingDownGracefully {
+                            logger.debug("closing at shutdown: the conversation is over")
+                            break reading
+                        }
                     }
-                    for event in events {
-                        for reply in await session.handle(event) { sender.yield(reply) }
-                    }
+                } onGracefulShutdown: {
+                    if idle.isIdle { close() }
                 }
             } catch {
                 logger.debug("connection ended", metadata: ["error": "\(error)"])
@@ -201,5 +281,15 @@ private final class CloseWhenIdle: ChannelInboundHandler, Sendable {
         } else {
             context.fireUserInboundEventTriggered(event)
         }
+    }
+}
+
+/// Whether a connection is between conversations, as its reader last saw it: graceful shutdown
+/// closes it at once then.
+private final class IdleFlag: Sendable {
+    private let value = Mutex(true)
+    var isIdle: Bool {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

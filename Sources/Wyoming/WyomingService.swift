@@ -35,6 +35,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var streamed: StreamedUtterance?
     /// A satellite's conversation, while it lasts: the audio is its microphone's.
     private var pipeline: SatellitePipeline?
+    /// The conversations started, for ``runConversations()`` to run.
+    private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
 
@@ -47,10 +49,25 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         self.send = send
     }
 
+    /// Whether no conversation is under way: no utterance being streamed, no satellite's
+    /// conversation running.
+    var isIdle: Bool { converter == nil && streamed == nil && (pipeline?.hasEnded ?? true) }
+
+    /// Runs the satellites' conversations that ``handle(_:)`` starts, each as a child task, until
+    /// the session is closed: the connection runs it beside its reading.
+    public func runConversations() async {
+        await withDiscardingTaskGroup { group in
+            for await pipeline in started.stream {
+                group.addTask { await pipeline.run() }
+            }
+        }
+    }
+
     /// Ends what the connection left running (a satellite's conversation, an utterance).
     public func close() async {
         await pipeline?.stop()
         pipeline = nil
+        started.continuation.finish()
         discardStreamed()
     }
 
@@ -70,9 +87,11 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                 return [Self.error(reason.description)]
             case .success(let stages):
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(event.data)"])
-                pipeline = SatellitePipeline(
+                let conversation = SatellitePipeline(
                     app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")", logger: logger,
                     send: send)
+                pipeline = conversation
+                started.continuation.yield(conversation)
                 return []
             }
         case "played":

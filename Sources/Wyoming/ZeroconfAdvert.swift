@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 
 /// Says on the local network, with multicast DNS, that a Wyoming service is here, the way Home
 /// Assistant discovers one: the service `<name>._wyoming._tcp.local` at this machine's addresses
@@ -11,7 +12,7 @@ import NIOPosix
 /// It answers the questions other machines ask on 224.0.0.251, port 5353 (sharing the port with
 /// Avahi or any other responder on the machine), says so once unasked when it starts, and says
 /// goodbye when its task is cancelled.
-public struct ZeroconfAdvert: Sendable {
+public struct ZeroconfAdvert: Sendable, Service {
     /// The service's instance name ("home-lights").
     public let name: String
     public let port: Int
@@ -27,8 +28,13 @@ public struct ZeroconfAdvert: Sendable {
 
     static let group = try! SocketAddress(ipAddress: "224.0.0.251", port: 5353)
 
-    /// Advertises until the task is cancelled.
+    /// Advertises until graceful shutdown or until the task is cancelled, and says goodbye
+    /// either way.
     public func run() async throws {
+        try await cancelWhenGracefulShutdown { try await advertise() }
+    }
+
+    private func advertise() async throws {
         let addresses = try self.addresses.isEmpty ? Self.machineAddresses() : self.addresses
         let host =
             (ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "voice-intents")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhraseMatching
+import ServiceLifecycle
 import Synchronization
 import Testing
 import TravelTracking
@@ -31,7 +32,7 @@ struct EmbeddedLoopTests {
             app: app, input: try VoiceInput(recording: input.path),
             mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
             configuration: try VoiceLoop.Configuration(for: app), transcript: transcript.sink, logger: logger)
-        let misunderstood = try await loop.run()
+        let misunderstood = try await loop.listen()
         return (misunderstood, transcript.written)
     }
 
@@ -75,7 +76,7 @@ struct EmbeddedLoopTests {
                 mouth: try Mouth(output: replies.path, applicationName: app.executableName, logger: logger),
                 configuration: configuration, transcript: transcript.sink, logger: logger,
                 preparation: preparation)
-            #expect(try await loop.run() == 0)
+            #expect(try await loop.listen() == 0)
             #expect(
                 transcript.written == SpokenConversation.ticketsTranscript,
                 "round \(round): \(transcript.written)")
@@ -103,7 +104,7 @@ struct EmbeddedLoopTests {
                 replies: { _, audio in replies.audio.withLock { $0.append(audio) } }, logger: logger),
             configuration: try VoiceLoop.Configuration(for: app), logger: logger
         ) { turn in turns.withLock { $0.append(turn) } }
-        #expect(try await loop.run() == 0)
+        #expect(try await loop.listen() == 0)
         let told = turns.withLock { $0 }
         #expect(told.count == 1)
         #expect(told.first?.heard == "find tickets for uluru with travel tracking")
@@ -139,7 +140,7 @@ struct EmbeddedLoopTests {
             mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
             configuration: configuration, logger: logger
         ) { turn in turns.withLock { $0.append(turn) } }
-        #expect(try await loop.run() == 1)
+        #expect(try await loop.listen() == 1)
         let told = turns.withLock { $0 }
         #expect(told.count == 1)
         #expect(told.first?.outcome == nil && told.first?.replies == [])
@@ -244,6 +245,113 @@ struct EmbeddedLoopTests {
             return first
         }
         #expect(ended, "the loop went on for two minutes after its task was cancelled")
+        let heard = source.read
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(source.read == heard, "the stream is still read after the loop ended")
+    }
+
+    /// A stream of room tone, in real time, into which speech can be put: what a microphone in
+    /// a quiet room hears.
+    final class QuietRoom: Sendable {
+        private let queued = Mutex<[Int16]>([])
+        var input: VoiceInput {
+            VoiceInput(name: "a quiet room") { () throws(SpeechError) -> [Int16]? in
+                Thread.sleep(forTimeInterval: 0.1)
+                let speech = self.queued.withLock { queued in
+                    defer { queued.removeFirst(min(1_600, queued.count)) }
+                    return Array(queued.prefix(1_600))
+                }
+                let tone = (speech.count..<1_600).map { Int16(truncatingIfNeeded: ($0 * 7_919) % 61 - 30) }
+                return speech + tone
+            }
+        }
+        func say(_ samples: [Int16]) { queued.withLock { $0 += samples } }
+    }
+
+    /// Run as a service, a loop told to shut down gracefully in the middle of a turn finishes
+    /// it: the question it asks is still answered, and the answer's answer given; then it stops.
+    @Test func gracefulShutdownFinishesTheTurnUnderWay() async throws {
+        let room = QuietRoom()
+        let input = room.input
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "graceful")
+        let said = Mutex<[String]>([])
+        // Spoken as the loop's other conversations are (`voice-intents say`, in a room).
+        func spoken(_ sentence: String) throws -> [Int16] {
+            let recording = try SpokenConversation.recording([sentence])
+            defer { try? FileManager.default.removeItem(at: recording) }
+            return try WAVFile.read(from: recording).int16Samples
+        }
+        let three = try spoken("three")
+        let yes = try spoken("yes")
+        let stopping = AsyncStream.makeStream(of: Void.self)
+        let mouth = Mouth(
+            replies: { text, _ in
+                said.withLock { $0.append(text) }
+                if text.hasPrefix("How many tickets") {
+                    stopping.continuation.yield()  // shut down now, while the question is open
+                    room.say(three)
+                } else if text.hasPrefix("Search for") {
+                    room.say(yes)
+                }
+            }, logger: logger)
+        let loop = VoiceLoop(
+            app: app, input: input, mouth: mouth, configuration: try VoiceLoop.Configuration(for: app),
+            logger: logger)
+        let group = ServiceGroup(services: [loop], logger: logger)
+        room.say(try spoken(SpokenConversation.tickets[0]))
+        try await withThrowingTaskGroup { tasks in
+            tasks.addTask { try await group.run() }
+            tasks.addTask {
+                for await _ in stopping.stream {
+                    await group.triggerGracefulShutdown()
+                    break
+                }
+                // Until the group has ended: the first task to end is the group's.
+                try await Task.sleep(for: .seconds(3_600))
+            }
+            // Should the loop not stop, the test fails after two minutes rather than hanging.
+            tasks.addTask {
+                try await Task.sleep(for: .seconds(120))
+                Issue.record("the loop went on for two minutes after graceful shutdown")
+                await group.triggerGracefulShutdown()
+                input.stop()
+            }
+            try await tasks.next()
+            tasks.cancelAll()
+        }
+        #expect(
+            said.withLock { $0 } == [
+                "How many tickets?", "Search for 3 tickets to Uluru?",
+                "I found 3 tickets to Uluru for 75 dollars in total.",
+            ])
+    }
+
+    /// Run as a service, a loop waiting for a command stops at graceful shutdown.
+    @Test func gracefulShutdownStopsALoopWaitingForACommand() async throws {
+        let source = EndlessHiss()
+        let logger = Logger(label: "graceful")
+        let input = source.input
+        let group = ServiceGroup(services: [try Self.loop(input)], logger: logger)
+        let ended = try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return true
+            }
+            while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+            await group.triggerGracefulShutdown()
+            // Should the loop go on, the test stops its input itself, so that it fails rather
+            // than hangs.
+            tasks.addTask {
+                try await Task.sleep(for: .seconds(120))
+                return false
+            }
+            let first = try await tasks.next() ?? false
+            if !first { input.stop() }
+            tasks.cancelAll()
+            return first
+        }
+        #expect(ended, "the loop went on for two minutes after graceful shutdown")
         let heard = source.read
         try await Task.sleep(for: .milliseconds(300))
         #expect(source.read == heard, "the stream is still read after the loop ended")

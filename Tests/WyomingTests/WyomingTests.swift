@@ -131,6 +131,37 @@ struct WyomingServerTests {
         }
     }
 
+    /// SIGTERM shuts the server down gracefully: it accepts no more connections and closes an
+    /// idle one at once, but an utterance half streamed is still heard and answered before its
+    /// connection is closed; then the server exits.
+    @Test func aServerStoppingFinishesTheUtteranceUnderWayAndClosesIdleConnections() throws {
+        let python = try Self.python()
+        let server = try LiveLoop.Listener(
+            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--no-zeroconf"], command: "serve",
+            executable: "voice-intents")
+        defer { if server.process.isRunning { server.process.terminate() } }
+        try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
+        let uri = try #require(
+            server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?.dropFirst(4))
+        // A person's command, at 16 kHz so that its chunks are the ones sent.
+        let recording = try WAVFile.read(
+            from: Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
+        ).resampled(to: 16_000)
+        let command = FileManager.default.temporaryDirectory.appendingPathComponent("drain-\(UUID()).wav")
+        defer { try? FileManager.default.removeItem(at: command) }
+        try WAVFile.write(recording, to: command)
+
+        let drained = try Self.ask(
+            python, String(uri), ["drain", "\(server.process.processIdentifier)", command.path])
+        #expect(drained["idle_closed"] as? Bool == true, "\(drained)")
+        #expect(drained["refused"] as? Bool == true, "\(drained)")
+        #expect(drained["transcript"] as? String == "turn the garage light on", "\(drained)")
+        #expect(drained["closed"] as? Bool == true, "\(drained)")
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.errors)")
+        #expect(server.errors.contains("stopped by SIGTERM"), "\(server.errors)")
+    }
+
     @Test func twentyConcurrentStreamsGetTheTranscriptsOneStreamGets() throws {
         let python = try Self.python()
         let names = [

@@ -12,11 +12,16 @@
         (a satellite: run-pipeline, then its microphone streamed in real time, saying the next
         line once the last reply has played; the replies are written to replies.wav)
     client.py tcp://127.0.0.1:10700 converse-together N replies line1.wav …   (N satellites at once)
+    client.py tcp://127.0.0.1:10700 drain PID recording.wav
+        (SIGTERM to the server PID while one connection is idle and another half way through
+        an utterance: which are closed, and whether the utterance is still heard)
 
 Prints one JSON object per line: what the server answered, as the package parsed it.
 """
 import asyncio
 import json
+import os
+import signal
 import sys
 import wave
 
@@ -123,7 +128,43 @@ async def converse(uri, replies_path, lines):
     return {"said": said, "heard": heard}
 
 
+async def drain(uri, pid, path):
+    """What graceful shutdown does to the connections open: one idle, one streaming `path`
+    (16 kHz 16-bit mono), SIGTERM sent half way through it."""
+    with wave.open(path, "rb") as recording:
+        chunks = list(wav_to_chunks(recording, samples_per_chunk=1024, start_event=True, stop_event=True))
+    half = len(chunks) // 2
+    idle = AsyncClient.from_uri(uri)
+    await idle.connect()
+    await idle.write_event(Describe().event())
+    Info.from_event(await next_event(idle))
+    async with AsyncClient.from_uri(uri) as streaming:
+        await streaming.write_event(Transcribe(language="en").event())
+        for message in chunks[:half]:
+            await streaming.write_event(message.event())
+        await asyncio.sleep(0.5)
+        os.kill(pid, signal.SIGTERM)
+        idle_closed = await asyncio.wait_for(idle.read_event(), timeout=10) is None
+        await asyncio.sleep(0.5)
+        try:
+            host, port = uri[len("tcp://"):].rsplit(":", 1)
+            _, writer = await asyncio.open_connection(host, int(port))
+            writer.close()
+            refused = False
+        except OSError:
+            refused = True
+        for message in chunks[half:]:
+            await streaming.write_event(message.event())
+        transcript = Transcript.from_event(await next_event(streaming)).text
+        closed = await asyncio.wait_for(streaming.read_event(), timeout=10) is None
+    await idle.disconnect()
+    return {"idle_closed": idle_closed, "refused": refused, "transcript": transcript, "closed": closed}
+
+
 async def main(uri, command, *arguments):
+    if command == "drain":
+        print(json.dumps(await drain(uri, int(arguments[0]), arguments[1])))
+        return
     if command == "converse":
         print(json.dumps(await converse(uri, arguments[0], arguments[1:])))
         return

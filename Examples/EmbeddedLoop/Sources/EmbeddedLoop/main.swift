@@ -13,7 +13,8 @@ let loop = VoiceLoop(
     print("\(turn.heard) → \(turn.outcome?.intent ?? "nothing (\(turn.rejection ?? ""))") \(turn.replies)")
 }
 let listening = Task { try await loop.run() }
-// A microphone never ends: cancelling stops the loop after the current turn.
+// A microphone never ends: cancelling stops the loop at once. (In a ServiceGroup, graceful
+// shutdown lets the turn under way finish first.)
 Task {
     try await Task.sleep(for: .seconds(60)); listening.cancel()
 }
