@@ -205,7 +205,10 @@ let package = Package(
             ]),
         .testTarget(name: "SoundServerTests", dependencies: ["VoiceTestSupport", "VoiceIntentsCLI"]),
         .testTarget(
-            name: "WyomingTests", dependencies: ["VoiceTestSupport", "Wyoming"],
+            name: "WyomingTests",
+            dependencies: [
+                "VoiceTestSupport", "Wyoming", .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             // The Python peers the tests run.
             exclude: ["Wyoming"]),
         .testTarget(

@@ -69,7 +69,9 @@ public struct WyomingServer: Sendable, Service {
                 child.eventLoop.makeCompletedFuture {
                     try child.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idle))
                     try child.pipeline.syncOperations.addHandler(CloseWhenIdle())
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: child)
+                    try child.pipeline.syncOperations.addWyomingFraming(limits: limits)
+                    return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(
+                        wrappingChannelSynchronously: child)
                 }
             }
         let bound = server.channel.localAddress?.port ?? port
@@ -97,7 +99,7 @@ public struct WyomingServer: Sendable, Service {
     }
 
     private func serve(
-        _ server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>,
+        _ server: NIOAsyncChannel<NIOAsyncChannel<WyomingEvent, WyomingEvent>, Never>,
         satellitesAndAdvertOn bound: Int,
         open: OpenConnections
     ) async throws {
@@ -146,7 +148,7 @@ public struct WyomingServer: Sendable, Service {
         }
     }
 
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
+    private func serve(_ connection: NIOAsyncChannel<WyomingEvent, WyomingEvent>) async {
         let peer = connection.channel.remoteAddress?.description ?? "?"
         var logger = self.logger
         logger[metadataKey: "peer"] = "\(peer)"
@@ -154,7 +156,7 @@ public struct WyomingServer: Sendable, Service {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await Self.converse(
-                    inbound: inbound, outbound: outbound, app: app, limits: limits, logger: logger,
+                    inbound: inbound, outbound: outbound, app: app, logger: logger,
                     close: { connection.channel.close(promise: nil) })
             }
         } catch {
@@ -190,7 +192,9 @@ public struct WyomingServer: Sendable, Service {
                     .channelOption(Self.tcpOption(TCP_KEEPCNT), value: 3)
                     .connect(host: host, port: port) { channel in
                         channel.eventLoop.makeCompletedFuture {
-                            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                            try channel.pipeline.syncOperations.addWyomingFraming(limits: limits)
+                            return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(
+                                wrappingChannelSynchronously: channel)
                         }
                     }
                 logger.info("connected to the satellite")
@@ -199,7 +203,7 @@ public struct WyomingServer: Sendable, Service {
                 defer { open.closed() }
                 try await connection.executeThenClose { inbound, outbound in
                     try await Self.converse(
-                        inbound: inbound, outbound: outbound, app: app, limits: limits,
+                        inbound: inbound, outbound: outbound, app: app,
                         opening: [WyomingEvent("run-satellite")], logger: logger,
                         close: { connection.channel.close(promise: nil) })
                 }
@@ -218,49 +222,42 @@ public struct WyomingServer: Sendable, Service {
         }
     }
 
-    /// One connection's events, read in order and answered, until the peer closes it, sends what
-    /// is not an event, or, at graceful shutdown, has no conversation under way (`close` closes
+    /// One connection's events (framed in its channel, within the limits), read in order and
+    /// answered, until the peer closes it, sends what is not an event, or, at graceful shutdown, has no conversation under way (`close` closes
     /// the connection when it is waiting for one). What the session sends by itself (a
     /// satellite's conversation) goes out in order with the answers, through one writer.
     static func converse(
-        inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        app: WyomingApp, limits: WyomingFrameReader.Limits, opening: [WyomingEvent] = [], logger: Logger,
+        inbound: NIOAsyncChannelInboundStream<WyomingEvent>,
+        outbound: NIOAsyncChannelOutboundWriter<WyomingEvent>,
+        app: WyomingApp, opening: [WyomingEvent] = [], logger: Logger,
         close: @escaping @Sendable () -> Void = {}
     ) async throws {
         let (outgoing, sender) = AsyncStream.makeStream(of: WyomingEvent.self)
         let session = WyomingSession(app: app, logger: logger) { sender.yield($0) }
         try await withThrowingTaskGroup { group in
             group.addTask {
-                for await event in outgoing { try await outbound.write(ByteBuffer(bytes: event.encoded())) }
+                for await event in outgoing { try await outbound.write(event) }
             }
             group.addTask { await session.runConversations() }
             for event in opening { sender.yield(event) }
             let idle = IdleFlag()
             do {
                 try await withGracefulShutdownHandler {
-                    var reader = WyomingFrameReader(limits: limits)
-                    reading: for try await buffer in inbound {
-                        let events: [WyomingEvent]
-                        do {
-                            events = try reader.read(buffer.readableBytesView)
-                        } catch {
-                            logger.notice("closing a connection that sent \(error)")
-                            sender.yield(WyomingSession.error("\(error)"))
-                            break reading
-                        }
-                        for event in events {
-                            for reply in await session.handle(event) { sender.yield(reply) }
-                        }
+                    for try await event in inbound {
+                        for reply in await session.handle(event) { sender.yield(reply) }
                         idle.isIdle = session.isIdle
                         if idle.isIdle, Task.isShuttingDownGracefully {
                             logger.debug("closing at shutdown: the conversation is over")
-                            break reading
+                            break
                         }
                     }
                 } onGracefulShutdown: {
                     if idle.isIdle { close() }
                 }
+            } catch let error as WyomingFrameError {
+                // Framing found what is not an event: nothing after it can be read.
+                logger.notice("closing a connection that sent \(error)")
+                sender.yield(WyomingSession.error("\(error)"))
             } catch {
                 logger.debug("connection ended", metadata: ["error": "\(error)"])
             }

@@ -21,7 +21,7 @@ import VoiceUnderstanding
 /// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
 /// - `run-pipeline` (from a satellite) → a whole conversation, from the microphone audio that
 ///   follows to the spoken reply (``SatellitePipeline``); `played` says a reply has been heard.
-/// - `ping` → `pong`. Anything else → `error`, and the connection goes on.
+/// - `ping` → `pong`. Events of other types are ignored, as the protocol asks.
 public final class WyomingSession: @unchecked Sendable {  // used by one connection's task at a time
     let app: WyomingApp
     let logger: Logger
@@ -71,22 +71,23 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         discardStreamed()
     }
 
-    /// What to send back for `event`.
+    /// What to send back for `event`. An event of a type the server does not take is ignored.
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
-        if pipeline != nil, event.type.hasPrefix("audio-") { return toPipeline(event) }
-        switch event.type {
-        case "describe":
+        let request = WyomingRequest(event)
+        if pipeline != nil, case .audio(let audio) = request { return toPipeline(audio) }
+        switch request {
+        case .info(.describe):
             return [app.info]
-        case "ping":
-            return [WyomingEvent("pong", data: event.data["text"].map { ["text": $0] } ?? [:])]
-        case "run-pipeline":
+        case .info(.ping(let text)):
+            return [WyomingEvent("pong", data: text.map { ["text": $0] } ?? [:])]
+        case .satellite(.runPipeline(let stages, let data)):
             await pipeline?.stop()
             pipeline = nil
-            switch SatellitePipeline.Stages.of(event) {
+            switch stages {
             case .failure(let reason):
                 return [Self.error(reason.description)]
             case .success(let stages):
-                logger.info("running a satellite's pipeline", metadata: ["stages": "\(event.data)"])
+                logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
                     app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")", logger: logger,
                     send: send)
@@ -94,66 +95,60 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                 started.continuation.yield(conversation)
                 return []
             }
-        case "played":
+        case .satellite(.played):
             pipeline?.microphone.unmute()
             return []
-        case "transcribe":
+        case .asr(.transcribe):
             await pipeline?.stop()
             pipeline = nil
             converter = nil
             frames = 0
             discardStreamed()
             return []
-        case "audio-start":
-            guard let format = WyomingAudioFormat(of: event) else { return [Self.noFormat] }
+        case .audio(.start(let format)):
+            guard let format else { return [Self.noFormat] }
             return await startUtterance(format)
-        case "audio-chunk":
+        case .audio(.chunk(let format, let bytes)):
             // Audio with no audio-start before it starts the utterance.
-            if streamed == nil, let format = WyomingAudioFormat(of: event), format != converter?.format {
+            if streamed == nil, let format, format != converter?.format {
                 if let refused = await startUtterance(format).first { return [refused] }
             }
-            guard let samples = converted(event) else { return [Self.noStream] }
+            guard let samples = converted(bytes, format: format) else { return [Self.noStream] }
             guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance else { return [] }
             return await feed(samples)
-        case "audio-stop":
+        case .audio(.stop):
             return [await transcript()]
-        case "transcript":
+        case .intent(.handle(let text)):
             // A conversation agent's request (Home Assistant sends the text it heard): run it.
-            guard let text = event.data["text"]?.string else {
-                return [Self.error("transcript needs a text")]
-            }
+            guard let text else { return [Self.error("transcript needs a text")] }
             return [await run(text)]
-        case "recognize":
-            guard let text = event.data["text"]?.string else { return [Self.error("recognize needs a text")] }
+        case .intent(.recognize(let text)):
+            guard let text else { return [Self.error("recognize needs a text")] }
             return [await recognize(text)]
-        case "synthesize":
-            guard let text = event.data["text"]?.string else {
-                return [Self.error("synthesize needs a text")]
-            }
-            let voice = event.data["voice"]?["name"]?.string ?? app.voice
-            return await synthesize(text, voice: voice)
-        default:
-            return [Self.error("unknown event \"\(event.type)\"")]
+        case .tts(.synthesize(let text, let voice)):
+            guard let text else { return [Self.error("synthesize needs a text")] }
+            return await synthesize(text, voice: voice ?? app.voice)
+        case .ignored(let type):
+            logger.debug("ignoring an event the server does not take", metadata: ["type": "\(type)"])
+            return []
         }
     }
 
     /// A satellite's microphone audio, for its conversation.
-    private func toPipeline(_ event: WyomingEvent) -> [WyomingEvent] {
+    private func toPipeline(_ audio: WyomingRequest.Audio) -> [WyomingEvent] {
         guard let pipeline, !pipeline.hasEnded else { return [] }
-        switch event.type {
-        case "audio-start":
-            guard let format = WyomingAudioFormat(of: event) else { return [Self.noFormat] }
+        switch audio {
+        case .start(let format):
+            guard let format else { return [Self.noFormat] }
             converter = ChunkConverter(format)
-        case "audio-chunk":
-            guard let samples = converted(event) else { return [Self.noStream] }
+        case .chunk(let format, let bytes):
+            guard let samples = converted(bytes, format: format) else { return [Self.noStream] }
             pipeline.microphone.append(samples)
-        case "audio-stop":
+        case .stop:
             // The satellite stopped streaming: the conversation ends after the turn under way.
             if converter != nil { pipeline.microphone.append(converter!.finish()) }
             converter = nil
             pipeline.microphone.end()
-        default:
-            return [Self.error("unknown event \"\(event.type)\"")]
         }
         return []
     }
@@ -161,14 +156,14 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// An audio chunk's samples at 16 kHz; `nil` when it has no format and no stream has started.
     /// A chunk in another format than the stream's starts a new converter, and what the old one
     /// still held comes first.
-    private func converted(_ chunk: WyomingEvent) -> [Int16]? {
+    private func converted(_ bytes: [UInt8], format: WyomingAudioFormat?) -> [Int16]? {
         var samples: [Int16] = []
-        if let format = WyomingAudioFormat(of: chunk), format != converter?.format {
+        if let format, format != converter?.format {
             if converter != nil { samples = converter!.finish() }
             converter = ChunkConverter(format)
         }
         guard converter != nil else { return nil }
-        return samples + (converter!.convert(chunk.payload) ?? [])
+        return samples + (converter!.convert(bytes) ?? [])
     }
 
     static let noFormat = error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOEmbedded
 import Testing
 import VoiceAudio
 
@@ -30,6 +32,60 @@ struct WyomingFramingTests {
                 start += size
             }
             #expect(read == events, "in pieces of \(size) bytes")
+        }
+    }
+
+    /// In the channel: bytes in pieces come out as events, events go out as bytes, and what is
+    /// not an event is an error that names it.
+    @Test func theChannelFramesEventsBothWays() throws {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addWyomingFraming(limits: WyomingFrameReader.Limits())
+        let events = [
+            WyomingEvent("describe"),
+            WyomingEvent(
+                "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [1, 2, 3, 4]),
+        ]
+        let bytes = events.flatMap { $0.encoded() }
+        for start in stride(from: 0, to: bytes.count, by: 5) {
+            try channel.writeInbound(ByteBuffer(bytes: bytes[start..<min(start + 5, bytes.count)]))
+        }
+        #expect(try channel.readInbound(as: WyomingEvent.self) == events[0])
+        #expect(try channel.readInbound(as: WyomingEvent.self) == events[1])
+        #expect(try channel.readInbound(as: WyomingEvent.self) == nil)
+
+        try channel.writeOutbound(events[1])
+        let written = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(Array(written.readableBytesView) == events[1].encoded())
+
+        #expect(throws: WyomingFrameError("a header that is not a JSON object")) {
+            try channel.writeInbound(ByteBuffer(string: "not json\n"))
+        }
+        _ = try? channel.finish()
+    }
+
+    /// Events of types the server does not take are ignored, as the protocol asks; the ones it
+    /// takes are read by area.
+    @Test func eventsAreReadByAreaAndUnknownOnesIgnored() {
+        guard case .ignored(type: "timer-started") = WyomingRequest(WyomingEvent("timer-started")) else {
+            Issue.record("an unknown event is not ignored")
+            return
+        }
+        guard
+            case .audio(.chunk(let format, let bytes)) = WyomingRequest(
+                WyomingEvent(
+                    "audio-chunk", data: ["rate": 22050, "width": 2, "channels": 1], payload: [9, 9]))
+        else {
+            Issue.record("an audio chunk is not read as one")
+            return
+        }
+        #expect(format == WyomingAudioFormat(rate: 22050, width: 2, channels: 1))
+        #expect(bytes == [9, 9])
+        guard
+            case .tts(.synthesize(text: "hello", voice: "en-gb")) = WyomingRequest(
+                WyomingEvent("synthesize", data: ["text": "hello", "voice": ["name": "en-gb"]]))
+        else {
+            Issue.record("synthesize is not read with its text and voice")
+            return
         }
     }
 

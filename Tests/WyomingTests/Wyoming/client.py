@@ -1,6 +1,6 @@
 """A Wyoming client for the tests, on the `wyoming` package from PyPI.
 
-    client.py tcp://127.0.0.1:10700 describe
+    client.py tcp://127.0.0.1:10700 describe [other-type …]   (events of other types sent first)
     client.py tcp://127.0.0.1:10700 recognize "turn the garage light on"
     client.py tcp://127.0.0.1:10700 transcribe recording.wav
     client.py tcp://127.0.0.1:10700 transcribe-16k recording.wav   (converted to 16 kHz first)
@@ -28,6 +28,7 @@ import wave
 from wyoming.asr import Transcribe, Transcript
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop, wav_to_chunks
 from wyoming.client import AsyncClient
+from wyoming.event import Event
 from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
@@ -195,6 +196,9 @@ async def main(uri, command, *arguments):
         return
     async with AsyncClient.from_uri(uri) as client:
         if command == "describe":
+            if arguments:  # events of other types first, which the server is to ignore
+                for other in arguments:
+                    await client.write_event(Event(type=other))
             await client.write_event(Describe().event())
             info = Info.from_event(await next_event(client))
             print(json.dumps({
