@@ -79,9 +79,7 @@ final class SatellitePipeline: Sendable {
         let voice = app.voice
         let mouth = Mouth(
             replies: { text, speech in
-                send(
-                    WyomingEvent(
-                        "synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]]))
+                send(.synthesize(text, voice: voice))
                 guard stages.speaks else { return }
                 for event in WyomingSession.audioEvents(
                     speech.int16Samples, sampleRate: speech.sampleRate)
@@ -95,15 +93,13 @@ final class SatellitePipeline: Sendable {
             app: app.app, input: input, mouth: mouth, configuration: configuration, logger: logger,
             preparation: app.preparation
         ) { turn in
-            send(
-                WyomingEvent(
-                    "transcript", data: ["text": .string(turn.heard), "language": .string(app.locale)]))
+            send(.transcript(turn.heard, language: app.locale))
         }
         do {
             try await loop.run()
         } catch {
             logger.error("the satellite's pipeline failed", metadata: ["error": "\(error)"])
-            send(WyomingSession.error("\(error)"))
+            send(WyomingEvent.error("\(error)"))
         }
         microphone.close()
         logger.debug("pipeline ended")

@@ -69,3 +69,80 @@ enum WyomingRequest: Sendable {
         }
     }
 }
+
+/// The events the server sends, by protocol area: each built in one place, with the data its
+/// peers read.
+extension WyomingEvent {
+    // info
+    /// `pong`, with the `ping`'s text when it had one.
+    static func pong(_ text: JSONValue?) -> WyomingEvent {
+        WyomingEvent("pong", data: text.map { ["text": $0] } ?? [:])
+    }
+
+    // asr
+    /// `transcript`: what was heard (empty when nothing clear), in `language` when it is known.
+    static func transcript(_ text: String, language: String? = nil) -> WyomingEvent {
+        var data: [String: JSONValue] = ["text": .string(text)]
+        if let language { data["language"] = .string(language) }
+        return WyomingEvent("transcript", data: data)
+    }
+
+    // intent
+    /// `intent`: the intent `text` reaches and its values.
+    static func intent(_ name: String, entities: [(name: String, value: String)], text: String)
+        -> WyomingEvent
+    {
+        let entities: [JSONValue] = entities.map { ["name": .string($0.name), "value": .string($0.value)] }
+        return WyomingEvent(
+            "intent", data: ["name": .string(name), "entities": .array(entities), "text": .string(text)])
+    }
+
+    /// `not-recognized`: `text` reaches no intent.
+    static func notRecognized(_ text: String) -> WyomingEvent {
+        WyomingEvent("not-recognized", data: ["text": .string(text)])
+    }
+
+    // handle
+    /// `handled`, with what the intent said.
+    static func handled(_ text: String) -> WyomingEvent {
+        WyomingEvent("handled", data: ["text": .string(text)])
+    }
+
+    /// `not-handled`, with why not (or the question the command needs answered).
+    static func notHandled(_ text: String) -> WyomingEvent {
+        WyomingEvent("not-handled", data: ["text": .string(text)])
+    }
+
+    // audio
+    /// `audio-start` in `format`, at the stream's start.
+    static func audioStart(_ format: WyomingAudioFormat) -> WyomingEvent {
+        WyomingEvent("audio-start", data: format.data.merging(["timestamp": 0]) { $1 })
+    }
+
+    /// `audio-chunk`: `bytes` in `format`, `milliseconds` into the stream.
+    static func audioChunk(_ bytes: [UInt8], format: WyomingAudioFormat, milliseconds: Int) -> WyomingEvent {
+        WyomingEvent(
+            "audio-chunk", data: format.data.merging(["timestamp": .number(Double(milliseconds))]) { $1 },
+            payload: bytes)
+    }
+
+    /// `audio-stop`, `milliseconds` into the stream: Wyoming's own peers read its data.
+    static func audioStop(milliseconds: Int) -> WyomingEvent {
+        WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))])
+    }
+
+    // tts
+    /// `synthesize`: a reply's text and voice, sent to a satellite before its audio.
+    static func synthesize(_ text: String, voice: String) -> WyomingEvent {
+        WyomingEvent("synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]])
+    }
+
+    // satellite
+    /// `run-satellite`: a satellite connected to is told to start.
+    static let runSatellite = WyomingEvent("run-satellite")
+
+    /// `error`, with what went wrong.
+    static func error(_ text: String) -> WyomingEvent {
+        WyomingEvent("error", data: ["text": .string(text)])
+    }
+}

@@ -204,7 +204,7 @@ public struct WyomingServer: Sendable, Service {
                 try await connection.executeThenClose { inbound, outbound in
                     try await Self.converse(
                         inbound: inbound, outbound: outbound, app: app,
-                        opening: [WyomingEvent("run-satellite")], logger: logger,
+                        opening: [.runSatellite], logger: logger,
                         close: { connection.channel.close(promise: nil) })
                 }
                 logger.notice("the satellite closed the connection")
@@ -257,7 +257,7 @@ public struct WyomingServer: Sendable, Service {
             } catch let error as WyomingFrameError {
                 // Framing found what is not an event: nothing after it can be read.
                 logger.notice("closing a connection that sent \(error)")
-                sender.yield(WyomingSession.error("\(error)"))
+                sender.yield(WyomingEvent.error("\(error)"))
             } catch {
                 logger.debug("connection ended", metadata: ["error": "\(error)"])
             }

@@ -79,13 +79,13 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         case .info(.describe):
             return [app.info]
         case .info(.ping(let text)):
-            return [WyomingEvent("pong", data: text.map { ["text": $0] } ?? [:])]
+            return [.pong(text)]
         case .satellite(.runPipeline(let stages, let data)):
             await pipeline?.stop()
             pipeline = nil
             switch stages {
             case .failure(let reason):
-                return [Self.error(reason.description)]
+                return [WyomingEvent.error(reason.description)]
             case .success(let stages):
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
@@ -120,13 +120,13 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return [await transcript()]
         case .intent(.handle(let text)):
             // A conversation agent's request (Home Assistant sends the text it heard): run it.
-            guard let text else { return [Self.error("transcript needs a text")] }
+            guard let text else { return [WyomingEvent.error("transcript needs a text")] }
             return [await run(text)]
         case .intent(.recognize(let text)):
-            guard let text else { return [Self.error("recognize needs a text")] }
+            guard let text else { return [WyomingEvent.error("recognize needs a text")] }
             return [await recognize(text)]
         case .tts(.synthesize(let text, let voice)):
-            guard let text else { return [Self.error("synthesize needs a text")] }
+            guard let text else { return [WyomingEvent.error("synthesize needs a text")] }
             return await synthesize(text, voice: voice ?? app.voice)
         case .ignored(let type):
             logger.debug("ignoring an event the server does not take", metadata: ["type": "\(type)"])
@@ -166,8 +166,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         return samples + (converter!.convert(bytes) ?? [])
     }
 
-    static let noFormat = error("audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")
-    static let noStream = error("audio-chunk without a format, and no audio-start before it")
+    static let noFormat = WyomingEvent.error(
+        "audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")
+    static let noStream = WyomingEvent.error("audio-chunk without a format, and no audio-start before it")
 
     /// Starts decoding an utterance in `format`: an error event when the recognizer cannot.
     private func startUtterance(_ format: WyomingAudioFormat) async -> [WyomingEvent] {
@@ -179,7 +180,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             streamed = try recognizer.recognizer.startUtterance()
             return []
         } catch {
-            return [Self.error("\(error)")]
+            return [WyomingEvent.error("\(error)")]
         }
     }
 
@@ -194,7 +195,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return []
         } catch {
             self.streamed = nil
-            return [Self.error("\(error)")]
+            return [WyomingEvent.error("\(error)")]
         }
     }
 
@@ -206,7 +207,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         self.streamed = nil
         guard let streamed, frames > 0 else {
             if let streamed { _ = try? streamed.finish() }
-            return WyomingEvent("transcript", data: ["text": ""])
+            return .transcript("")
         }
         frames = 0
         do {
@@ -219,14 +220,13 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }
             if let rejection = understanding.rejection, case .lowConfidence = rejection {
                 logger.info("heard, not sure enough", metadata: metadata)
-                return WyomingEvent("transcript", data: ["text": "", "language": .string(app.locale)])
+                return .transcript("", language: app.locale)
             }
             logger.info("heard", metadata: metadata)
-            return WyomingEvent(
-                "transcript", data: ["text": .string(heard.commandText), "language": .string(app.locale)])
+            return .transcript(heard.commandText, language: app.locale)
         } catch {
             logger.error("could not hear", metadata: ["error": "\(error)"])
-            return Self.error("\(error)")
+            return WyomingEvent.error("\(error)")
         }
     }
 
@@ -252,14 +252,12 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private func recognize(_ text: String) async -> WyomingEvent {
         let result = await app.matcher.match(text)
         guard let best = result.best else {
-            return WyomingEvent("not-recognized", data: ["text": .string(text)])
+            return .notRecognized(text)
         }
-        let entities: [JSONValue] = best.values.sorted { $0.key < $1.key }.map { name, value in
-            ["name": .string(name), "value": .string(value.title ?? value.words)]
+        let entities = best.values.sorted { $0.key < $1.key }.map { name, value in
+            (name: name, value: value.title ?? value.words)
         }
-        return WyomingEvent(
-            "intent",
-            data: ["name": .string(best.intent), "entities": .array(entities), "text": .string(text)])
+        return .intent(best.intent, entities: entities, text: text)
     }
 
     /// Runs the command `text` and says how it went: `handled` with what the intent says, or
@@ -272,8 +270,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         let match: PhraseMatch
         switch plan {
         case .ignore(let rejection), .answer(_, let rejection):
-            return WyomingEvent(
-                "not-handled", data: ["text": .string(pipeline.reply(to: result, rejection: rejection))])
+            return .notHandled(pipeline.reply(to: result, rejection: rejection))
         case .run(let command):
             match = command
         }
@@ -290,13 +287,12 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             ])
         switch outcome.status {
         case .completed:
-            return WyomingEvent("handled", data: ["text": .string(spoken.isEmpty ? TurnReply.done : spoken)])
+            return .handled(spoken.isEmpty ? TurnReply.done : spoken)
         case .cancelled:
             let question = conversation.asked ?? "That needs more than one exchange."
-            return WyomingEvent("not-handled", data: ["text": .string(question)])
+            return .notHandled(question)
         case .failed:
-            return WyomingEvent(
-                "not-handled", data: ["text": .string(spoken.isEmpty ? TurnReply.failed : spoken)])
+            return .notHandled(spoken.isEmpty ? TurnReply.failed : spoken)
         }
     }
 
@@ -310,29 +306,25 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                 return Self.audioEvents(speech.samples, sampleRate: speech.sampleRate)
             }
         } catch {
-            return [Self.error("\(error)")]
+            return [WyomingEvent.error("\(error)")]
         }
     }
 
     /// `samples` (16-bit mono at `sampleRate`) as Wyoming sends audio: `audio-start`,
     /// `audio-chunk`s of 1024 samples, `audio-stop`, with the timestamps Home Assistant gives them.
     static func audioEvents(_ samples: [Int16], sampleRate: Int) -> [WyomingEvent] {
-        let format = WyomingAudioFormat(rate: sampleRate, width: 2, channels: 1).data
-        var events = [WyomingEvent("audio-start", data: format.merging(["timestamp": 0]) { $1 })]
+        let format = WyomingAudioFormat(rate: sampleRate, width: 2, channels: 1)
+        var events = [WyomingEvent.audioStart(format)]
         let chunk = 1024
         var start = 0
         while start < samples.count {
             let end = min(start + chunk, samples.count)
             let milliseconds = start * 1000 / max(sampleRate, 1)
             events.append(
-                WyomingEvent(
-                    "audio-chunk", data: format.merging(["timestamp": .number(Double(milliseconds))]) { $1 },
-                    payload: WAVFile.pcm16(samples[start..<end])))
+                .audioChunk(WAVFile.pcm16(samples[start..<end]), format: format, milliseconds: milliseconds))
             start = end
         }
-        // With its data, as Wyoming's own peers send it: they read an audio-stop's data.
-        let milliseconds = samples.count * 1000 / max(sampleRate, 1)
-        events.append(WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))]))
+        events.append(.audioStop(milliseconds: samples.count * 1000 / max(sampleRate, 1)))
         return events
     }
 
@@ -342,9 +334,6 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         return recognizer
     }
 
-    static func error(_ text: String) -> WyomingEvent {
-        WyomingEvent("error", data: ["text": .string(text)])
-    }
 }
 
 /// A connection's recognizer, handed to the thread that decodes: only one decode runs at a time
