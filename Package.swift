@@ -221,7 +221,8 @@ let package = Package(
             name: "SampleAppTests",
             dependencies: [
                 "TravelTracking", "Library", "SmartHome", "HomeLights", "House", "VoiceIntents",
-                "VoiceIntentsTesting", "VoiceIntentsCLI", "PhraseMatching", "VoiceRecognition",
+                "VoiceIntentsTesting", "VoiceIntentsCLI", "VoiceTestSupport", "PhraseMatching",
+                "VoiceRecognition",
                 "VoiceUnderstanding", "VoiceAudio",
                 "VoiceSynthesis", "VoiceEvaluation",
             ],

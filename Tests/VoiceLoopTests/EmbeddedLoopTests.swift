@@ -370,45 +370,6 @@ struct EmbeddedLoopTests {
                 || MissedCommand.question(for: result, in: description)
                     == "Sorry, did you mean Tips or Menu? Please say it another way."
         )
-        let typed = Transcript()
-        let spoken = Transcript()
-        let session = TextSession(
-            description: description, matcher: matcher,
-            runner: IntentRunner(conversation: TerminalConversation(output: .discard, readLine: { nil })),
-            output: typed.sink, readLine: { nil }, voiceOnly: true, logger: Logger(label: "twins"),
-            speak: { spoken.sink.write($0 + "\n") })
-        #expect(await session.handle("show everything in twins") == false)
-        #expect(typed.written.hasPrefix("Sorry, did you mean "), "\(typed.written)")
-        #expect(spoken.written == typed.written)
         #expect(await matcher.match("show the tips in twins").best?.intent == "ShowTipsIntent")
     }
-}
-
-struct ShowMenuIntent: AppIntent {
-    static let title: LocalizedStringResource = "Show Menu"
-    func perform() async throws -> some IntentResult { .result() }
-}
-
-struct ShowTipsIntent: AppIntent {
-    static let title: LocalizedStringResource = "Show Tips"
-    func perform() async throws -> some IntentResult { .result() }
-}
-
-/// Two shortcuts that share a phrase.
-struct TwinsShortcuts: AppShortcutsProvider {
-    static var appShortcuts: [AppShortcut] {
-        AppShortcut(
-            intent: ShowMenuIntent(),
-            phrases: ["Show everything in \(.applicationName)", "Show the menu in \(.applicationName)"],
-            shortTitle: "Menu", systemImageName: "list.bullet")
-        AppShortcut(
-            intent: ShowTipsIntent(),
-            phrases: ["Show everything in \(.applicationName)", "Show the tips in \(.applicationName)"],
-            shortTitle: "Tips", systemImageName: "lightbulb")
-    }
-}
-
-struct TwinsApp: VoiceApp {
-    typealias Shortcuts = TwinsShortcuts
-    static let name = "Twins"
 }
