@@ -234,6 +234,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// The recording, or the microphone being recorded.
     private func openInput(context: AppContext, logger: Logger) throws -> VoiceInput {
+        if input == "-" { return .standardInput() }
         if let input { return try VoiceInput(recording: input) }
         let device = try AudioDevice(parsingOption: device ?? "default")
         do {

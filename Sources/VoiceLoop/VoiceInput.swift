@@ -13,23 +13,24 @@ public final class VoiceInput: @unchecked Sendable {  // its flags are atomic; t
     private let stopped = Atomic(false)
     private let finished = Atomic(false)
 
-    /// A WAV file, or `-` for raw 16 kHz PCM on standard input, read in 100 ms chunks.
+    /// A WAV file, read in 100 ms chunks at 16 kHz.
     public init(recording path: String) throws {
         capture = nil
-        if path == "-" {
-            name = "standard input"
-            var pcm = RawPCMReader()
-            next = { () throws(SpeechError) -> [Int16]? in
-                do {
-                    return try pcm.next()
-                } catch {
-                    throw SpeechError(.invalidInput, "\(error)")
-                }
+        name = path
+        let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer)
+        next = { stream.read() }
+    }
+
+    /// Raw 16 kHz 16-bit mono PCM on standard input (`arecord -f S16_LE -r 16000 -c 1 | …`), read
+    /// in 100 ms chunks until it ends.
+    public static func standardInput() -> VoiceInput {
+        let pcm = Mutex(RawPCMReader())
+        return VoiceInput(name: "standard input") { () throws(SpeechError) -> [Int16]? in
+            do {
+                return try pcm.withLock { try $0.next() }
+            } catch {
+                throw SpeechError(.invalidInput, "\(error)")
             }
-        } else {
-            name = path
-            let stream = SampleStream(try WAVFile.read(from: URL(fileURLWithPath: path)).forRecognizer)
-            next = { stream.read() }
         }
     }
 

@@ -14,6 +14,19 @@ import VoiceTestSupport
 /// recognised back.
 @Suite("Voice loop")
 struct VoiceLoopConversationTests {
+    /// Raw 16 kHz PCM on standard input (`arecord … | travel-tracking listen --input -`) is heard
+    /// as the same recording in a WAV file is.
+    @Test func rawPCMOnStandardInputIsHeardAsARecordingIs() throws {
+        let input = try SpokenConversation.recording(SpokenConversation.tickets)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let samples = try WAVFile.read(from: input).int16Samples
+        let run = try Executables.run(
+            "travel-tracking", ["listen", "--input", "-", "--voice-only", "--mute"],
+            standardInput: Data(WAVFile.pcm16(samples[...])))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == SpokenConversation.ticketsTranscript, "\(run.output)")
+    }
+
     @Test func aMissingValueIsAskedAnsweredConfirmedAndTheResultSpoken() throws {
         let (run, replies) = try SpokenConversation.converse([
             "find tickets for uluru with travel tracking", "three", "yes",

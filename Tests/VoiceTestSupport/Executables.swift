@@ -11,7 +11,14 @@ package enum Executables {
     package static func run(
         _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) throws -> (status: Int32, output: String, errors: String) {
-        try run(Self.process(name, arguments, environment: environment), input: input)
+        try run(Self.process(name, arguments, environment: environment), input: input.map { Data($0.utf8) })
+    }
+
+    /// Runs `name` with `arguments` from the package root, with `bytes` on its standard input.
+    package static func run(
+        _ name: String, _ arguments: [String], standardInput bytes: Data
+    ) throws -> (status: Int32, output: String, errors: String) {
+        try run(Self.process(name, arguments), input: bytes)
     }
 
     /// Runs `executable` (a path, or a command looked up on the path) with `arguments` in
@@ -30,7 +37,7 @@ package enum Executables {
 
     /// Runs `process` to its end, with `input` on its standard input; what it prints goes through
     /// files, so that a long output (a build's) cannot fill a pipe and stall it.
-    private static func run(_ process: Process, input: String? = nil) throws -> (
+    private static func run(_ process: Process, input: Data? = nil) throws -> (
         status: Int32, output: String, errors: String
     ) {
         let folder = FileManager.default.temporaryDirectory
@@ -45,7 +52,7 @@ package enum Executables {
         if input != nil { process.standardInput = standardInput }
         try process.run()
         if let input {
-            standardInput.fileHandleForWriting.write(Data(input.utf8))
+            standardInput.fileHandleForWriting.write(input)
             try standardInput.fileHandleForWriting.close()
         }
         process.waitUntilExit()
