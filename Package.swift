@@ -20,6 +20,15 @@ let package = Package(
         .executable(name: "library", targets: ["LibraryCommand"]),
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),
     ],
+    traits: [
+        // An app that depends on the package with `traits: []` leaves it out of its binary.
+        .trait(
+            name: "Evaluation",
+            description:
+                "The evaluate and calibrate commands in every app's command line (VoiceEvaluation: spoken evaluation, noise, plots, the calibration sweep)."
+        ),
+        .default(enabledTraits: ["Evaluation"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -133,7 +142,7 @@ let package = Package(
                 "VoiceIntents",
                 "PhraseMatching",
                 "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis",
-                "VoiceEvaluation",
+                .target(name: "VoiceEvaluation", condition: .when(traits: ["Evaluation"])),
                 "VoiceLoop",
                 "Wyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -9,18 +9,25 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
         CommandConfiguration(
             commandName: AppContext.fileName(for: App.name),
             abstract: "\(App.name): commands by voice or keyboard.",
-            subcommands: [
-                RunCommand<SingleApp<App>>.self, PerformCommand<SingleApp<App>>.self,
-                MatchCommand<SingleApp<App>>.self, TestCommand<SingleApp<App>>.self,
-                LintCommand<SingleApp<App>>.self, TranscribeCommand<SingleApp<App>>.self,
-                SayCommand<SingleApp<App>>.self, GrammarCommand<SingleApp<App>>.self,
-                ListenCommand<SingleApp<App>>.self, EvaluateCommand<SingleApp<App>>.self,
-                CalibrateCommand<SingleApp<App>>.self, RecordCommand<SingleApp<App>>.self,
-                ServeCommand<SingleApp<App>>.self,
-                ShortcutsCommand<SingleApp<App>>.self,
-                ValidateCommand<SingleApp<App>>.self,
-            ],
+            subcommands: subcommands,
             defaultSubcommand: RunCommand<SingleApp<App>>.self)
+    }
+
+    private static var subcommands: [any ParsableCommand.Type] {
+        typealias One = SingleApp<App>
+        var commands: [any ParsableCommand.Type] = [
+            RunCommand<One>.self, PerformCommand<One>.self, MatchCommand<One>.self, TestCommand<One>.self,
+            LintCommand<One>.self, TranscribeCommand<One>.self, SayCommand<One>.self,
+            GrammarCommand<One>.self,
+            ListenCommand<One>.self,
+        ]
+        #if Evaluation
+            commands += [EvaluateCommand<One>.self, CalibrateCommand<One>.self]
+        #endif
+        return commands + [
+            RecordCommand<One>.self, ServeCommand<One>.self, ShortcutsCommand<One>.self,
+            ValidateCommand<One>.self,
+        ]
     }
 }
 

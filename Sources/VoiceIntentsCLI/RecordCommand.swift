@@ -78,8 +78,8 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                 let name = try RecordingsFile.fileName(recording)
                 again.append((try recordings.test(recordedIn: name), name))
             }
-            let chosen = SpokenTestOptions.spread(
-                try PhraseTestSuite.load(from: file).cases.filter { $0.audio == nil }, count: sample)
+            let chosen = try PhraseTestSuite.load(from: file).cases.filter { $0.audio == nil }
+                .spread(count: sample)
             let toDo =
                 again
                 + chosen.filter { testCase in

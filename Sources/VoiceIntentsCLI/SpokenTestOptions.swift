@@ -1,257 +1,258 @@
-import ArgumentParser
-import Foundation
-import PhraseMatching
-import VoiceAudio
-import VoiceEvaluation
-import VoiceIntents
-import VoiceRecognition
+// With the Evaluation trait (on by default): the spoken evaluation and its calibration.
+#if Evaluation
+    import ArgumentParser
+    import Foundation
+    import PhraseMatching
+    import VoiceAudio
+    import VoiceEvaluation
+    import VoiceIntents
+    import VoiceRecognition
 
-/// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken
-/// (`evaluate`, `calibrate`): test files, voices, rates, noise, cache, workers, the recognizer.
-struct SpokenTestOptions: ParsableArguments {
-    @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
-    var tests: String?
+    /// What to speak and hear, and how, for the commands that hear an app's phrase tests spoken
+    /// (`evaluate`, `calibrate`): test files, voices, rates, noise, cache, workers, the recognizer.
+    struct SpokenTestOptions: ParsableArguments {
+        @Option(help: "A phrase test file, or a manifest of recordings (default: the app's phrase tests).")
+        var tests: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Another phrase test file to hear with them (repeatable), e.g. Phrases/en/tests/out-of-domain.yaml.",
-            valueName: "file"))
-    var also: [String] = []
+        @Option(
+            help: ArgumentHelp(
+                "Another phrase test file to hear with them (repeatable), e.g. Phrases/en/tests/out-of-domain.yaml.",
+                valueName: "file"))
+        var also: [String] = []
 
-    @Option(
-        help:
-            "Hear this many of the tests, spread evenly over the files (commands and no-match sentences alike); all when not given."
-    )
-    var sample: Int?
+        @Option(
+            help:
+                "Hear this many of the tests, spread evenly over the files (commands and no-match sentences alike); all when not given."
+        )
+        var sample: Int?
 
-    @Flag(
-        help:
-            "Hear only the tests with audio: (people's recordings), and speak none with eSpeak NG: figures for people."
-    )
-    var recordedOnly = false
+        @Flag(
+            help:
+                "Hear only the tests with audio: (people's recordings), and speak none with eSpeak NG: figures for people."
+        )
+        var recordedOnly = false
 
-    @Option(help: "eSpeak NG voices, comma-separated.")
-    var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
+        @Option(help: "eSpeak NG voices, comma-separated.")
+        var voices = SpokenEvaluation.defaultVoices.joined(separator: ",")
 
-    @Option(help: "Speaking rates in words a minute, comma-separated.")
-    var rates = "175"
+        @Option(help: "Speaking rates in words a minute, comma-separated.")
+        var rates = "175"
 
-    @Option(
-        help:
-            "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated; default: babble for evaluate, pink for calibrate)."
-    )
-    var noise: String?
+        @Option(
+            help:
+                "Kinds of noise for the --snr ratios: white, pink, babble (comma-separated; default: babble for evaluate, pink for calibrate)."
+        )
+        var noise: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Recordings of noise to mix in at each --snr ratio (WAV, or raw 16 kHz PCM; comma-separated).",
-            discussion:
-                "Each file is a condition of its own, named by the file: a stretch of it from a seeded random offset goes under every clip, scaled so that the loudest 2048-sample frame of the speech is that many dB above the loudest of the noise, and the mix scaled down whole where it would clip (the public speech-to-intent benchmarks' way). Without --noise, only these noises are used.",
-            valueName: "files"))
-    var noiseFile: String?
+        @Option(
+            help: ArgumentHelp(
+                "Recordings of noise to mix in at each --snr ratio (WAV, or raw 16 kHz PCM; comma-separated).",
+                discussion:
+                    "Each file is a condition of its own, named by the file: a stretch of it from a seeded random offset goes under every clip, scaled so that the loudest 2048-sample frame of the speech is that many dB above the loudest of the noise, and the mix scaled down whole where it would clip (the public speech-to-intent benchmarks' way). Without --noise, only these noises are used.",
+                valueName: "files"))
+        var noiseFile: String?
 
-    @Option(
-        help:
-            "clean, and signal-to-noise ratios in dB, comma-separated (default: clean,10; clean for recordings only)."
-    )
-    var snr: String?
+        @Option(
+            help:
+                "clean, and signal-to-noise ratios in dB, comma-separated (default: clean,10; clean for recordings only)."
+        )
+        var snr: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Seconds of each noise condition's noise before every recording (default: 0, the recording as it is).",
-            discussion:
-                "A live stream has heard the room before anyone speaks; a clip that starts with the noise at full level has not, which misleads a detector that learns the noise floor (--voice-activity webrtc). Clean recordings get none.",
-            valueName: "seconds"))
-    var lead = 0.0
+        @Option(
+            help: ArgumentHelp(
+                "Seconds of each noise condition's noise before every recording (default: 0, the recording as it is).",
+                discussion:
+                    "A live stream has heard the room before anyone speaks; a clip that starts with the noise at full level has not, which misleads a detector that learns the noise floor (--voice-activity webrtc). Clean recordings get none.",
+                valueName: "seconds"))
+        var lead = 0.0
 
-    @Option(help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
-    var cache: String?
+        @Option(
+            help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
+        var cache: String?
 
-    @Flag(help: "Speak every sentence anew instead of using the cache.")
-    var noCache = false
+        @Flag(help: "Speak every sentence anew instead of using the cache.")
+        var noCache = false
 
-    @Option(help: "Clips heard at once (default: one per core).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+        @Option(help: "Clips heard at once (default: one per core).")
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(
-        help:
-            "Write the report again from the clips.jsonl in --output, hearing nothing (give the options of the run that made it)."
-    )
-    var reportOnly = false
+        @Flag(
+            help:
+                "Write the report again from the clips.jsonl in --output, hearing nothing (give the options of the run that made it)."
+        )
+        var reportOnly = false
 
-    @OptionGroup var recognizerOptions: RecognizerOptions
+        @OptionGroup var recognizerOptions: RecognizerOptions
 
-    func validate() throws {
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
-        guard (0...30).contains(lead) else { throw ValidationError("--lead takes 0 to 30 seconds") }
-        if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
-        if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
-        if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
-            throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
-        }
-        for kind in (noise ?? "").split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
-            throw ValidationError(
-                "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        for path in noiseFilePaths where !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("--noise-file: no file at \(path)")
-        }
-        do {
-            _ = try conditions(defaultNoise: "pink")
-        } catch {
-            throw ValidationError(error.message)
-        }
-    }
-
-    var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
-    var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
-
-    /// `--noise`, or `defaultNoise` when it was not given.
-    func noiseKinds(defaultNoise: String) -> String { noise ?? (noiseFile == nil ? defaultNoise : "") }
-
-    /// `--noise-file`'s paths.
-    var noiseFilePaths: [String] {
-        (noiseFile ?? "").split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
-    }
-
-    /// `--snr`; without it, clean and 10 dB, or clean alone when only recordings are heard (a
-    /// recording has its own room) and no noise was asked for.
-    func snrs(recordingsOnly: Bool = false) -> String {
-        snr ?? (recordingsOnly && noise == nil && noiseFile == nil ? "clean" : "clean,10")
-    }
-
-    func conditions(defaultNoise: String, recordingsOnly: Bool = false) throws(SpeechError)
-        -> [NoiseCondition]
-    {
-        try NoiseCondition.conditions(
-            kinds: noiseKinds(defaultNoise: defaultNoise).split(separator: ",").compactMap {
-                NoiseKind(rawValue: $0.trimmed)
-            },
-            snrs: snrs(recordingsOnly: recordingsOnly).split(separator: ",").map(String.init),
-            noiseFiles: noiseFilePaths.map { URL(fileURLWithPath: $0).lastPathComponent })
-    }
-
-    /// The test files to hear: `--tests` or `defaultFiles`, then every `--also`.
-    func testFiles(default defaultFiles: [URL], context: AppContext, locale: String) throws -> [URL] {
-        let main = tests.map { [URL(fileURLWithPath: $0)] } ?? defaultFiles
-        guard !main.isEmpty else {
-            throw CommandFailure(
-                "\(context.executableName) has no phrase tests (\(locale)/tests/\(context.executableName).yaml); give a file with --tests"
-            )
-        }
-        return main + also.map { URL(fileURLWithPath: $0) }
-    }
-
-    /// The clips of `files` heard under `grammar` with a progress bar, and matched; or, with
-    /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
-    func report(
-        _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
-        commandName: String, defaultNoise: String
-    ) async throws -> EvaluationReport {
-        if reportOnly {
-            return try Self.report(
-                app: context.description.name, from: folder.appendingPathComponent("clips.jsonl"),
-                commandName: commandName)
-        }
-        var cases: [PhraseTestSuite.Case] = []
-        for suite in try PhraseTestSuite.load(from: files) {
-            cases += recordedOnly ? suite.cases.filter { $0.audio != nil } : suite.cases
-        }
-        guard !cases.isEmpty else {
-            throw CommandFailure(
-                "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
-            )
-        }
-        let recordingsOnly = cases.allSatisfy { $0.audio != nil }
-        var evaluation = SpokenEvaluation(
-            voices: voiceList, rates: rateList,
-            conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
-            configuration: try recognizerOptions.configuration(), workers: jobs)
-        evaluation.recordingLead = lead
-        for path in noiseFilePaths {
-            let url = URL(fileURLWithPath: path)
-            let noise = try SpokenEvaluation.recording(url)
-            guard NoiseMixer.activeLevel(noise) > 0 else {
-                throw CommandFailure("\(path): the noise recording is silent")
+        func validate() throws {
+            guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+            guard (0...30).contains(lead) else { throw ValidationError("--lead takes 0 to 30 seconds") }
+            if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
+            if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
+            if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
+                throw ValidationError("--rates takes words a minute from 80 to 450, e.g. 150,190")
             }
-            evaluation.noiseFiles[url.lastPathComponent] = noise
-        }
-        if !noCache {
-            evaluation.cache = try SpeechCache(
-                folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
-        }
-        let items = evaluation.items(for: Self.spread(cases, count: sample))
-        let progress = ProgressBar(title: context.executableName, total: items.count)
-        let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
-        progress.finish()
-        return await EvaluationReport(
-            app: context.description.name, heard: heard, matcher: matcher,
-            valueMargin: recognizerOptions.valueMarginInForce)
-    }
-
-    /// The report of the clips a run wrote to `file`, dated when they were written.
-    static func report(app: String, from file: URL, commandName: String = "evaluate") throws
-        -> EvaluationReport
-    {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw CommandFailure(
-                "no \(file.path) to write the report from: run \(commandName) without --report-only first")
-        }
-        let decoder = JSONDecoder()
-        var clips: [EvaluationReport.Clip] = []
-        for (number, line) in data.split(separator: 0x0A).enumerated() {
+            for kind in (noise ?? "").split(separator: ",") where NoiseKind(rawValue: kind.trimmed) == nil {
+                throw ValidationError(
+                    "unknown noise \"\(kind)\"; there are \(NoiseKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            for path in noiseFilePaths where !FileManager.default.fileExists(atPath: path) {
+                throw ValidationError("--noise-file: no file at \(path)")
+            }
             do {
-                clips.append(try decoder.decode(EvaluationReport.Clip.self, from: Data(line)))
+                _ = try conditions(defaultNoise: "pink")
             } catch {
-                throw CommandFailure("\(file.path):\(number + 1): not a clip of \(commandName)'s (\(error))")
+                throw ValidationError(error.message)
             }
         }
-        let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
-        return EvaluationReport(app: app, clips: clips, date: date ?? Date())
-    }
 
-    /// `count` of `cases` spread evenly over them, in order; all of them when `count` is `nil` or
-    /// not smaller.
-    static func spread<Element>(_ cases: [Element], count: Int?) -> [Element] {
-        guard let count, count < cases.count else { return cases }
-        return (0..<count).map { cases[$0 * cases.count / count] }
-    }
+        var voiceList: [String] { voices.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
+        var rateList: [Int] { rates.split(separator: ",").compactMap { Int($0.trimmed) } }
 
-    /// The app's command grammar, with the garbage path in force
-    /// (``RecognizerOptions/garbagePath(for:locale:)``).
-    func grammar(_ matcher: PhraseMatcher, _ context: AppContext, locale: String) throws -> SpeechGrammar {
-        context.grammar(
-            of: matcher, garbage: try recognizerOptions.garbagePath(for: context, locale: locale).model)
-    }
+        /// `--noise`, or `defaultNoise` when it was not given.
+        func noiseKinds(defaultNoise: String) -> String { noise ?? (noiseFile == nil ? defaultNoise : "") }
 
-    /// The command line that hears the same clips again: `name command [--app app] …`.
-    func reproduction<Apps: AppSet>(
-        _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
-    ) -> [String] {
-        let name =
-            ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
-        var words = [name, command]
-        if Apps.apps.count > 1 { words += ["--app", context.executableName] }
-        if let tests { words += ["--tests", tests] }
-        for file in also { words += ["--also", file] }
-        if let sample { words += ["--sample", "\(sample)"] }
-        if recordedOnly {
-            words += ["--recorded-only"]
-        } else {
-            words += ["--voices", voices, "--rates", rates]
+        /// `--noise-file`'s paths.
+        var noiseFilePaths: [String] {
+            (noiseFile ?? "").split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
         }
-        let snrs = snrs(recordingsOnly: recordedOnly)
-        if snrs.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
-            if noise != nil || noiseFile == nil {
-                words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
+
+        /// `--snr`; without it, clean and 10 dB, or clean alone when only recordings are heard (a
+        /// recording has its own room) and no noise was asked for.
+        func snrs(recordingsOnly: Bool = false) -> String {
+            snr ?? (recordingsOnly && noise == nil && noiseFile == nil ? "clean" : "clean,10")
+        }
+
+        func conditions(defaultNoise: String, recordingsOnly: Bool = false) throws(SpeechError)
+            -> [NoiseCondition]
+        {
+            try NoiseCondition.conditions(
+                kinds: noiseKinds(defaultNoise: defaultNoise).split(separator: ",").compactMap {
+                    NoiseKind(rawValue: $0.trimmed)
+                },
+                snrs: snrs(recordingsOnly: recordingsOnly).split(separator: ",").map(String.init),
+                noiseFiles: noiseFilePaths.map { URL(fileURLWithPath: $0).lastPathComponent })
+        }
+
+        /// The test files to hear: `--tests` or `defaultFiles`, then every `--also`.
+        func testFiles(default defaultFiles: [URL], context: AppContext, locale: String) throws -> [URL] {
+            let main = tests.map { [URL(fileURLWithPath: $0)] } ?? defaultFiles
+            guard !main.isEmpty else {
+                throw CommandFailure(
+                    "\(context.executableName) has no phrase tests (\(locale)/tests/\(context.executableName).yaml); give a file with --tests"
+                )
             }
-            if let noiseFile { words += ["--noise-file", noiseFile] }
+            return main + also.map { URL(fileURLWithPath: $0) }
         }
-        words += ["--snr", snrs]
-        if let garbage = recognizerOptions.garbage { words += ["--garbage", garbage.rawValue] }
-        if recognizerOptions.decoys { words += ["--decoys"] }
-        return words
+
+        /// The clips of `files` heard under `grammar` with a progress bar, and matched; or, with
+        /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
+        func report(
+            _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
+            commandName: String, defaultNoise: String
+        ) async throws -> EvaluationReport {
+            if reportOnly {
+                return try Self.report(
+                    app: context.description.name, from: folder.appendingPathComponent("clips.jsonl"),
+                    commandName: commandName)
+            }
+            var cases: [PhraseTestSuite.Case] = []
+            for suite in try PhraseTestSuite.load(from: files) {
+                cases += recordedOnly ? suite.cases.filter { $0.audio != nil } : suite.cases
+            }
+            guard !cases.isEmpty else {
+                throw CommandFailure(
+                    "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
+                )
+            }
+            let recordingsOnly = cases.allSatisfy { $0.audio != nil }
+            var evaluation = SpokenEvaluation(
+                voices: voiceList, rates: rateList,
+                conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
+                configuration: try recognizerOptions.configuration(), workers: jobs)
+            evaluation.recordingLead = lead
+            for path in noiseFilePaths {
+                let url = URL(fileURLWithPath: path)
+                let noise = try SpokenEvaluation.recording(url)
+                guard NoiseMixer.activeLevel(noise) > 0 else {
+                    throw CommandFailure("\(path): the noise recording is silent")
+                }
+                evaluation.noiseFiles[url.lastPathComponent] = noise
+            }
+            if !noCache {
+                evaluation.cache = try SpeechCache(
+                    folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+            }
+            let items = evaluation.items(for: cases.spread(count: sample))
+            let progress = ProgressBar(title: context.executableName, total: items.count)
+            let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }
+            progress.finish()
+            return await EvaluationReport(
+                app: context.description.name, heard: heard, matcher: matcher,
+                valueMargin: recognizerOptions.valueMarginInForce)
+        }
+
+        /// The report of the clips a run wrote to `file`, dated when they were written.
+        static func report(app: String, from file: URL, commandName: String = "evaluate") throws
+            -> EvaluationReport
+        {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw CommandFailure(
+                    "no \(file.path) to write the report from: run \(commandName) without --report-only first"
+                )
+            }
+            let decoder = JSONDecoder()
+            var clips: [EvaluationReport.Clip] = []
+            for (number, line) in data.split(separator: 0x0A).enumerated() {
+                do {
+                    clips.append(try decoder.decode(EvaluationReport.Clip.self, from: Data(line)))
+                } catch {
+                    throw CommandFailure(
+                        "\(file.path):\(number + 1): not a clip of \(commandName)'s (\(error))")
+                }
+            }
+            let date =
+                (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            return EvaluationReport(app: app, clips: clips, date: date ?? Date())
+        }
+
+        /// The app's command grammar, with the garbage path in force
+        /// (``RecognizerOptions/garbagePath(for:locale:)``).
+        func grammar(_ matcher: PhraseMatcher, _ context: AppContext, locale: String) throws -> SpeechGrammar
+        {
+            context.grammar(
+                of: matcher, garbage: try recognizerOptions.garbagePath(for: context, locale: locale).model)
+        }
+
+        /// The command line that hears the same clips again: `name command [--app app] …`.
+        func reproduction<Apps: AppSet>(
+            _ command: String, _ context: AppContext, apps: Apps.Type, defaultNoise: String
+        ) -> [String] {
+            let name =
+                ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
+                ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+            var words = [name, command]
+            if Apps.apps.count > 1 { words += ["--app", context.executableName] }
+            if let tests { words += ["--tests", tests] }
+            for file in also { words += ["--also", file] }
+            if let sample { words += ["--sample", "\(sample)"] }
+            if recordedOnly {
+                words += ["--recorded-only"]
+            } else {
+                words += ["--voices", voices, "--rates", rates]
+            }
+            let snrs = snrs(recordingsOnly: recordedOnly)
+            if snrs.split(separator: ",").contains(where: { $0.trimmed != "clean" }) {
+                if noise != nil || noiseFile == nil {
+                    words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
+                }
+                if let noiseFile { words += ["--noise-file", noiseFile] }
+            }
+            words += ["--snr", snrs]
+            if let garbage = recognizerOptions.garbage { words += ["--garbage", garbage.rawValue] }
+            if recognizerOptions.decoys { words += ["--decoys"] }
+            return words
+        }
     }
-}
+#endif

@@ -8,15 +8,22 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
             abstract: "Test, lint and run the phrases of voice-driven apps.",
             discussion:
                 "Apps: \(Apps.apps.map(\.executableName).joined(separator: ", ")). Each app's own executable offers the same commands.",
-            subcommands: [
-                MatchCommand<Apps>.self, TestCommand<Apps>.self, LintCommand<Apps>.self,
-                TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
-                DecoysCommand<Apps>.self,
-                ListenCommand<Apps>.self, EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self,
-                RecordCommand<Apps>.self, ServeCommand<Apps>.self,
-                RunCommand<Apps>.self,
-                PerformCommand<Apps>.self, ShortcutsCommand<Apps>.self, ValidateCommand<Apps>.self,
-            ])
+            subcommands: subcommands)
+    }
+
+    private static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
+            MatchCommand<Apps>.self, TestCommand<Apps>.self, LintCommand<Apps>.self,
+            TranscribeCommand<Apps>.self, SayCommand<Apps>.self, GrammarCommand<Apps>.self,
+            DecoysCommand<Apps>.self, ListenCommand<Apps>.self,
+        ]
+        #if Evaluation
+            commands += [EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self]
+        #endif
+        return commands + [
+            RecordCommand<Apps>.self, ServeCommand<Apps>.self, RunCommand<Apps>.self,
+            PerformCommand<Apps>.self, ShortcutsCommand<Apps>.self, ValidateCommand<Apps>.self,
+        ]
     }
 
     public init() {}

@@ -110,17 +110,17 @@ struct LiteralWordsTests {
     @Test func withoutContextAPlaceIsANameLikeAnyOther() async throws {
         let catalog = Self.catalog.split(separator: "\n").filter { !$0.contains("$area") }.joined(
             separator: "\n")
-        let result = await try Self.matcher(catalog).match("open the garage door")
+        let result = try await Self.matcher(catalog).match("open the garage door")
         #expect(result.best?.values["place"]?.title == "Garage", "\(result.candidates)")
     }
 
     /// Two commands that fit a sentence word for word: the one whose names come from the smaller
     /// set is the more specific, and wins instead of making the sentence ambiguous.
     @Test func theReadingFromTheSmallerSetWinsAnExactTie() async throws {
-        let result = await try Self.matcher().match("is the front door open")
+        let result = try await Self.matcher().match("is the front door open")
         #expect(!result.isAmbiguous, "\(result.candidates)")
         #expect(result.best?.intent == "IsDoorOpenIntent", "\(result.candidates)")
-        let fridge = await try Self.matcher().match("is the fridge open")
+        let fridge = try await Self.matcher().match("is the fridge open")
         #expect(fridge.best?.intent == "IsGadgetOpenIntent")
     }
 }
