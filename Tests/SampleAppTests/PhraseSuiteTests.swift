@@ -4,6 +4,7 @@ import PhraseMatching
 import Testing
 import TravelTracking
 import VoiceIntents
+import VoiceTestSupport
 
 /// The sample apps' phrase suites (Phrases/en/tests/), one test case per sentence.
 @Suite("Phrase suites")
@@ -13,19 +14,8 @@ struct PhraseSuiteTests {
         .deletingLastPathComponent().appendingPathComponent("Phrases")
 
     /// The matcher of each app, compiled once for all its cases.
-    static let travelTracking = Task { try await matcher(TravelTrackingApp.self, "travel-tracking") }
-    static let library = Task { try await matcher(LibraryApp.self, "library") }
-
-    static func matcher<App: VoiceApp>(_ app: App.Type, _ file: String) async throws -> PhraseMatcher {
-        let dependencies = AppDependencyManager()
-        if app == TravelTrackingApp.self { TravelTrackingApp.registerDependencies(in: dependencies) }
-        if app == LibraryApp.self { LibraryApp.registerDependencies(in: dependencies) }
-        return try await AppDependencyManager.$current.withValue(dependencies) {
-            try await PhraseMatcher(
-                app: AppDescription(app),
-                catalog: try PhraseCatalog.load(app: file, locale: "en", in: phrases))
-        }
-    }
+    static let travelTracking = Task { try await TestModels.travelTrackingMatcher() }
+    static let library = Task { try await TestModels.libraryMatcher() }
 
     @Test(arguments: try PhraseTestSuite.cases(in: "Phrases/en/tests/travel-tracking.yaml"))
     func travelTracking(_ testCase: PhraseTestSuite.Case) async throws {

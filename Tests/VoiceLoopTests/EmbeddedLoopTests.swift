@@ -219,20 +219,14 @@ struct EmbeddedLoopTests {
         #expect(chunks.allSatisfy { $0 >= 5 }, "chunks read per loop: \(chunks)")
     }
 
-    /// A stream that never ends (a microphone, a network) ends the loop when the task running
-    /// it is cancelled: no signal, no exit.
-    @Test func cancellingTheTaskEndsALoopOnAnEndlessStream() async throws {
-        let source = EndlessHiss()
-        let input = source.input
-        let listening = Task { try await Self.loop(input).run() }
-        // Until the stream is being heard.
-        while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
-        listening.cancel()
-        // Should the loop go on, the test stops its input itself, so that it fails rather than
-        // hangs.
-        let ended = await withTaskGroup(of: Bool.self) { group in
+    /// Whether `ending` returns within two minutes. If it does not, `input` is stopped, so that
+    /// a loop that goes on fails its test rather than hanging it.
+    static func ends(
+        _ ending: @escaping @Sendable () async throws -> Void, orStop input: VoiceInput
+    ) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                _ = try? await listening.value
+                _ = try? await ending()
                 return true
             }
             group.addTask {
@@ -244,6 +238,18 @@ struct EmbeddedLoopTests {
             group.cancelAll()
             return first
         }
+    }
+
+    /// A stream that never ends (a microphone, a network) ends the loop when the task running
+    /// it is cancelled: no signal, no exit.
+    @Test func cancellingTheTaskEndsALoopOnAnEndlessStream() async throws {
+        let source = EndlessHiss()
+        let input = source.input
+        let listening = Task { try await Self.loop(input).run() }
+        // Until the stream is being heard.
+        while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        listening.cancel()
+        let ended = await Self.ends({ _ = try await listening.value }, orStop: input)
         #expect(ended, "the loop went on for two minutes after its task was cancelled")
         let heard = source.read
         try await Task.sleep(for: .milliseconds(300))
@@ -333,24 +339,10 @@ struct EmbeddedLoopTests {
         let logger = Logger(label: "graceful")
         let input = source.input
         let group = ServiceGroup(services: [try Self.loop(input)], logger: logger)
-        let ended = try await withThrowingTaskGroup(of: Bool.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return true
-            }
-            while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
-            await group.triggerGracefulShutdown()
-            // Should the loop go on, the test stops its input itself, so that it fails rather
-            // than hangs.
-            tasks.addTask {
-                try await Task.sleep(for: .seconds(120))
-                return false
-            }
-            let first = try await tasks.next() ?? false
-            if !first { input.stop() }
-            tasks.cancelAll()
-            return first
-        }
+        let running = Task { try await group.run() }
+        while source.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        await group.triggerGracefulShutdown()
+        let ended = await Self.ends({ try await running.value }, orStop: input)
         #expect(ended, "the loop went on for two minutes after graceful shutdown")
         let heard = source.read
         try await Task.sleep(for: .milliseconds(300))
