@@ -149,7 +149,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         let minimum = bar.value
         var policy =
             minimum != nil || confirmationConfidence != nil
-            ? ConfidencePolicy(minimum: minimum ?? 0, confirmation: confirmationConfidence) : .off
+            ? ConfidencePolicy(minimumConfidence: minimum ?? 0, confirmation: confirmationConfidence) : .off
         policy.valueMargin = recognizerOptions.valueMarginInForce
         // Its trailing silence is the recognizer's, which the loop sets when it runs.
         if let answerSlack {

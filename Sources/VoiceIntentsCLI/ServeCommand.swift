@@ -90,7 +90,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             bar.log(to: logger)
             var configuration = VoiceLoop.Configuration(
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
-                policy: ConfidencePolicy(minimum: bar.value ?? 0))
+                policy: ConfidencePolicy(minimumConfidence: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
             // Checks the app's declaration too, logging its warnings.

@@ -10,7 +10,7 @@ import VoiceUnderstanding
 /// guessing.
 public struct ConfidencePolicy: Sendable, Hashable {
     /// The lowest confidence acted on for commands and answers (0: any utterance that fits).
-    public var minimum: Double
+    public var minimumConfidence: Double
     /// The lowest confidence taken as an answer to a confirmation, or to a question whose answer
     /// does something that cannot be undone.
     public var confirmation: Double
@@ -40,13 +40,14 @@ public struct ConfidencePolicy: Sendable, Hashable {
 
     /// Acts on everything the grammar fits, whatever its confidence (answers still have
     /// ``confirmationSlack`` and ``answerSlack``).
-    public static let off = ConfidencePolicy(minimum: 0, confirmation: 0)
+    public static let off = ConfidencePolicy(minimumConfidence: 0, confirmation: 0)
 
-    /// A policy with `minimum` for commands and, unless given, a confirmation bar halfway from
+    /// A policy with `minimumConfidence` for commands and, unless given, a confirmation bar halfway from
     /// it to certainty (0.5 → 0.75).
-    public init(minimum: Double, confirmation: Double? = nil) {
-        self.minimum = minimum
-        self.confirmation = max(minimum, confirmation ?? (minimum == 0 ? 0 : (1 + minimum) / 2))
+    public init(minimumConfidence: Double, confirmation: Double? = nil) {
+        self.minimumConfidence = minimumConfidence
+        self.confirmation = max(
+            minimumConfidence, confirmation ?? (minimumConfidence == 0 ? 0 : (1 + minimumConfidence) / 2))
     }
 
     /// Why `heard` is not taken as an answer to `question`: a confidence under
@@ -66,7 +67,7 @@ public struct ConfidencePolicy: Sendable, Hashable {
 
     /// The bar an answer to `question` must clear.
     package func bar(for question: ConversationQuestion) -> Double {
-        demandsMore(question) ? confirmation : minimum
+        demandsMore(question) ? confirmation : minimumConfidence
     }
 
     /// Whether `question` confirms something or sets off something that cannot be undone.
@@ -74,11 +75,11 @@ public struct ConfidencePolicy: Sendable, Hashable {
         question.kind == .confirmation || question.isDestructive
     }
 
-    /// Why `heard` is not acted on when its confidence is under `bar` (``minimum`` unless given);
+    /// Why `heard` is not acted on when its confidence is under `bar` (``minimumConfidence`` unless given);
     /// `nil` when it clears it.
     package func rejection(of heard: RecognitionResult, bar: Double? = nil) -> Understanding.Rejection? {
-        let bar = bar ?? minimum
+        let bar = bar ?? minimumConfidence
         guard let confidence = heard.confidence?.value, confidence < bar else { return nil }
-        return .lowConfidence(confidence, threshold: bar)
+        return .lowConfidence(confidence, minimumConfidence: bar)
     }
 }

@@ -45,7 +45,7 @@ package struct TurnPipeline: Sendable {
     package func plan(heard: RecognitionResult, addressed: Bool) async -> (Plan, Understanding) {
         let understanding = Understanding(
             heard: heard, match: await matcher.match(heard.commandText, context: context),
-            threshold: policy.minimum, valueMargin: policy.valueMargin)
+            minimumConfidence: policy.minimumConfidence, valueMargin: policy.valueMargin)
         guard let rejection = understanding.rejection else {
             return (.run(understanding.match.best!), understanding)
         }

@@ -78,7 +78,7 @@ public struct VoiceLoop: Sendable, Service {
             let defaults = try Defaults(for: app, locale: locale, recognizer: recognizer)
             self.init(
                 recognizer: recognizer, phrases: .find(explicit: nil, locale: locale),
-                policy: ConfidencePolicy(minimum: defaults.minimum))
+                policy: ConfidencePolicy(minimumConfidence: defaults.minimumConfidence))
             garbage = defaults.garbage.model
         }
 
@@ -87,7 +87,7 @@ public struct VoiceLoop: Sendable, Service {
         /// decoy check), the models' (``SpeechRecognizer/Configuration/minimumConfidence`` and
         /// ``SpeechRecognizer/Configuration/garbagePath``).
         public struct Defaults: Sendable {
-            public var minimum: Double
+            public var minimumConfidence: Double
             public var garbage: GarbagePath
             /// The calibration they came from; `nil` for the models' defaults.
             public var calibration: Calibration?
@@ -109,11 +109,11 @@ public struct VoiceLoop: Sendable, Service {
                 decoys: Bool = false
             ) {
                 if let calibration = installed, let garbage = calibration.garbagePath(decoys: decoys) {
-                    self.minimum = calibration.threshold
+                    self.minimumConfidence = calibration.threshold
                     self.garbage = garbage
                     self.calibration = calibration
                 } else {
-                    minimum = recognizer.minimumConfidence
+                    minimumConfidence = recognizer.minimumConfidence
                     garbage = recognizer.garbagePath
                     calibration = nil
                 }

@@ -11,7 +11,7 @@ import VoiceRecognition
 ///
 /// ```swift
 /// let heard = try recognizer.recognize(samples)
-/// let understanding = Understanding(heard: heard, match: await matcher.match(heard.commandText), threshold: 0.5)
+/// let understanding = Understanding(heard: heard, match: await matcher.match(heard.commandText), minimumConfidence: 0.5)
 /// if let rejection = understanding.rejection { print("ignored: \(rejection)") }
 /// ```
 public struct Understanding: Sendable {
@@ -27,9 +27,9 @@ public struct Understanding: Sendable {
         case noMatch
         /// The words fit one of the app's negative phrases: not meant for the app.
         case negativePhrase(String)
-        /// The words fit a command, but the confidence is below the threshold: most likely
+        /// The words fit a command, but the confidence is below the bar: most likely
         /// speech that was not a command, forced onto one by the grammar.
-        case lowConfidence(Double, threshold: Double)
+        case lowConfidence(Double, minimumConfidence: Double)
         /// An answer of a few words with more sound around them than a person leaves around a
         /// yes, a no or a name (`RecognitionResult/secondsOutsideWords` over `limit`): most
         /// likely a longer sentence forced onto the answer.
@@ -41,8 +41,8 @@ public struct Understanding: Sendable {
             case .notACommand: "not a command (garbage path or decoy)"
             case .noMatch: "no phrase fits"
             case .negativePhrase(let phrase): "negative phrase \"\(phrase)\""
-            case .lowConfidence(let value, let threshold):
-                "confidence \(Self.format(value, apartFrom: threshold)) below \(Self.format(threshold, apartFrom: value))"
+            case .lowConfidence(let value, let bar):
+                "confidence \(Self.format(value, apartFrom: bar)) below \(Self.format(bar, apartFrom: value))"
             case .tooMuchAroundTheWords(let seconds, let limit):
                 "\(String(format: "%.1f", seconds)) s of sound around the words, over \(String(format: "%.1f", limit))"
             }
@@ -72,11 +72,11 @@ public struct Understanding: Sendable {
     /// the sentence is taken back, so the runtime asks for it (``checkingValues(of:heard:margin:)``).
     ///
     /// - Parameters:
-    ///   - threshold: The lowest ``confidence`` acted on (0 acts on any match).
+    ///   - minimumConfidence: The lowest ``confidence`` acted on (0 acts on any match).
     ///   - valueMargin: How much worse per frame a value's words may fit than the rest
     ///     (`RecognitionResult/valueMisfitMargin`); `nil` keeps every value.
     public init(
-        heard: RecognitionResult, match: MatchResult, threshold: Double,
+        heard: RecognitionResult, match: MatchResult, minimumConfidence: Double,
         valueMargin: Double? = RecognitionResult.valueMisfitMargin
     ) {
         self.heard = heard
@@ -90,8 +90,8 @@ public struct Understanding: Sendable {
             rejection = .negativePhrase(negative)
         } else if match.best == nil {
             rejection = .noMatch
-        } else if confidence < threshold {
-            rejection = .lowConfidence(confidence, threshold: threshold)
+        } else if confidence < minimumConfidence {
+            rejection = .lowConfidence(confidence, minimumConfidence: minimumConfidence)
         } else {
             rejection = nil
         }

@@ -214,7 +214,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             let box = UtteranceBox(utterance: streamed)
             let heard = try await onThreadOfItsOwn { try box.utterance.finish() }
             let understanding = Understanding(
-                heard: heard, match: await app.matcher.match(heard.commandText), threshold: app.policy.minimum
+                heard: heard, match: await app.matcher.match(heard.commandText),
+                minimumConfidence: app.policy.minimumConfidence
             )
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }

@@ -134,7 +134,7 @@ struct EmbeddedLoopTests {
         let app = AppContext(TravelTrackingApp.self)
         let logger = Logger(label: "embedded-loop")
         var configuration = try VoiceLoop.Configuration(for: app)
-        configuration.policy = ConfidencePolicy(minimum: 0.9999)
+        configuration.policy = ConfidencePolicy(minimumConfidence: 0.9999)
         let loop = VoiceLoop(
             app: app, input: try VoiceInput(recording: input.path),
             mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),

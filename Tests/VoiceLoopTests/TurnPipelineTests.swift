@@ -56,9 +56,9 @@ struct TurnPipelineTests {
     /// Heard too unsurely: ignored when nobody addressed the app, answered when someone did.
     @Test func aHeardCommandBelowTheBarIsIgnoredUnlessAddressed() async throws {
         let pipeline = try await Self.travelTracking(
-            policy: ConfidencePolicy(minimum: 0.99, confirmation: 0.99))
+            policy: ConfidencePolicy(minimumConfidence: 0.99, confirmation: 0.99))
         let heard = TestSpeech.heard(
-            "navigate to the map in travel tracking", confidence: RecognitionConfidence.threshold)
+            "navigate to the map in travel tracking", confidence: RecognitionConfidence.midpoint)
         guard case .ignore(.lowConfidence) = await pipeline.plan(heard: heard, addressed: false).0 else {
             Issue.record("not ignored")
             return

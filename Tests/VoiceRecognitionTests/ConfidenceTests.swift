@@ -51,7 +51,7 @@ struct ConfidenceTests {
         #expect(confidence.value > 0 && confidence.value < 1)
         #expect(RecognitionConfidence(words: []).value == 0)
         // A better score per frame, a higher confidence; 0.5 at the threshold.
-        #expect(RecognitionConfidence(scorePerFrame: RecognitionConfidence.threshold).value == 0.5)
+        #expect(RecognitionConfidence(scorePerFrame: RecognitionConfidence.midpoint).value == 0.5)
         #expect(
             RecognitionConfidence(scorePerFrame: -40).value > RecognitionConfidence(scorePerFrame: -80).value)
     }

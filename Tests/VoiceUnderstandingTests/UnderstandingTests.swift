@@ -16,39 +16,42 @@ struct UnderstandingTests {
         let sentence = "navigate to map in travel tracking"
         let match = await matcher.match(sentence)
         let score = try #require(match.best).score
-        let unmeasured = Understanding(heard: TestSpeech.heard(sentence), match: match, threshold: 0.5)
+        let unmeasured = Understanding(
+            heard: TestSpeech.heard(sentence), match: match, minimumConfidence: 0.5)
         #expect(unmeasured.confidence == score)
         #expect(unmeasured.rejection == nil)
         #expect(unmeasured.command?.intent == "NavigateIntent")
 
-        let heard = TestSpeech.heard(sentence, confidence: RecognitionConfidence.threshold)
-        let halfSure = Understanding(heard: heard, match: match, threshold: 0.4)
+        let heard = TestSpeech.heard(sentence, confidence: RecognitionConfidence.midpoint)
+        let halfSure = Understanding(heard: heard, match: match, minimumConfidence: 0.4)
         #expect(abs(halfSure.confidence - 0.5 * score) < 1e-9)
         #expect(halfSure.rejection == nil)
-        let strict = Understanding(heard: heard, match: match, threshold: 0.6)
-        #expect(strict.rejection == .lowConfidence(strict.confidence, threshold: 0.6))
+        let strict = Understanding(heard: heard, match: match, minimumConfidence: 0.6)
+        #expect(strict.rejection == .lowConfidence(strict.confidence, minimumConfidence: 0.6))
         #expect(strict.command == nil)
         #expect(
             "\(strict.rejection!)" == "confidence \(String(format: "%.2f", strict.confidence)) below 0.60")
         // Two decimals, or more when two would show the same number on both sides.
         #expect(
-            "\(Understanding.Rejection.lowConfidence(0.41, threshold: 0.79))" == "confidence 0.41 below 0.79")
+            "\(Understanding.Rejection.lowConfidence(0.41, minimumConfidence: 0.79))"
+                == "confidence 0.41 below 0.79")
         #expect(
-            "\(Understanding.Rejection.lowConfidence(0.528, threshold: 0.531))"
+            "\(Understanding.Rejection.lowConfidence(0.528, minimumConfidence: 0.531))"
                 == "confidence 0.528 below 0.531")
         #expect(
-            "\(Understanding.Rejection.lowConfidence(0.5309, threshold: 0.531))"
+            "\(Understanding.Rejection.lowConfidence(0.5309, minimumConfidence: 0.531))"
                 == "confidence 0.5309 below 0.5310")
     }
 
     @Test func eachRejectionNamesItsReason() async throws {
         let matcher = try await TestModels.travelTrackingMatcher()
-        let silence = Understanding(heard: TestSpeech.heard(""), match: await matcher.match(""), threshold: 0)
+        let silence = Understanding(
+            heard: TestSpeech.heard(""), match: await matcher.match(""), minimumConfidence: 0)
         #expect(silence.rejection == .nothingHeard)
         let negative = Understanding(
             heard: TestSpeech.heard("stop tracking my travel"),
             match: await matcher.match("stop tracking my travel"),
-            threshold: 0)
+            minimumConfidence: 0)
         guard case .negativePhrase = negative.rejection else {
             Issue.record("\(String(describing: negative.rejection))")
             return
@@ -61,10 +64,11 @@ struct UnderstandingTests {
                         word: "~aa", startFrame: 0, endFrame: 59, acousticScore: -1, languageScore: 0,
                         posterior: 0)
                 ]),
-            match: await matcher.match(""), threshold: 0)
+            match: await matcher.match(""), minimumConfidence: 0)
         #expect(garbage.rejection == .notACommand)
         let nothing = Understanding(
-            heard: TestSpeech.heard("bake a cake"), match: await matcher.match("bake a cake"), threshold: 0)
+            heard: TestSpeech.heard("bake a cake"), match: await matcher.match("bake a cake"),
+            minimumConfidence: 0)
         #expect(nothing.rejection == .noMatch)
     }
 
@@ -87,15 +91,18 @@ struct UnderstandingTests {
         }
         #expect(heard(value: -60).fitMargin(ofValueWords: "uluru") == -40)
 
-        let forced = try #require(Understanding(heard: heard(value: -60), match: match, threshold: 0).command)
+        let forced = try #require(
+            Understanding(heard: heard(value: -60), match: match, minimumConfidence: 0).command)
         #expect(forced.values["landmark"] == nil)
         #expect(forced.missing == ["landmark"])
         #expect(forced.explanation.last?.contains("\"uluru\" fits the sound 40 per frame worse") == true)
 
-        let said = try #require(Understanding(heard: heard(value: -30), match: match, threshold: 0).command)
+        let said = try #require(
+            Understanding(heard: heard(value: -30), match: match, minimumConfidence: 0).command)
         #expect(said.values["landmark"]?.title == "Uluru")
         let unchecked = try #require(
-            Understanding(heard: heard(value: -60), match: match, threshold: 0, valueMargin: nil).command)
+            Understanding(heard: heard(value: -60), match: match, minimumConfidence: 0, valueMargin: nil)
+                .command)
         #expect(unchecked.values["landmark"]?.title == "Uluru")
     }
 
@@ -107,7 +114,7 @@ struct UnderstandingTests {
         #expect(heard.readableText == "how busy is … in travel tracking")
         let matcher = try await TestModels.travelTrackingMatcher()
         let understanding = Understanding(
-            heard: heard, match: await matcher.match(heard.commandText), threshold: 0)
+            heard: heard, match: await matcher.match(heard.commandText), minimumConfidence: 0)
         let command = try #require(understanding.command)
         #expect(command.intent == "GetCrowdStatusIntent")
         #expect(command.missing == ["landmark"])

@@ -24,7 +24,7 @@ import VoiceAudio
 /// on the voice loop's measure (this times the matcher's score, `Understanding`). An utterance
 /// with no words scores 0.
 public struct RecognitionConfidence: Sendable, Hashable {
-    /// The confidence, from 0 to 1; 0.5 at a score of ``threshold`` per frame.
+    /// The confidence, from 0 to 1; 0.5 at a score of ``midpoint`` per frame.
     public let value: Double
     /// The words' acoustic score per frame (PocketSphinx's log scale, against the best sound
     /// considered in each frame): near 0 for words that are really there, lower for anything
@@ -35,13 +35,13 @@ public struct RecognitionConfidence: Sendable, Hashable {
     /// confidence to go from 0.5 to 0.73 (one unit of the logistic function). First fitted by
     /// `rejection-benchmark` (2026-11-22); kept so that thresholds chosen by `calibrate` keep
     /// their meaning.
-    public static let threshold = -63.0
+    public static let midpoint = -63.0
     public static let scale = 8.0
 
     /// The confidence of words that score `scorePerFrame` per frame.
     public init(scorePerFrame: Double) {
         self.scorePerFrame = scorePerFrame
-        value = 1 / (1 + exp(-(scorePerFrame - Self.threshold) / Self.scale))
+        value = 1 / (1 + exp(-(scorePerFrame - Self.midpoint) / Self.scale))
     }
 
     /// The confidence of `words` (silences, fillers and garbage phone-words left out): 0 when
