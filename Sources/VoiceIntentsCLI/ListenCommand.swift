@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
