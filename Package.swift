@@ -194,7 +194,8 @@ let package = Package(
         .target(
             name: "VoiceTestSupport",
             dependencies: [
-                "VoiceUnderstanding", "VoiceEvaluation", "TravelTracking", "Library", "SmartHome",
+                "VoiceUnderstanding", "VoiceEvaluation", "VoiceLoop", "TravelTracking", "Library",
+                "SmartHome",
                 "HomeLights",
             ],
             path: "Tests/VoiceTestSupport"

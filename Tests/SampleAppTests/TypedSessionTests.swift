@@ -1,6 +1,5 @@
 import Logging
 import PhraseMatching
-import Synchronization
 import Testing
 import VoiceIntents
 import VoiceLoop
@@ -11,12 +10,6 @@ import VoiceTestSupport
 /// The typed session (`listen --text`, `run`): its terminal, in the command line.
 @Suite("Typed session")
 struct TypedSessionTests {
-    final class Transcript: Sendable {
-        private let text = Mutex("")
-        var sink: TextSink { TextSink { line in self.text.withLock { $0 += line } } }
-        var written: String { text.withLock { $0 } }
-    }
-
     /// A command that fits two shortcuts equally names both, as the voice loop does, and what is
     /// printed is what is said.
     @Test func aCommandThatFitsTwoShortcutsNamesBothAndSaysWhatItPrints() async throws {

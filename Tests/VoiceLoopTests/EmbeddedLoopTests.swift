@@ -14,13 +14,6 @@ import VoiceTestSupport
 /// The voice loop as a library, in this process: no `listen` command in front of it.
 @Suite("Voice loop as a library")
 struct EmbeddedLoopTests {
-    /// What the loop wrote to its transcript.
-    final class Transcript: Sendable {
-        private let text = Mutex("")
-        var sink: TextSink { TextSink { line in self.text.withLock { $0 += line } } }
-        var written: String { text.withLock { $0 } }
-    }
-
     /// Runs a loop, configured as `listen` is by default, on `input`, with its replies written
     /// to `replies`: how many utterances it did not understand, and its transcript.
     static func converse(_ input: URL, replies: URL) async throws -> (misunderstood: Int, transcript: String)
