@@ -231,16 +231,9 @@ package struct VoiceSession: Sendable {
         while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
             guard let heard = try await channel.hear(under: commands) else { continue }
             stop?.beginTurn()
-            var understood = true
-            if let command = try await addressed(heard) {
-                understood = try await turn(command, runner: runner)
-            } else if stop?.endTurn() == false {
-                break
-            } else {
-                continue
-            }
-            if !understood { misunderstood += 1 }
-            if stop?.endTurn() == false || once { break }
+            let command = try await addressed(heard)
+            if let command, try await !turn(command, runner: runner) { misunderstood += 1 }
+            if stop?.endTurn() == false || (once && command != nil) { break }
         }
         return misunderstood
     }
