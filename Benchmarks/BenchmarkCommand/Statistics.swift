@@ -20,8 +20,3 @@ public func quantiles(_ values: [Double], at fractions: [Double]) -> [Double] {
     guard !sorted.isEmpty else { return [] }
     return fractions.map { percentile(sorted, $0) }
 }
-
-/// `duration` in seconds.
-public func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}

@@ -10,7 +10,7 @@ import VoiceIntents
 let phrasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Phrases")
 
-func microseconds(_ duration: Duration) -> Double { seconds(duration) * 1e6 }
+func microseconds(_ duration: Duration) -> Double { duration.inSeconds * 1e6 }
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 

@@ -6,6 +6,7 @@ import Foundation
 import PhraseMatching
 import VoiceAudio
 import VoiceEvaluation
+import VoiceIntents
 import VoiceRecognition
 
 // MARK: Settings
@@ -85,7 +86,7 @@ func decode(_ corpus: Corpus, _ setting: Setting) throws -> Score {
     for clip in corpus.clips {
         let began = clock.now
         let result = try recognizer.recognize(clip.samples)
-        score.decodeTime += seconds(clock.now - began)
+        score.decodeTime += (clock.now - began).inSeconds
         score.audioTime += clip.duration
         let heard = result.text.split(separator: " ").map(String.init)
         score.total += 1

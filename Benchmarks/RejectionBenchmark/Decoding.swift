@@ -5,6 +5,7 @@ import BenchmarkCommand
 import Dispatch
 import Foundation
 import Synchronization
+import VoiceIntents
 import VoiceRecognition
 
 /// Decodes `jobsToRun` on `jobs` threads, each with recognizers of its own, and returns what each
@@ -44,7 +45,7 @@ func decodeClips(
                 recognizer.forgetChannel()
                 var began = clock.now
                 let result = try recognizer.recognize(samples)
-                let grammarSeconds = seconds(clock.now - began)
+                let grammarSeconds = (clock.now - began).inSeconds
                 var measures: [String: Double] = [:]
                 let frames = Double(max(result.frames, 1))
                 let acoustic = Double(result.words.reduce(0) { $0 + $1.acousticScore }) / frames
@@ -74,7 +75,7 @@ func decodeClips(
                     recognizer.forgetChannel()
                     began = clock.now
                     let phones = try recognizer.hearPhones(samples, loop: loop)
-                    loopSeconds.append(seconds(clock.now - began))
+                    loopSeconds.append((clock.now - began).inSeconds)
                     if !spoken.isEmpty {
                         measures["\(name): utterance margin"] = acoustic - phones.scorePerFrame
                         // The words' margin is what `RecognitionConfidence` is computed from.
@@ -88,7 +89,7 @@ func decodeClips(
                     allSenones.forgetChannel()
                     began = clock.now
                     let normalised = try allSenones.recognize(samples)
-                    normalisedSeconds = seconds(clock.now - began)
+                    normalisedSeconds = (clock.now - began).inSeconds
                     let normalisedWords = normalised.spokenWords
                     if !normalisedWords.isEmpty {
                         let frames = normalisedWords.map { Double($0.endFrame - $0.startFrame + 1) }
@@ -118,7 +119,7 @@ func decodeClips(
                     dictation!.forgetChannel()
                     began = clock.now
                     let free = try dictation!.recognize(samples)
-                    dictationSeconds = seconds(clock.now - began)
+                    dictationSeconds = (clock.now - began).inSeconds
                     if !spoken.isEmpty {
                         let heard = Set(
                             free.spokenWords.map {
@@ -135,7 +136,7 @@ func decodeClips(
                     recognizer.forgetChannel()
                     began = clock.now
                     let heard = try recognizer.recognize(samples)
-                    let took = seconds(clock.now - began)
+                    let took = (clock.now - began).inSeconds
                     let wordFrames = heard.words.filter { !$0.isFiller }.reduce(0) {
                         $0 + $1.endFrame - $1.startFrame + 1
                     }

@@ -269,7 +269,7 @@ struct RejectionBenchmark: AsyncParsableCommand {
             jobList, workers: jobs, configuration: configuration, grammars: allGrammars,
             garbageGrammars: allGarbageGrammars, garbageSettings: garbageSettings, loops: loops,
             measuresAllSenones: measuresAllSenones)
-        print("decoded \(heard.count) clips in \(format(seconds(clock.now - started), 0)) s")
+        print("decoded \(heard.count) clips in \(format((clock.now - started).inSeconds, 0)) s")
 
         // MARK: Figures
 

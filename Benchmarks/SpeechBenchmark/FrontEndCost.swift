@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAudio
 import VoiceEvaluation
+import VoiceIntents
 
 /// What each audio front end costs per second of audio, on people's commands (Rhasspy's
 /// recordings, strung together) with pink noise 10 dB under them: the standard front end is the
@@ -38,8 +39,7 @@ enum FrontEndCost {
                     _ = process(Array(audio[chunk..<min(audio.count, chunk + 1_600)]))
                 }
                 let elapsed = clock.now - start
-                best = min(
-                    best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                best = min(best, elapsed.inSeconds)
             }
             return best / seconds
         }

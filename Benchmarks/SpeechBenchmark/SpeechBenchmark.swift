@@ -69,7 +69,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         let recognizer = try SpeechRecognizer(configuration)
         let load = clock.now - start
         print(
-            "model load: \(format(seconds(load))) s (target ≤ 1 s), resident \(format(ProcessMemory.current.resident, 1)) MiB"
+            "model load: \(format(load.inSeconds)) s (target ≤ 1 s), resident \(format(ProcessMemory.current.resident, 1)) MiB"
         )
 
         // Grammar of the TravelTracking sample.
@@ -78,7 +78,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         let grammar = SpeechGrammar(matcher.spokenForms, name: "travel-tracking")
         try recognizer.useGrammar(grammar)
         print(
-            "grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, \(grammar.graphSize.states) states and \(grammar.graphSize.arcs) arcs, set in \(format(seconds(clock.now - start))) s"
+            "grammar: \(grammar.words.count) words, \(recognizer.guessedWords.count) pronunciations guessed, \(grammar.graphSize.states) states and \(grammar.graphSize.arcs) arcs, set in \(format((clock.now - start).inSeconds)) s"
         )
 
         // Commands spoken by eSpeak NG.
@@ -95,7 +95,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
             for sentence in commands {
                 start = clock.now
                 let speech = try SpeechSynthesizer(voice: voice, rate: 170).speak(sentence)
-                synthesisTime += seconds(clock.now - start)
+                synthesisTime += (clock.now - start).inSeconds
                 spokenTime += speech.duration
                 // Quiet around the speech and a faint noise floor under it, as a microphone gives.
                 audio.append(RoundTrip().heard(speech, seed: UInt64(audio.count)))
@@ -112,7 +112,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
             for clip in clips {
                 let began = clock.now
                 heard.append(try recognizer.recognize(clip).text)
-                decodeTime += seconds(clock.now - began)
+                decodeTime += (clock.now - began).inSeconds
                 audioTime += Double(clip.count) / 16_000
             }
             return (decodeTime / audioTime, heard)
@@ -182,7 +182,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
                     let roundTrip = RoundTrip(configuration: configuration)
                     let began = clock.now
                     let report = try roundTrip.run(sayable.map(\.sentence), grammar: grammar)
-                    let elapsed = seconds(clock.now - began)
+                    let elapsed = (clock.now - began).inSeconds
                     // Understood: what was heard reaches the intent and values the suite expects.
                     let expectations = Dictionary(
                         sayable.map { ($0.sentence, $0) }, uniquingKeysWith: { first, _ in first })

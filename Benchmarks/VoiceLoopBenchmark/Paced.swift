@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import VoiceAudio
+import VoiceIntents
 import VoiceRecognition
 
 /// End of speech → recognized, in process: each clip is fed to `SpeechRecognizer.listen` in
@@ -48,7 +49,7 @@ struct PacedListening {
                 // A microphone hands chunk n over once its last sample is in: (n + 1) × 100 ms.
                 handedOver += 1
                 let due = began + .milliseconds(100 * handedOver)
-                let wait = seconds(due - clock.now)
+                let wait = (due - clock.now).inSeconds
                 if wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 let end = min(position + Self.chunk, audio.count)
                 defer { position = end }
@@ -67,7 +68,7 @@ struct PacedListening {
                 let returned = clock.now
                 if let result, !result.text.isEmpty { words.append(result.text) }
                 if let lastSpeechFed, result != nil {
-                    latency = seconds(returned - lastSpeechFed)
+                    latency = (returned - lastSpeechFed).inSeconds
                     break
                 }
             }

@@ -151,7 +151,7 @@ struct VoiceLoopBenchmark: AsyncParsableCommand {
             let status = try loop.run(
                 feed: { handle in try handle.write(contentsOf: recording) },
                 line: { line, _ in transcript.take(line) })
-            let loopTime = seconds(clock.now - began)
+            let loopTime = (clock.now - began).inSeconds
             let turns = transcript.turns
             if status != 0 {
                 print("  \(name) listen exited with status \(status):")
@@ -164,7 +164,7 @@ struct VoiceLoopBenchmark: AsyncParsableCommand {
             began = clock.now
             let heard = try PacedListening(recognizer: recognizer, warmUp: warmUp, tail: window + 1.5).run(
                 clips)
-            let pacedTime = seconds(clock.now - began)
+            let pacedTime = (clock.now - began).inSeconds
 
             // Each turn of the loop with its clip: the next clip (or one of the three after it) whose
             // words the loop heard as they were heard in process; a turn that matches none (a command
@@ -310,7 +310,7 @@ struct VoiceLoopBenchmark: AsyncParsableCommand {
                     }
                     if heard >= total { finished.store(true, ordering: .relaxed) }
                 })
-            let elapsed = seconds(clock.now - began)
+            let elapsed = (clock.now - began).inSeconds
             memorySamples = samples.withLock { $0 }
             let turns = transcript.turns
             print(

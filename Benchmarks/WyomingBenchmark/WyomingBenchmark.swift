@@ -205,9 +205,7 @@ extension WyomingBenchmark {
                         let asked = ContinuousClock.now
                         client.send(WyomingEvent("describe"))
                         _ = client.receive()
-                        let elapsed = ContinuousClock.now - asked
-                        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
-                            / 1e18
+                        return (ContinuousClock.now - asked).inSeconds
                     }
                 }
                 let alone = summary(describeTimes(20))
@@ -305,10 +303,6 @@ final class Client {
         let stopped = ContinuousClock.now
         send(WyomingEvent("audio-stop"))
         let transcript = receive()
-        let elapsed = ContinuousClock.now - stopped
-        return (
-            transcript.data["text"]?.string ?? "",
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        )
+        return (transcript.data["text"]?.string ?? "", (ContinuousClock.now - stopped).inSeconds)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PhraseMatching
 import VoiceAudio
+import VoiceIntents
 import VoiceRecognition
 import VoiceUnderstanding
 

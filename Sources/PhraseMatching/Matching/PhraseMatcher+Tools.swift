@@ -54,9 +54,7 @@ extension PhraseMatcher {
         }
         let n = Double(sentences.count)
         func us(_ d: Duration) -> String {
-            String(
-                format: "%.1f",
-                Double(d.components.attoseconds) / 1e12 / n + Double(d.components.seconds) * 1e6 / n)
+            String(format: "%.1f", d.inSeconds * 1e6 / n)
         }
         return
             "tokenize \(us(tokenize)) prepare \(us(prepare)) candidates \(us(choose)) (\(Double(candidateCount) / n)) align \(us(alignAll)) match \(us(full))"

@@ -162,7 +162,7 @@ public final class ReopeningSource: AudioSource {
                 code: outage.lastError.code)
         }
         outage.attempts += 1
-        Thread.sleep(forTimeInterval: policy.delay(before: outage.attempts).inSeconds)
+        Thread.sleep(forTimeInterval: policy.delay(before: outage.attempts) / .seconds(1))
         do {
             source = try open()
         } catch {

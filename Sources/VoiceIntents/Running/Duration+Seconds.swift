@@ -1,7 +1,7 @@
 extension Duration {
     /// The duration in seconds, with its fraction: what timings and real-time factors are
     /// computed in.
-    public var inSeconds: Double {
+    package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
