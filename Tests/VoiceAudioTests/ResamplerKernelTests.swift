@@ -31,3 +31,35 @@ extension ResamplingTests {
         #expect(resampled.map(\.bitPattern) == bySIMD.map(\.bitPattern))
     }
 }
+
+extension ResamplingTests {
+    /// A converter made again between the same rates reuses the filter the process made last
+    /// time: the same taps as a filter made afresh, and another cutoff (the telephone band's)
+    /// gets a filter of its own.
+    @Test func aFilterMadeAgainIsTheOneMadeAfresh() {
+        let first = Resampler(from: 22_050, to: 16_000)
+        let again = Resampler(from: 22_050, to: 16_000)
+        let cutoff = Double(first.up) / Double(first.down) * Resampler.rolloff
+        let afresh = Resampler.filter(
+            phaseCount: first.phaseCount, halfWidth: first.halfWidth, tapsPerPhase: first.tapsPerPhase,
+            cutoff: cutoff, reach: Double(Resampler.zeroCrossings) / cutoff)
+        #expect(again.taps == afresh)
+        #expect(
+            Resampler(from: 8_000, to: 16_000, rolloff: 0.8).taps != Resampler(from: 8_000, to: 16_000).taps)
+    }
+
+    /// The filters kept stay within their bound, the oldest going first, and one larger than the
+    /// bound is not kept at all.
+    @Test func theFiltersKeptStayWithinTheirBound() {
+        var recent = Resampler.RecentFilters()
+        let quarter = [Float](repeating: 1, count: Resampler.RecentFilters.capacity / 4)
+        let keys = (1...5).map { Resampler.FilterKey(up: $0, down: 7, rolloff: 0.9) }
+        for key in keys { recent.keep(quarter, for: key) }
+        #expect(recent.taps(for: keys[0]) == nil)
+        #expect(keys.dropFirst().allSatisfy { recent.taps(for: $0) != nil })
+        let huge = Resampler.FilterKey(up: 1, down: 1_000, rolloff: 0.9)
+        recent.keep([Float](repeating: 1, count: Resampler.RecentFilters.capacity + 1), for: huge)
+        #expect(recent.taps(for: huge) == nil)
+        #expect(recent.taps(for: keys[4]) != nil)
+    }
+}

@@ -1,5 +1,6 @@
 import CSignalKernels
 import Foundation
+import Synchronization
 
 /// A band-limited sample-rate converter: windowed-sinc interpolation with a Kaiser window.
 ///
@@ -16,6 +17,10 @@ import Foundation
 ///
 /// Figures: passband flat to 0.83 × the lower Nyquist frequency (6.6 kHz when the target is
 /// 16 kHz), stopband from 0.99 × it, at least 80 dB down.
+///
+/// Computing a filter takes milliseconds (thousands of phases for a rate such as 22,050 Hz);
+/// the process keeps the most recent ones, so a converter made again between the same two
+/// rates, for each file or each connection, reuses its taps.
 public struct Resampler: Sendable {
     /// The input's sample rate.
     public let sourceRate: Int
@@ -67,6 +72,22 @@ public struct Resampler: Sendable {
         halfWidth = Int(reach.rounded(.up))
         tapsPerPhase = (2 * halfWidth + 7) / 8 * 8
 
+        let key = FilterKey(up: up, down: down, rolloff: rolloff)
+        if let taps = Self.recentFilters.withLock({ $0.taps(for: key) }) {
+            self.taps = taps
+            return
+        }
+        taps = Self.filter(
+            phaseCount: phaseCount, halfWidth: halfWidth, tapsPerPhase: tapsPerPhase, cutoff: cutoff,
+            reach: reach)
+        Self.recentFilters.withLock { [taps] in $0.keep(taps, for: key) }
+    }
+
+    /// The taps of every phase, phase by phase, each phase `tapsPerPhase` long and passing DC
+    /// unchanged.
+    static func filter(phaseCount: Int, halfWidth: Int, tapsPerPhase: Int, cutoff: Double, reach: Double)
+        -> [Float]
+    {
         var taps = [Float](repeating: 0, count: phaseCount * tapsPerPhase)
         let windowScale = 1 / Self.besselI0(Self.kaiserBeta)
         var phaseTaps = [Double](repeating: 0, count: 2 * halfWidth)
@@ -91,8 +112,39 @@ public struct Resampler: Sendable {
                 taps[phase * tapsPerPhase + tap] = Float(phaseTaps[tap] / sum)
             }
         }
-        self.taps = taps
+        return taps
     }
+
+    /// What a filter is made from: the reduced ratio and the cutoff.
+    struct FilterKey: Hashable {
+        let up: Int
+        let down: Int
+        let rolloff: Double
+    }
+
+    /// The filters made most recently, up to ``capacity`` taps in all; a filter larger than that
+    /// (a ratio such as 767,999 → 16,000) is made each time.
+    struct RecentFilters: ~Copyable {
+        /// A million taps: 4 MB.
+        static let capacity = 1 << 20
+        private var filters: [FilterKey: [Float]] = [:]
+        private var order: [FilterKey] = []
+        private var count = 0
+
+        func taps(for key: FilterKey) -> [Float]? { filters[key] }
+
+        mutating func keep(_ taps: [Float], for key: FilterKey) {
+            guard taps.count <= Self.capacity, filters[key] == nil else { return }
+            while count + taps.count > Self.capacity, !order.isEmpty {
+                count -= filters.removeValue(forKey: order.removeFirst())?.count ?? 0
+            }
+            filters[key] = taps
+            order.append(key)
+            count += taps.count
+        }
+    }
+
+    static let recentFilters = Mutex(RecentFilters())
 
     /// The number of samples ``resample(_:)`` returns for `count` input samples:
     /// `count * targetRate / sourceRate`, rounded up.
