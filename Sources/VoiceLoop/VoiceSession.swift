@@ -55,31 +55,40 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened
-    /// to for "stop", "cancel" or "never mind", which cut the reply short.
+    /// to for "stop", "cancel" or "never mind", which cut the reply short. A reply being played
+    /// stops within about 100 ms when the task is cancelled (the loop told to stop at once).
     ///
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
     package func say(_ text: String) async throws -> String? {
-        try await onThreadOfItsOwn { try self.sayNow(text) }
+        let cancelled = CancelFlag()
+        return try await withTaskCancellationHandler {
+            try await onThreadOfItsOwn { try self.sayNow(text, cancelled: cancelled) }
+        } onCancel: {
+            cancelled.set()
+        }
     }
 
-    private func sayNow(_ text: String) throws -> String? {
+    private func sayNow(_ text: String, cancelled: CancelFlag) throws -> String? {
+        let started: () -> Void = { self.firstReply = self.firstReply ?? .now }
         guard let capture, !mouth.isMute else {
-            try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+            try mouth.say(text, started: started, interrupted: cancelled.isSet)
             return nil
         }
         guard bargeIn, mouth.playsAloud else {
             capture.muted = true
             defer { capture.muted = false }
-            try mouth.say(text) { self.firstReply = self.firstReply ?? .now }
+            try mouth.say(text, started: started, interrupted: cancelled.isSet)
             return nil
         }
-        return try sayListening(text, capture: capture)
+        return try sayListening(text, capture: capture, cancelled: cancelled)
     }
 
     /// Plays `text` on a thread of its own while this one listens under a grammar of the reply's
     /// own words (its echo) and the cancel words.
-    private func sayListening(_ text: String, capture: ContinuousCapture) throws -> String? {
+    private func sayListening(_ text: String, capture: ContinuousCapture, cancelled: CancelFlag) throws
+        -> String?
+    {
         let stop = Atomic(false)
         let finished = Atomic(false)
         let started = Mutex<ContinuousClock.Instant?>(nil)
@@ -89,7 +98,7 @@ package final class VoiceChannel: @unchecked Sendable {
             do {
                 try mouth.say(
                     text, started: { started.withLock { $0 = .now } },
-                    interrupted: { stop.load(ordering: .relaxed) })
+                    interrupted: { stop.load(ordering: .relaxed) || cancelled.isSet() })
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -380,4 +389,13 @@ extension Understanding.Rejection {
         case .noMatch: false
         }
     }
+}
+
+/// Set once, from a task's cancellation handler, and read on the thread that plays a reply.
+final class CancelFlag: Sendable {
+    private let flag = Atomic(false)
+
+    func set() { flag.store(true, ordering: .relaxed) }
+
+    @Sendable func isSet() -> Bool { flag.load(ordering: .relaxed) }
 }

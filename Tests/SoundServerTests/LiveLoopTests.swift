@@ -2,6 +2,7 @@ import Foundation
 import PhraseMatching
 import Testing
 import VoiceEvaluation
+import VoiceSynthesis
 import VoiceTestSupport
 
 @testable import VoiceAudio
@@ -103,6 +104,38 @@ struct LiveLoopTests {
                     """, "\(listener.output)")
             #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
             #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+        }
+    }
+
+    /// A first SIGTERM lets the turn under way finish; a second one, sent while the reply is
+    /// playing, stops the program at once: the reply is cut, not played to its end.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aSecondSIGTERMCutsTheReplyBeingPlayed() throws {
+        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+            _, microphone, listener in
+            microphone.say(try LiveLoop.spoken("what is the closest landmark in travel tracking"))
+            // Printed as it starts to play.
+            try #require(
+                listener.waitFor("< The closest landmark is"), "\(listener.output)\(listener.errors)")
+            #expect(listener.waitFor(" away.\n", timeout: 1))
+            let reply = try #require(
+                listener.output.split(separator: "\n").first { $0.hasPrefix("< ") }.map {
+                    String($0.dropFirst(2))
+                })
+            // As the loop says it: eSpeak NG's default voice and rate.
+            let speech = try TestSpeech.said(reply, voice: "en-us", rate: 175)
+            let replySeconds = Double(speech.samples.count) / Double(speech.sampleRate)
+            listener.process.terminate()
+            #expect(listener.waitFor("SIGTERM: ", inErrors: true, timeout: 1), "\(listener.errors)")
+            let second = Date()
+            listener.process.terminate()
+            listener.process.waitUntilExit()
+            let took = Date().timeIntervalSince(second)
+            #expect(
+                took < replySeconds / 2,
+                "ended \(took) s after the second SIGTERM; the reply takes \(replySeconds) s\n\(listener.errors)"
+            )
+            #expect(listener.waitFor("stopped by SIGTERM", inErrors: true, timeout: 1), "\(listener.errors)")
         }
     }
 
