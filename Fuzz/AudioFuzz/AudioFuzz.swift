@@ -7,7 +7,7 @@
 //
 // Built only with VOICE_INTENTS_FUZZ set, and with -sanitize=fuzzer, which links libFuzzer; its
 // entry point hands over to libFuzzer's driver. AUDIO_FUZZ_TARGET chooses what is read: wav,
-// pcm or resampler.
+// pcm, resampler or recognizer.
 
 import Foundation
 import FuzzDriver
@@ -27,20 +27,26 @@ public func audioFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case "wav": readWAV(Data(bytes))
     case "pcm": readPCM(Data(bytes))
     case "resampler": resample(Array(bytes))
-    default: fatalError("AUDIO_FUZZ_TARGET is \(fuzzTarget); expected wav, pcm or resampler")
+    case "recognizer": toRecognizer(Array(bytes))
+    default: fatalError("AUDIO_FUZZ_TARGET is \(fuzzTarget); expected wav, pcm, resampler or recognizer")
     }
     return 0
 }
 
 /// A WAV file in memory: read whole, or refused with a reason that names it; what is read is
-/// numbers at a positive rate, and turns into the recognizer's 16 kHz.
+/// numbers at a rate the reader takes, and no more samples than bytes. (Turning it into the
+/// recognizer's 16 kHz is the `recognizer` target's: a filter for each new rate costs a hundred
+/// times more than reading the file.)
 func readWAV(_ data: Data) {
     do {
         let audio = try WAVFile.read(data: data, name: "fuzz.wav")
-        guard audio.sampleRate > 0, audio.samples.allSatisfy(\.isFinite) else {
+        guard WAVFile.sampleRates.contains(audio.sampleRate), audio.samples.allSatisfy(\.isFinite) else {
             fatalError("a WAV read with a rate of \(audio.sampleRate) or samples that are not numbers")
         }
-        _ = audio.forRecognizer
+        // No sample is made from nothing: at most one per byte of the file.
+        guard audio.samples.count <= data.count else {
+            fatalError("\(audio.samples.count) samples from \(data.count) bytes")
+        }
     } catch {
         guard error.file == "fuzz.wav", !error.reason.isEmpty else {
             fatalError("an error that does not say which file or why: \(error)")
@@ -76,15 +82,14 @@ func readPCM(_ data: Data) {
 }
 
 /// Samples at one rate resampled to another, whole and as a stream in chunks: as many as the
-/// resampler says, numbers all, and the stream exactly the whole.
+/// resampler says, numbers all, and the stream exactly the whole. The first two bytes choose the
+/// rates from ``rates``, the third the chunk size.
 func resample(_ bytes: [UInt8]) {
     guard bytes.count >= 3 else { return }
     let from = rates[Int(bytes[0]) % rates.count]
     let to = rates[Int(bytes[1]) % rates.count]
     let chunk = 1 + Int(bytes[2])
-    let samples = stride(from: 3, to: bytes.count - 1, by: 2).map {
-        Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32_768
-    }
+    let samples = sixteenBitSamples(bytes.dropFirst(3))
     let resampler = Resampler(from: from, to: to)
     let whole = resampler.resample(samples)
     guard whole.count == resampler.outputCount(forInputCount: samples.count), whole.allSatisfy(\.isFinite)
@@ -103,6 +108,29 @@ func resample(_ bytes: [UInt8]) {
     // In pieces of any size, exactly what the whole gives.
     guard streamed == whole else {
         fatalError("\(from) → \(to) Hz in chunks of \(chunk): \(streamed.count) samples differ from the whole's \(whole.count)")
+    }
+}
+
+/// Samples at any rate a WAV file may have (the first three bytes), as the recognizer hears them:
+/// at 16 kHz, the band a telephone lacks filled in, as many samples as 16 kHz holds, numbers all.
+/// Slow, because most rates need a filter of their own.
+func toRecognizer(_ bytes: [UInt8]) {
+    guard bytes.count >= 3 else { return }
+    let value = bytes.prefix(3).reduce(0) { $0 << 8 | Int($1) }
+    let rate = WAVFile.sampleRates.lowerBound + value % WAVFile.sampleRates.count
+    let samples = sixteenBitSamples(bytes.dropFirst(3))
+    let heard = AudioBuffer(samples: samples, sampleRate: rate).atRecognizerRate
+    let expected =
+        rate == 16_000 ? samples.count : Resampler(from: rate, to: 16_000).outputCount(forInputCount: samples.count)
+    guard heard.sampleRate == 16_000, heard.samples.count == expected, heard.samples.allSatisfy(\.isFinite) else {
+        fatalError("\(rate) Hz for the recognizer: \(heard.samples.count) samples of \(expected), or not numbers")
+    }
+}
+
+/// Little-endian 16-bit samples, scaled to -1…1; an odd last byte is left out.
+func sixteenBitSamples(_ bytes: ArraySlice<UInt8>) -> [Float] {
+    stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map {
+        Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32_768
     }
 }
 
