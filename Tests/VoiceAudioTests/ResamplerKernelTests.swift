@@ -48,6 +48,19 @@ extension ResamplingTests {
             Resampler(from: 8_000, to: 16_000, rolloff: 0.8).taps != Resampler(from: 8_000, to: 16_000).taps)
     }
 
+    /// A rate whose filter would be millions of taps (342,182 Hz to 16 kHz: 4,096 phases of
+    /// 1,504) gets fewer phases, and the tone still comes out as if made at 16 kHz.
+    @Test func aRateFarFromSixteenKilohertzHasABoundedFilterAndKeepsAToneExactly() {
+        let resampler = Resampler(from: 342_182, to: 16_000)
+        #expect(resampler.taps.count <= Resampler.maximumTapCount)
+        #expect(resampler.phaseCount < resampler.up)
+        let tone = Signal.sine(frequency: 1000, rate: 342_182, seconds: 0.5, amplitude: 0.5)
+        let converted = tone.resampled(to: 16_000)
+        let reference = Signal.sine(frequency: 1000, rate: 16_000, seconds: 0.5, amplitude: 0.5)
+        let error = zip(Signal.middle(converted), Signal.middle(reference)).map { abs($0 - $1) }.max() ?? 1
+        #expect(error < 1e-3, "largest difference \(error)")
+    }
+
     /// The filters kept stay within their bound, the oldest going first, and one larger than the
     /// bound is not kept at all.
     @Test func theFiltersKeptStayWithinTheirBound() {

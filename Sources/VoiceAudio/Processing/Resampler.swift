@@ -30,7 +30,8 @@ public struct Resampler: Sendable {
     /// `targetRate / sourceRate` in lowest terms is `up / down`.
     let up: Int
     let down: Int
-    /// Phases with their own taps: `up`, or fewer (rounding the phase) when `up` is very large.
+    /// Phases with their own taps: `up`, or fewer (rounding the phase) when `up` is very large or
+    /// the filter long.
     let phaseCount: Int
     /// Input samples each side of the output position that the filter reaches.
     let halfWidth: Int
@@ -47,6 +48,11 @@ public struct Resampler: Sendable {
     static let kaiserBeta = 9.0
     /// More phases than this share rounded phases (a timing error under 1/8192 of a sample).
     static let maximumPhaseCount = 4096
+    /// At most this many taps in all (1 MB), so that no rate takes long to set up: a long filter
+    /// has fewer phases (768 kHz to 16 kHz, 3,376 taps a phase, gets 77), a timing error under
+    /// 1/150 of an input sample, nanoseconds at such rates. The common rates' filters are far
+    /// below it (44.1 to 16 kHz: 32,000 taps).
+    static let maximumTapCount = 1 << 18
 
     /// Makes a converter, computing its filter.
     ///
@@ -64,13 +70,13 @@ public struct Resampler: Sendable {
         let divisor = Self.gcd(sourceRate, targetRate)
         up = targetRate / divisor
         down = sourceRate / divisor
-        phaseCount = min(up, Self.maximumPhaseCount)
 
         // The cutoff relative to the input's Nyquist frequency, and the filter's reach in input samples.
         let cutoff = Double(min(up, down)) / Double(down) * rolloff
         let reach = Double(Self.zeroCrossings) / cutoff
         halfWidth = Int(reach.rounded(.up))
         tapsPerPhase = (2 * halfWidth + 7) / 8 * 8
+        phaseCount = min(up, Self.maximumPhaseCount, max(1, Self.maximumTapCount / tapsPerPhase))
 
         let key = FilterKey(up: up, down: down, rolloff: rolloff)
         if let taps = Self.recentFilters.withLock({ $0.taps(for: key) }) {
@@ -122,8 +128,8 @@ public struct Resampler: Sendable {
         let rolloff: Double
     }
 
-    /// The filters made most recently, up to ``capacity`` taps in all; a filter larger than that
-    /// (a ratio such as 767,999 → 16,000) is made each time.
+    /// The filters made most recently, up to ``capacity`` taps in all (four of the longest, and
+    /// dozens of the common rates').
     struct RecentFilters: ~Copyable {
         /// A million taps: 4 MB.
         static let capacity = 1 << 20
