@@ -203,10 +203,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             configuration.hasScreen = hasScreen
             configuration.once = once
             configuration.context = contextOptions.values
+            let name = context.description.name
             let loop = VoiceLoop(
                 app: context, input: source, mouth: mouth, configuration: configuration,
-                transcript: transcript,
-                logger: logger)
+                transcript: transcript, logger: logger,
+                display: { transcript.write(ScreenText.text(for: $0, appName: name)) })
             // A recording that ends ends the loop, and with it the group.
             try await runServices(
                 [.init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup)],

@@ -96,7 +96,7 @@ package struct TextSession: Sendable {
     }
 
     private func render(_ outcome: IntentOutcome) -> String {
-        var text = ScreenText.text(for: outcome, appName: description.name, voiceOnly: voiceOnly)
+        var text = voiceOnly ? "" : ScreenText.text(for: outcome, appName: description.name)
         if let spoken = outcome.spokenText(voiceOnly: voiceOnly) { text += spoken + "\n" }
         return text
     }

@@ -59,8 +59,8 @@ public struct VoiceLoop: Sendable, Service {
         /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
         /// microphone is heard while the loop speaks (best with a headset).
         public var bargeIn = false
-        /// Whether a screen shows the replies: snippets are printed and the supporting dialog
-        /// spoken; without one the full dialog is spoken.
+        /// Whether a screen shows the replies: each outcome is handed to the loop's `display`
+        /// and the supporting dialog spoken; without one the full dialog is spoken.
         public var hasScreen = false
         /// Stop after one command.
         public var once = false
@@ -136,18 +136,25 @@ public struct VoiceLoop: Sendable, Service {
     /// Where the conversation is written as it goes ("> heard", "< said"); nowhere by default.
     public let transcript: TextSink
     public let logger: Logger
+    /// Shows an intent's outcome (its snippet, and whether it brought the app forward) when
+    /// ``Configuration/hasScreen`` says there is a screen: called for each intent a command
+    /// runs, before its dialog is said.
+    public let display: @Sendable (IntentOutcome) -> Void
     /// Told of every command heard when its turn ends: what ran, and what was said.
     public let onTurn: @Sendable (VoiceTurn) -> Void
     /// The matcher, grammar and sound-alikes made beforehand, if they were; ``run()`` makes
     /// them otherwise.
     public let preparation: Preparation?
 
-    /// - Parameter preparation: What the loop would build from the app before listening, made
-    ///   once for many loops (``Preparation``); `nil`: the loop builds it.
+    /// - Parameters:
+    ///   - preparation: What the loop would build from the app before listening, made once for
+    ///     many loops (``Preparation``); `nil`: the loop builds it.
+    ///   - display: Shows an outcome on the screen, with ``Configuration/hasScreen``.
     public init(
         app: AppContext, input: VoiceInput, mouth: Mouth, configuration: Configuration,
         transcript: TextSink = .discard, logger: Logger, preparation: Preparation? = nil,
-        onTurn: @escaping @Sendable (VoiceTurn) -> Void = { _ in }
+        onTurn: @escaping @Sendable (VoiceTurn) -> Void = { _ in },
+        display: @escaping @Sendable (IntentOutcome) -> Void = { _ in }
     ) {
         self.app = app
         self.input = input
@@ -156,6 +163,7 @@ public struct VoiceLoop: Sendable, Service {
         self.transcript = transcript
         self.logger = logger
         self.preparation = preparation
+        self.display = display
         self.onTurn = onTurn
     }
 
@@ -223,7 +231,8 @@ public struct VoiceLoop: Sendable, Service {
         let session = VoiceSession(
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
-            logger: logger, policy: policy, context: configuration.context, stop: stop, onTurn: onTurn)
+            logger: logger, policy: policy, context: configuration.context, stop: stop, display: display,
+            onTurn: onTurn)
         let runner = IntentRunner(
             conversation: VoiceConversation(
                 channel: channel, transcript: transcript, policy: policy, logger: logger),

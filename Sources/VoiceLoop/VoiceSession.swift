@@ -230,6 +230,8 @@ package struct VoiceSession: Sendable {
     package var context: [String: String] = [:]
     /// Told to stop after a turn.
     var stop: LoopStop?
+    /// Shows each intent's outcome, unless `voiceOnly`.
+    package var display: @Sendable (IntentOutcome) -> Void = { _ in }
     /// Told of every turn when it ends.
     package var onTurn: @Sendable (VoiceTurn) -> Void = { _ in }
 
@@ -345,7 +347,7 @@ package struct VoiceSession: Sendable {
         var interrupted = false
         var replies: [String] = []
         for step in outcome.chain {
-            transcript.write(ScreenText.text(for: step, appName: description.name, voiceOnly: voiceOnly))
+            if !voiceOnly { display(step) }
             if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
                 replies.append(spoken)
                 interrupted = try await say(spoken)

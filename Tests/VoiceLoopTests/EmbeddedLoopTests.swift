@@ -119,6 +119,40 @@ struct EmbeddedLoopTests {
         #expect(try SpokenConversation.heardReplyText(in: tape) == SpokenConversation.ticketsReplies)
     }
 
+    /// With a screen, each outcome is handed to the program's display (the snippet, or that the
+    /// intent brought the app forward) and the supporting dialog is said; the loop draws nothing
+    /// itself.
+    @Test func aLoopWithAScreenHandsEachOutcomeToItsDisplay() async throws {
+        let input = try SpokenConversation.recording([
+            "what is the closest landmark in travel tracking", "how busy is uluru in travel tracking",
+        ])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let app = AppContext(TravelTrackingApp.self)
+        let logger = Logger(label: "embedded-loop")
+        var configuration = try VoiceLoop.Configuration(for: app)
+        configuration.hasScreen = true
+        let shown = Mutex<[IntentOutcome]>([])
+        let transcript = Transcript()
+        let loop = VoiceLoop(
+            app: app, input: try VoiceInput(recording: input.path),
+            mouth: try Mouth(mute: true, applicationName: app.executableName, logger: logger),
+            configuration: configuration, transcript: transcript.sink, logger: logger,
+            display: { outcome in shown.withLock { $0.append(outcome) } })
+        #expect(try await loop.listen() == 0)
+        let outcomes = shown.withLock { $0 }
+        #expect(outcomes.map(\.title) == ["Find Closest Landmark", "Get Crowd Status"], "\(outcomes)")
+        #expect(outcomes.first?.snippetText?.hasPrefix("Golden Gate Bridge") == true)
+        #expect(outcomes.last?.ranInForeground == true)
+        #expect(
+            transcript.written == """
+                > what is the closest landmark in travel tracking
+                < Golden Gate Bridge is in North America.
+                > how busy is uluru in travel tracking
+                < Uluru is quiet right now, with about 1200 visitors.
+
+                """, "\(transcript.written)")
+    }
+
     /// A command under the confidence bar runs nothing, and the program is told why.
     @Test func aTurnUnderTheBarSaysWhyNothingRan() async throws {
         let input = try SpokenConversation.recording([SpokenConversation.tickets[0]])
