@@ -18,9 +18,9 @@ import Synchronization
 /// Figures: passband flat to 0.83 × the lower Nyquist frequency (6.6 kHz when the target is
 /// 16 kHz), stopband from 0.99 × it, at least 80 dB down.
 ///
-/// Computing a filter takes milliseconds (thousands of phases for a rate such as 22,050 Hz);
-/// the process keeps the most recent ones, so a converter made again between the same two
-/// rates, for each file or each connection, reuses its taps.
+/// Computing a filter takes milliseconds (hundreds of phases for 22,050 or 44,100 Hz, thousands
+/// for uncommon rates); the process keeps the most recent ones, so a converter made again
+/// between the same two rates, for each file or each connection, reuses its taps.
 public struct Resampler: Sendable {
     /// The input's sample rate.
     public let sourceRate: Int
