@@ -77,6 +77,20 @@ struct CatalogTests {
             later.line == 2 && later.message == "no rule named <b>; declare it under rules: in the catalog")
     }
 
+    /// A rule's brackets count where it is used, so rules used inside rules inside brackets
+    /// cannot nest past the parser's limit (a debug build would run out of stack compiling them).
+    @Test func rulesInsideRulesNestNoDeeperThanTheLimit() throws {
+        let twenty = { (inner: String) in
+            String(repeating: "[a ", count: 20) + inner + String(repeating: "]", count: 20)
+        }
+        let failure = try #require(
+            error(catalog: "rules:\n  a: \"\(twenty("b"))\"\n  b: \"\(twenty("<a>"))\"\n"))
+        #expect(failure.line == 3 && failure.column == 67, "\(failure)")
+        #expect(failure.message == "<a> nests 20 deep inside 20 brackets, more than 32", "\(failure)")
+        // Used where it fits, the same rule is read.
+        #expect(error(catalog: "rules:\n  a: \"\(twenty("b"))\"\n  b: \"[c] <a>\"\n") == nil)
+    }
+
     @Test func aPhraseThatSetsValuesIsWrittenAsAMapping() throws {
         let catalog = try Coffee.catalog(
             "intents:\n  OrderCoffeeIntent:\n    - { say: \"my usual\", set: { drink: Latte } }\n")

@@ -247,6 +247,16 @@ public enum PhraseParser {
                         + (known.isEmpty
                             ? "; declare it under rules: in the catalog" : "; the catalog has: \(known)"))
             }
+            // A rule's own brackets count from where it is used: rules used inside rules inside
+            // brackets would otherwise nest without bound.
+            let nesting = elements.map(\.nesting).max() ?? 0
+            guard depth + nesting <= PhraseParser.deepestNesting else {
+                throw SyntaxError(
+                    column: start + 1,
+                    message:
+                        "<\(trimmed)> nests \(nesting) deep inside \(depth) brackets, more than \(PhraseParser.deepestNesting)"
+                )
+            }
             return elements
         }
 

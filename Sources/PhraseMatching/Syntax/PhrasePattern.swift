@@ -21,6 +21,19 @@ public indirect enum PhraseElement: Sendable, Hashable {
     case permutation([[PhraseElement]])
 }
 
+extension PhraseElement {
+    /// How deep optional parts, alternatives and permutations nest in it: 0 for a word, a name
+    /// or a placeholder.
+    var nesting: Int {
+        switch self {
+        case .word, .applicationName, .placeholder: 0
+        case .optional(let elements): 1 + (elements.map(\.nesting).max() ?? 0)
+        case .alternatives(let sequences), .permutation(let sequences):
+            1 + (sequences.joined().map(\.nesting).max() ?? 0)
+        }
+    }
+}
+
 /// A parsed phrase: the elements in order, and where it came from.
 public struct PhrasePattern: Sendable, Hashable, CustomStringConvertible {
     public let elements: [PhraseElement]
