@@ -235,6 +235,7 @@ let package = Package(
                 "VoiceRecognition",
                 "VoiceUnderstanding", "VoiceAudio",
                 "VoiceSynthesis", "VoiceEvaluation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
         ),

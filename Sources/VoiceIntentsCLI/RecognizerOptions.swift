@@ -138,7 +138,8 @@ struct RecognizerOptions: ParsableArguments {
                 case (let name?, nil)
                 where pieces.count == 1 && AudioFrontEnd.NeuralSuppressor(rawValue: name) != nil:
                     settings.neural = AudioFrontEnd.NeuralSuppressor(rawValue: name)!
-                    settings.neuralFloor = settings.neuralFloor ?? AudioFrontEnd.Settings.neuralFloorDefault
+                    settings.neuralFloor = AudioFrontEnd.Settings.neuralFloor(
+                        settings.neuralFloor, for: settings.neural)
                 default:
                     throw ValidationError(
                         "--front-end takes on, off, rnnoise, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with rnnoise[=-DB], webrtc or speexdsp (e.g. rnnoise=-20,highpass=80); not \"\(part)\""

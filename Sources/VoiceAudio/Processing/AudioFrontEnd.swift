@@ -27,6 +27,12 @@ public final class AudioFrontEnd {
         /// lost least where it lost (`Benchmarks/Evaluation/README.md`, "A learned noise
         /// suppressor").
         public static let neuralFloorDefault = -10
+
+        /// The floor a learned suppressor works with: `named`, or, when none is named,
+        /// ``neuralFloorDefault``; `nil` without a suppressor.
+        public static func neuralFloor(_ named: Int?, for neural: NeuralSuppressor?) -> Int? {
+            neural == nil ? nil : named ?? neuralFloorDefault
+        }
         /// The high-pass filter's corner in Hz; `nil` for none.
         public var highPass: Double?
         /// How far noise is pushed down, in dB (negative); `nil` for no noise suppression.

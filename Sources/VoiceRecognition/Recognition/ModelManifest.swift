@@ -109,8 +109,7 @@ extension SpeechRecognizer.Configuration {
                 ? nil
                 : AudioFrontEnd.Settings(
                     neural: neural,
-                    neuralFloor: spec.neuralFloor
-                        ?? (neural == nil ? nil : AudioFrontEnd.Settings.neuralFloorDefault),
+                    neuralFloor: AudioFrontEnd.Settings.neuralFloor(spec.neuralFloor, for: neural),
                     highPass: spec.highPass,
                     noiseSuppression: spec.noiseSuppression,
                     automaticGain: spec.automaticGain ?? false, engine: engine ?? .speexDSP)

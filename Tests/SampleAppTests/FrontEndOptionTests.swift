@@ -1,0 +1,24 @@
+import ArgumentParser
+import Testing
+import VoiceAudio
+
+@testable import VoiceIntentsCLI
+
+/// `--front-end` as people write it.
+@Suite("The --front-end option")
+struct FrontEndOptionTests {
+    func settings(_ value: String) throws -> AudioFrontEnd.Settings? {
+        try RecognizerOptions.parse(["--front-end", value]).frontEndSettings(default: .standard)
+    }
+
+    /// RNNoise named without a floor takes the floor chosen on people, as the manifest's
+    /// `neural: rnnoise` does; a floor named is kept, in either order.
+    @Test func rnnoiseWithoutAFloorTakesTheDefaultFloor() throws {
+        #expect(try settings("rnnoise")?.neuralFloor == AudioFrontEnd.Settings.neuralFloorDefault)
+        #expect(try settings("rnnoise,highpass=80")?.neuralFloor == AudioFrontEnd.Settings.neuralFloorDefault)
+        #expect(try settings("rnnoise=-20")?.neuralFloor == -20)
+        #expect(try settings("rnnoise=-20,highpass=80")?.neuralFloor == -20)
+        #expect(try settings("webrtc")?.neural == nil)
+        #expect(try settings("webrtc")?.neuralFloor == nil)
+    }
+}
