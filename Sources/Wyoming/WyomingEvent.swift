@@ -91,7 +91,8 @@ public struct WyomingFrameReader: Sendable {
     }
 
     private mutating func next() throws(WyomingFrameError) -> WyomingEvent? {
-        if pending == nil {
+        // Blank lines between events are skipped, in a loop: any number may arrive at once.
+        while pending == nil {
             guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
                 if buffer.count - start > limits.header {
                     throw WyomingFrameError("a header line longer than \(limits.header) bytes")
@@ -101,10 +102,10 @@ public struct WyomingFrameReader: Sendable {
             guard newline - start <= limits.header else {
                 throw WyomingFrameError("a header line longer than \(limits.header) bytes")
             }
-            let line = Array(buffer[start..<newline])
+            let line = buffer[start..<newline]
             start = newline + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return try next() }
-            pending = try Self.header(line, limits: limits)
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            pending = try Self.header(Array(line), limits: limits)
         }
         guard let header = pending else { return nil }
         let needed = header.dataLength + header.payloadLength

@@ -114,6 +114,15 @@ struct WyomingFramingTests {
         }
     }
 
+    /// Blank lines between events are skipped, however many arrive at once: two megabytes of
+    /// them once ran the reader out of stack, a line at a time.
+    @Test func manyBlankLinesAreSkippedInOneRead() throws {
+        var reader = WyomingFrameReader()
+        let blank = [UInt8](repeating: 0x0A, count: 2 << 20) + Array(" \r\n".utf8)
+        #expect(try reader.read(blank + WyomingEvent("describe").encoded()) == [WyomingEvent("describe")])
+        #expect(reader.bufferedCount == 0)
+    }
+
     @Test func aHeaderLineWithoutEndIsRefusedAtTheLimit() throws {
         var reader = WyomingFrameReader(limits: .init(header: 1024))
         #expect(try reader.read(Array(repeating: UInt8(ascii: "a"), count: 1000)).isEmpty)
