@@ -14,10 +14,13 @@ public struct WyomingAudioFormat: Sendable, Hashable {
         self.channels = channels
     }
 
-    /// An audio event's format, when it gives one the server reads.
+    /// An audio event's format, when it gives one the server reads: a rate audio files are read
+    /// at (``WAVFile/sampleRates``, 4 to 768 kHz), 1, 2 or 4 bytes a sample, and 1 to 32
+    /// channels. A lower rate would make each byte many samples at 16 kHz (at 1 Hz, a megabyte
+    /// chunk is 64 GB of them).
     public init?(of event: WyomingEvent) {
         guard let rate = event.data["rate"]?.int, let width = event.data["width"]?.int,
-            let channels = event.data["channels"]?.int, (1...384_000).contains(rate),
+            let channels = event.data["channels"]?.int, WAVFile.sampleRates.contains(rate),
             [1, 2, 4].contains(width),
             (1...32).contains(channels)
         else { return nil }
@@ -37,12 +40,12 @@ public struct WyomingAudioFormat: Sendable, Hashable {
 /// 16-bit mono as they arrive: channels mixed down, and other rates resampled piece by piece
 /// with nothing lost at the chunks' seams; a narrowband stream (8 kHz) also has the band it lacks
 /// filled, as a narrowband recording has (``AudioBuffer/atRecognizerRate``).
-struct ChunkConverter: Sendable {
-    let format: WyomingAudioFormat
+package struct ChunkConverter: Sendable {
+    package let format: WyomingAudioFormat
     private var resampler: StreamingResampler?
     private var extender: BandwidthExtender?
 
-    init(_ format: WyomingAudioFormat) {
+    package init(_ format: WyomingAudioFormat) {
         self.format = format
         guard format.rate != AudioFormat.recognizerSampleRate else { return }
         let (resampler, extender) = BandwidthExtender.toRecognizer(from: format.rate)
@@ -51,7 +54,7 @@ struct ChunkConverter: Sendable {
     }
 
     /// `payload` at 16 kHz; `nil` when it is not whole samples of the format.
-    mutating func convert(_ payload: [UInt8]) -> [Int16]? {
+    package mutating func convert(_ payload: [UInt8]) -> [Int16]? {
         guard
             let chunk = WAVFile.pcm(
                 payload, sampleRate: format.rate, bytesPerSample: format.width, channels: format.channels)
@@ -61,7 +64,7 @@ struct ChunkConverter: Sendable {
     }
 
     /// What the resampler still holds, at the stream's end; the converter then starts afresh.
-    mutating func finish() -> [Int16] {
+    package mutating func finish() -> [Int16] {
         guard resampler != nil else { return [] }
         defer { if extender != nil { extender = BandwidthExtender(sourceRate: format.rate) } }
         return atRecognizerRate(resampler!.finish())

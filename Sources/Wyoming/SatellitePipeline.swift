@@ -20,7 +20,7 @@ import VoiceLoop
 /// `audio-stop` from the satellite ends the pipeline after the turn under way.
 ///
 /// The connection runs it (``run()``) as a child task of its own, beside its reading.
-final class SatellitePipeline: Sendable {
+package final class SatellitePipeline: Sendable {
     let microphone = SatelliteMicrophone()
     private let app: WyomingApp
     private let stages: Stages
@@ -31,7 +31,7 @@ final class SatellitePipeline: Sendable {
     private let ended = AsyncStream.makeStream(of: Never.self)
 
     /// `run-pipeline`'s stages, checked: a failure that says why when the server cannot run them.
-    struct Stages: Sendable {
+    package struct Stages: Sendable {
         /// One command, then the pipeline ends.
         let once: Bool
         /// Replies are spoken (the pipeline ends at `tts`), not only given as text.

@@ -1,6 +1,6 @@
 /// An event a peer sends the server, read by protocol area. Events of a type the server does not
 /// take are ignored, as the protocol asks of every program: a newer peer's events are no error.
-enum WyomingRequest: Sendable {
+package enum WyomingRequest: Sendable {
     case info(Info)
     case asr(ASR)
     case audio(Audio)
@@ -11,18 +11,18 @@ enum WyomingRequest: Sendable {
     case ignored(type: String)
 
     /// What the server is: `describe`; and `ping`, to which it answers `pong`.
-    enum Info: Sendable {
+    package enum Info: Sendable {
         case describe
         case ping(text: JSONValue?)
     }
 
     /// Speech to text: `transcribe` starts an utterance, whose audio follows.
-    enum ASR: Sendable {
+    package enum ASR: Sendable {
         case transcribe
     }
 
     /// Audio: an utterance's or a satellite's microphone's.
-    enum Audio: Sendable {
+    package enum Audio: Sendable {
         /// `audio-start`, with its format when it gives one the server reads.
         case start(WyomingAudioFormat?)
         /// `audio-chunk`: its format, when it says it, and its samples' bytes.
@@ -33,23 +33,23 @@ enum WyomingRequest: Sendable {
 
     /// Intents: `recognize` (the intent and its values only) and `transcript`, the words of a
     /// command to run, as Home Assistant's conversation agent sends them (`handle`).
-    enum Intent: Sendable {
+    package enum Intent: Sendable {
         case recognize(text: String?)
         case handle(text: String?)
     }
 
     /// Text to speech: `synthesize`.
-    enum TTS: Sendable {
+    package enum TTS: Sendable {
         case synthesize(text: String?, voice: String?)
     }
 
     /// A satellite's conversation: `run-pipeline` and `played` (a reply has been heard).
-    enum Satellite: Sendable {
+    package enum Satellite: Sendable {
         case runPipeline(Result<SatellitePipeline.Stages, WyomingFrameError>, data: [String: JSONValue])
         case played
     }
 
-    init(_ event: WyomingEvent) {
+    package init(_ event: WyomingEvent) {
         switch event.type {
         case "describe": self = .info(.describe)
         case "ping": self = .info(.ping(text: event.data["text"]))

@@ -167,7 +167,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     }
 
     static let noFormat = WyomingEvent.error(
-        "audio-start needs a rate, a width of 1, 2 or 4 bytes and channels")
+        "audio-start needs a rate of 4,000 to 768,000 Hz, a width of 1, 2 or 4 bytes and 1 to 32 channels")
     static let noStream = WyomingEvent.error("audio-chunk without a format, and no audio-start before it")
 
     /// Starts decoding an utterance in `format`: an error event when the recognizer cannot.

@@ -123,6 +123,17 @@ struct WyomingFramingTests {
         #expect(reader.bufferedCount == 0)
     }
 
+    /// An audio format is read at the rates audio files are: below them, each byte of a chunk
+    /// would be thousands of samples at 16 kHz.
+    @Test(arguments: [
+        (1, false), (3_999, false), (4_000, true), (16_000, true), (768_000, true), (768_001, false),
+    ])
+    func anAudioFormatIsReadAtTheRatesAudioFilesAre(_ rate: Int, _ read: Bool) {
+        let start = WyomingEvent(
+            "audio-start", data: ["rate": .number(Double(rate)), "width": 2, "channels": 1])
+        #expect((WyomingAudioFormat(of: start) != nil) == read)
+    }
+
     @Test func aHeaderLineWithoutEndIsRefusedAtTheLimit() throws {
         var reader = WyomingFrameReader(limits: .init(header: 1024))
         #expect(try reader.read(Array(repeating: UInt8(ascii: "a"), count: 1000)).isEmpty)
