@@ -66,6 +66,8 @@ public struct WyomingFrameReader: Sendable {
     public let limits: Limits
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the header line's end goes on: the bytes before it hold none.
+    private var searched = 0
     /// The header read, while its data and payload are still arriving.
     private var pending: (type: String, data: [String: JSONValue], dataLength: Int, payloadLength: Int)?
 
@@ -85,6 +87,7 @@ public struct WyomingFrameReader: Sendable {
         while let event = try next() { events.append(event) }
         if start > 64 * 1024 || start == buffer.count {
             buffer.removeFirst(start)
+            searched = max(0, searched - start)
             start = 0
         }
         return events
@@ -93,7 +96,9 @@ public struct WyomingFrameReader: Sendable {
     private mutating func next() throws(WyomingFrameError) -> WyomingEvent? {
         // Blank lines between events are skipped, in a loop: any number may arrive at once.
         while pending == nil {
-            guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
+            // A line that arrives a byte at a time is searched once, not once a byte.
+            guard let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) else {
+                searched = buffer.count
                 if buffer.count - start > limits.header {
                     throw WyomingFrameError("a header line longer than \(limits.header) bytes")
                 }
