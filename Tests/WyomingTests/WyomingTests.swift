@@ -426,4 +426,20 @@ struct WyomingServerTests {
             #expect(after["intent"] as? String == "ChangeLightStateIntent")
         }
     }
+
+    /// Two inputs that once took the whole server down: two megabytes of blank lines (a stack
+    /// frame each) and audio at 1 Hz (16,000 samples a byte). The first is read past, the second
+    /// refused, and the server goes on serving.
+    @Test func inputsThatOnceCrashedTheServerAreReadOrRefused() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let blank = try Self.ask(python, uri, ["send-blank-lines"])
+            #expect(blank["type"] as? String == "info", "\(blank)")
+            let slow = try Self.ask(python, uri, ["send-slow-audio"])
+            #expect(slow["type"] as? String == "error", "\(slow)")
+            #expect((slow["text"] as? String)?.contains("4,000 to 768,000 Hz") == true, "\(slow)")
+            let after = try Self.ask(python, uri, ["recognize", "turn the garage light on"])
+            #expect(after["intent"] as? String == "ChangeLightStateIntent")
+        }
+    }
 }

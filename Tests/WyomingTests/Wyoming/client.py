@@ -8,6 +8,8 @@
     client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
+    client.py tcp://127.0.0.1:10700 send-blank-lines                    (2 MB of newlines, then describe)
+    client.py tcp://127.0.0.1:10700 send-slow-audio                     (audio at 1 Hz: 1 MB of it)
     client.py tcp://127.0.0.1:10700 converse replies.wav line1.wav line2.wav …
         (a satellite: run-pipeline, then its microphone streamed in real time, saying the next
         line once the last reply has played; the replies are written to replies.wav)
@@ -193,6 +195,22 @@ async def main(uri, command, *arguments):
         data = json.loads(await reader.readexactly(header["data_length"]))
         closed = await asyncio.wait_for(reader.read(), timeout=30) == b""
         print(json.dumps({"error": data.get("text"), "closed": closed}))
+        return
+    if command in ("send-blank-lines", "send-slow-audio"):
+        host, port = uri[len("tcp://"):].rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        if command == "send-blank-lines":
+            writer.write(b"\n" * (2 << 20) + b'{"type": "describe"}\n')
+        else:
+            format = {"rate": 1, "width": 1, "channels": 1}
+            writer.write(json.dumps({"type": "audio-start", "data": format}).encode() + b"\n")
+            chunk = json.dumps({"type": "audio-chunk", "data": format, "payload_length": 1 << 20})
+            writer.write(chunk.encode() + b"\n" + bytes(1 << 20))
+        await writer.drain()
+        header = json.loads(await asyncio.wait_for(reader.readline(), timeout=60))
+        data = json.loads(await reader.readexactly(header.get("data_length", 0)) or b"{}")
+        writer.close()
+        print(json.dumps({"type": header["type"], "text": data.get("text")}))
         return
     async with AsyncClient.from_uri(uri) as client:
         if command == "describe":
