@@ -77,6 +77,25 @@ struct CatalogTests {
             later.line == 2 && later.message == "no rule named <b>; declare it under rules: in the catalog")
     }
 
+    /// A key that is not plain text is refused where it is written: Yams compares such keys,
+    /// when one is written twice, in time that doubles with each level they nest (fuzzing found
+    /// two kilobytes of them that hung the reader).
+    @Test(arguments: [
+        ("? [a, b]\n: x\n", 1, 3, "a list"), ("intents:\n  {a: b}: x\n", 2, 3, "a mapping"),
+        ("a: &x y\n*x : z\n", 2, 1, "an alias"),
+    ])
+    func aKeyThatIsNotPlainTextIsRefused(_ text: String, _ line: Int, _ column: Int, _ kind: String) throws {
+        let failure = try #require(error(catalog: text))
+        #expect(failure.line == line && failure.column == column, "\(failure)")
+        #expect(failure.message == "invalid YAML: a key must be plain text, not \(kind)", "\(failure)")
+    }
+
+    @Test func nestedKeysWrittenTwiceAreRefusedAtOnce() throws {
+        let key = String(repeating: "? - ", count: 40) + "x"
+        let failure = try #require(error(catalog: "\(key)\n: 1\n\(key)\n: 2\n"))
+        #expect(failure.line == 1 && failure.message.contains("a key must be plain text"), "\(failure)")
+    }
+
     /// A rule's brackets count where it is used, so rules used inside rules inside brackets
     /// cannot nest past the parser's limit (a debug build would run out of stack compiling them).
     @Test func rulesInsideRulesNestNoDeeperThanTheLimit() throws {

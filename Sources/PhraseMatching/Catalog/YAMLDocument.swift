@@ -1,3 +1,4 @@
+import CYaml
 import Foundation
 import Yams
 
@@ -25,6 +26,7 @@ struct YAMLDocument {
     /// - Throws: ``PhraseFileError`` when it is not valid YAML.
     init(text: String, displayName: String) throws(PhraseFileError) {
         file = displayName
+        try Self.checkKeys(text, file: displayName)
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw PhraseFileError(file: displayName, line: 1, column: 1, message: "the file is empty")
@@ -37,6 +39,60 @@ struct YAMLDocument {
         } catch {
             throw PhraseFileError(file: displayName, message: "\(error)")
         }
+    }
+
+    /// Refuses a key that is not plain text (`? [a, b]: …`, `{a: b}: …`, `*alias: …`) before
+    /// Yams composes the text: its check for keys written twice compares such keys in time that
+    /// doubles with every level they nest, so a couple of kilobytes could hang it (found by
+    /// fuzzing the phrase-test reader). No phrase file needs one. Syntax errors are left to
+    /// Yams, which says them better.
+    private static func checkKeys(_ text: String, file: String) throws(PhraseFileError) {
+        /// An open collection: a list, or a mapping and whether its next node is a key.
+        enum Open { case list, mapping(nextIsKey: Bool) }
+        var bytes = Array(text.utf8)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return }
+        defer { yaml_parser_delete(&parser) }
+        var failure: PhraseFileError?
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var open: [Open] = []
+            /// A node has ended: in a mapping, a key is followed by a value and a value by a key.
+            func ended() {
+                if case .mapping(let nextIsKey) = open.last {
+                    open[open.count - 1] = .mapping(nextIsKey: !nextIsKey)
+                }
+            }
+            var event = yaml_event_t()
+            while failure == nil, yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                let type = event.type
+                if type == YAML_STREAM_END_EVENT { return }
+                let isNode =
+                    type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT || type == YAML_MAPPING_START_EVENT
+                    || type == YAML_SEQUENCE_START_EVENT
+                if isNode, type != YAML_SCALAR_EVENT, case .mapping(nextIsKey: true) = open.last {
+                    let kind =
+                        type == YAML_ALIAS_EVENT
+                        ? "an alias" : type == YAML_MAPPING_START_EVENT ? "a mapping" : "a list"
+                    failure = PhraseFileError(
+                        file: file, line: Int(event.start_mark.line) + 1,
+                        column: Int(event.start_mark.column) + 1,
+                        message: "invalid YAML: a key must be plain text, not \(kind)")
+                    return
+                }
+                switch type {
+                case YAML_SEQUENCE_START_EVENT: open.append(.list)
+                case YAML_MAPPING_START_EVENT: open.append(.mapping(nextIsKey: true))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    _ = open.popLast()
+                    ended()
+                case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT: ended()
+                default: break
+                }
+            }
+        }
+        if let failure { throw failure }
     }
 
     private static func describe(_ error: YamlError, file: String) -> PhraseFileError {
