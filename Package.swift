@@ -364,12 +364,13 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
     ]
 }
 
-// The fuzz targets of the phrase files and of audio input (Scripts/fuzz.sh builds them with
-// -sanitize=fuzzer, which links libFuzzer), declared only when VOICE_INTENTS_FUZZ is set.
+// The fuzz targets of the phrase files, audio input and Wyoming events (Scripts/fuzz.sh builds
+// them with -sanitize=fuzzer, which links libFuzzer), declared only when VOICE_INTENTS_FUZZ is set.
 if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
     package.products += [
         .executable(name: "phrase-fuzz", targets: ["PhraseFuzz"]),
         .executable(name: "audio-fuzz", targets: ["AudioFuzz"]),
+        .executable(name: "wyoming-fuzz", targets: ["WyomingFuzz"]),
     ]
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
@@ -377,6 +378,8 @@ if Context.environment["VOICE_INTENTS_FUZZ"] != nil {
             name: "PhraseFuzz", dependencies: ["PhraseMatching", "FuzzDriver"], path: "Fuzz/PhraseFuzz"),
         .executableTarget(
             name: "AudioFuzz", dependencies: ["VoiceAudio", "FuzzDriver"], path: "Fuzz/AudioFuzz"),
+        .executableTarget(
+            name: "WyomingFuzz", dependencies: ["Wyoming", "FuzzDriver"], path: "Fuzz/WyomingFuzz"),
     ]
 }
 

@@ -2,11 +2,12 @@
 # Fuzzes what reads people's files with libFuzzer. The phrase files: the phrase syntax, the YAML
 # catalog and the phrase-test file, each read or refused with an error that says where (line and
 # column). Audio input: WAV files, raw 16-bit PCM, the resampler and the conversion to what the
-# recognizer hears, each read or refused with an error that names the file and says why. A crash,
-# a hang (10 s), more than 2 GB, or an error that does not say where or why stops the run and
-# leaves the input in Fuzz/Findings/.
+# recognizer hears, each read or refused with an error that names the file and says why. A Wyoming
+# peer's bytes: events, or an error after which its connection is closed. A crash, a hang (10 s),
+# more than 2 GB, or an error that does not say where or why stops the run and leaves the input
+# in Fuzz/Findings/.
 #
-#     Scripts/fuzz.sh [syntax|catalog|tests|wav|pcm|resampler|recognizer|all] [runs per target, default 100000]
+#     Scripts/fuzz.sh [syntax|catalog|tests|wav|pcm|resampler|recognizer|wyoming|all] [runs per target, default 100000]
 #
 # Each run starts from the corpus in Fuzz/Corpus/<target>/ and merges back the inputs that
 # reached code no earlier input did (commit them); FUZZ_MERGE=0 leaves the corpus as it is (the
@@ -16,12 +17,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=${1:-all}
 runs=${2:-100000}
-[ "$targets" = all ] && targets="syntax catalog tests wav pcm resampler recognizer"
+[ "$targets" = all ] && targets="syntax catalog tests wav pcm resampler recognizer wyoming"
 export VOICE_INTENTS_FUZZ=1
 configuration=${FUZZ_CONFIGURATION:-release}
 # The program that reads each target, and the variable that tells it which.
-program() { case "$1" in wav | pcm | resampler | recognizer) echo audio-fuzz ;; *) echo phrase-fuzz ;; esac; }
-variable() { case "$1" in wav | pcm | resampler | recognizer) echo AUDIO_FUZZ_TARGET ;; *) echo PHRASE_FUZZ_TARGET ;; esac; }
+program() {
+    case "$1" in
+    wav | pcm | resampler | recognizer) echo audio-fuzz ;;
+    wyoming) echo wyoming-fuzz ;;
+    *) echo phrase-fuzz ;;
+    esac
+}
+# (wyoming-fuzz has one target and reads no variable.)
+variable() {
+    case "$1" in
+    wav | pcm | resampler | recognizer) echo AUDIO_FUZZ_TARGET ;;
+    wyoming) echo WYOMING_FUZZ_TARGET ;;
+    *) echo PHRASE_FUZZ_TARGET ;;
+    esac
+}
 for product in $(for target in $targets; do program "$target"; done | sort -u); do
     echo "building $product with -sanitize=fuzzer ($configuration, in .build-fuzz)"
     swift build -c "$configuration" --scratch-path .build-fuzz --product "$product" \
