@@ -90,6 +90,11 @@ struct CatalogTests {
         #expect(failure.message == "invalid YAML: a key must be plain text, not \(kind)", "\(failure)")
     }
 
+    @Test func anEmptyFileSaysSo() throws {
+        let failure = try #require(error(catalog: ""))
+        #expect(failure.line == 1 && failure.message == "the file is empty", "\(failure)")
+    }
+
     @Test func nestedKeysWrittenTwiceAreRefusedAtOnce() throws {
         let key = String(repeating: "? - ", count: 40) + "x"
         let failure = try #require(error(catalog: "\(key)\n: 1\n\(key)\n: 2\n"))

@@ -50,6 +50,7 @@ struct YAMLDocument {
         /// An open collection: a list, or a mapping and whether its next node is a key.
         enum Open { case list, mapping(nextIsKey: Bool) }
         var bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return }  // libyaml takes no empty input; Yams says it is empty
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }
         defer { yaml_parser_delete(&parser) }
