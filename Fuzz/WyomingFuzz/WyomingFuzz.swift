@@ -52,8 +52,7 @@ func handle(_ request: WyomingRequest, converter: inout ChunkConverter?) {
     case .audio(.start(let format)):
         converter = format.map(ChunkConverter.init)
     case .audio(.chunk(let format, let bytes)):
-        if let format, format != converter?.format { converter = ChunkConverter(format) }
-        guard converter != nil, let samples = converter!.convert(bytes) else { return }
+        guard let samples = ChunkConverter.convert(bytes, format: format, with: &converter) else { return }
         let format = converter!.format
         let frames = bytes.count / (format.width * format.channels)
         // At most four samples a frame (16 kHz from the lowest rate read, 4 kHz), with what the

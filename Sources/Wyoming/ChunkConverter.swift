@@ -63,6 +63,21 @@ package struct ChunkConverter: Sendable {
         return atRecognizerRate(resampler!.resample(chunk.samples))
     }
 
+    /// An audio chunk's samples at 16 kHz in the stream `converter` holds; `nil` when the chunk
+    /// names no format and no stream has started. A chunk in another format than the stream's
+    /// starts a new converter, and what the old one still held comes first.
+    package static func convert(
+        _ bytes: [UInt8], format: WyomingAudioFormat?, with converter: inout ChunkConverter?
+    ) -> [Int16]? {
+        var samples: [Int16] = []
+        if let format, format != converter?.format {
+            if converter != nil { samples = converter!.finish() }
+            converter = ChunkConverter(format)
+        }
+        guard converter != nil else { return nil }
+        return samples + (converter!.convert(bytes) ?? [])
+    }
+
     /// What the resampler still holds, at the stream's end; the converter then starts afresh.
     package mutating func finish() -> [Int16] {
         guard resampler != nil else { return [] }

@@ -223,8 +223,8 @@ public struct WyomingServer: Sendable, Service {
     }
 
     /// One connection's events (framed in its channel, within the limits), read in order and
-    /// answered, until the peer closes it, sends what is not an event, or, at graceful shutdown, has no conversation under way (`close` closes
-    /// the connection when it is waiting for one). What the session sends by itself (a
+    /// answered, until the peer closes it, sends what is not an event, or, at graceful shutdown,
+    /// has no conversation under way (`close` closes the connection when it is waiting for one). What the session sends by itself (a
     /// satellite's conversation) goes out in order with the answers, through one writer.
     static func converse(
         inbound: NIOAsyncChannelInboundStream<WyomingEvent>,

@@ -153,17 +153,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         return []
     }
 
-    /// An audio chunk's samples at 16 kHz; `nil` when it has no format and no stream has started.
-    /// A chunk in another format than the stream's starts a new converter, and what the old one
-    /// still held comes first.
+    /// An audio chunk's samples at 16 kHz (``ChunkConverter/convert(_:format:with:)``).
     private func converted(_ bytes: [UInt8], format: WyomingAudioFormat?) -> [Int16]? {
-        var samples: [Int16] = []
-        if let format, format != converter?.format {
-            if converter != nil { samples = converter!.finish() }
-            converter = ChunkConverter(format)
-        }
-        guard converter != nil else { return nil }
-        return samples + (converter!.convert(bytes) ?? [])
+        ChunkConverter.convert(bytes, format: format, with: &converter)
     }
 
     static let noFormat = WyomingEvent.error(
