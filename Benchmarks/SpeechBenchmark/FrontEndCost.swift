@@ -74,6 +74,15 @@ enum FrontEndCost {
             ] {
                 rows.append((name, try cost { try AudioFrontEnd(settings).process }))
             }
+            rows.append(
+                (
+                    "RNNoise on its 32-bit weights (the library's own default), high-pass",
+                    try cost {
+                        let suppressor = try NeuralNoiseSuppressor(floor: -10, weights: .full)
+                        let rest = try AudioFrontEnd(.init(noiseSuppression: nil))
+                        return { rest.process(suppressor.process($0)) }
+                    }
+                ))
         } else {
             print("RNNoise is not installed here (Scripts/bootstrap.sh installs it): its rows are left out")
         }

@@ -92,7 +92,7 @@ struct RecognizerOptions: ParsableArguments {
         help: ArgumentHelp(
             "The audio front end before the recognizer: on (the models' manifest's, or the standard one; the default), off, or its parts, e.g. highpass=80,denoise=-15,gain; rnnoise puts the learned noise suppressor first; webrtc or speexdsp picks the library that denoises.",
             discussion:
-                "rnnoise alone is RNNoise and the manifest's high-pass filter; with parts (rnnoise,highpass=80,denoise=-6) it is stacked before them. It takes away no more than 10 dB; rnnoise=-20 sets that floor. It costs far more CPU than the standard front end, so it is not the default (Benchmarks/Evaluation/README.md). Scripts/bootstrap.sh installs it (VOICE_INTENTS_RNNOISE names another librnnoise.so).",
+                "rnnoise alone is RNNoise and the manifest's high-pass filter; with parts (rnnoise,highpass=80,denoise=-6) it is stacked before them. It takes away no more than 10 dB; rnnoise=-20 sets that floor. It costs about twenty times the CPU of the standard front end, so it is not the default (Benchmarks/Evaluation/README.md). Scripts/bootstrap.sh installs it (VOICE_INTENTS_RNNOISE names another librnnoise.so).",
             valueName: "setting"))
     var frontEnd: String?
 

@@ -25,7 +25,21 @@ import Foundation
 /// With a `floor`, no sound is pushed down by more than that many dB: the input, delayed as the
 /// network delays it, is mixed back in at that level. The network alone can take away words of
 /// a voice unlike those it was trained on; a floor keeps them within reach of the recognizer.
+///
+/// The network runs on its 8-bit weights (``Weights/quantized``) unless told otherwise: the
+/// library carries both, and its own default, the 32-bit ones, reads four times the memory for
+/// each frame and takes about twice as long.
 public final class NeuralNoiseSuppressor {
+    /// Which of the network's weights it runs on.
+    public enum Weights: String, Sendable, Hashable, CaseIterable {
+        /// 8-bit weights with a scale per output, as RNNoise runs where it has integer dot
+        /// products: about half the time of ``full``, and the same commands heard on people's
+        /// recordings (`Benchmarks/Evaluation/README.md`, "A learned noise suppressor").
+        case quantized
+        /// 32-bit weights, the library's own default.
+        case full
+    }
+
     /// The network's rate and frame.
     static let rate = 48_000
     static let frame = 480
@@ -35,6 +49,10 @@ public final class NeuralNoiseSuppressor {
 
     /// The most it takes away, in dB (negative); `nil` for all the network takes away.
     public let floor: Int?
+    /// The weights it runs on.
+    public let weights: Weights
+    /// The network's weights as the library takes them: `nil` for its own default.
+    private let model: OpaquePointer?
     /// The level at which the input is mixed back in.
     private let dry: Float
     /// The last ``delay`` input samples at 48 kHz, for the mix.
@@ -51,15 +69,20 @@ public final class NeuralNoiseSuppressor {
     /// A suppressor for a stream at `sampleRate` (the recognizer's 16 kHz by default).
     ///
     /// - Throws: ``SpeechError`` of kind `missingModel` when the library is not installed, saying
-    ///   where it looked and how to install it.
-    public init(sampleRate: Int = AudioFormat.recognizerSampleRate, floor: Int? = nil) throws(SpeechError) {
+    ///   where it looked and how to install it. A library that does not show its weights (a build
+    ///   of xiph's sources may not) runs on its own default ones, whatever `weights` asks.
+    public init(
+        sampleRate: Int = AudioFormat.recognizerSampleRate, floor: Int? = nil, weights: Weights = .quantized
+    ) throws(SpeechError) {
         library = try Library.shared.get()
         self.floor = floor
+        self.weights = weights
+        model = weights == .quantized ? library.quantizedModel : nil
         dry = floor.map { Float(pow(10, Double($0) / 20)) } ?? 0
         history = [Float](repeating: 0, count: floor == nil ? 0 : Self.delay)
         up = StreamingResampler(from: sampleRate, to: Self.rate)
         down = StreamingResampler(from: Self.rate, to: sampleRate)
-        state = library.create(nil)
+        state = library.create(model)
         guard state != nil else {
             throw SpeechError(.engineFailure, "RNNoise could not make its state (\(library.path))")
         }
@@ -72,7 +95,7 @@ public final class NeuralNoiseSuppressor {
     /// Forgets what the network and the resamplers hold, as for a new stream.
     public func reset() {
         if let state { library.destroy(state) }
-        state = library.create(nil)
+        state = library.create(model)
         up = StreamingResampler(resampler: up.resampler)
         down = StreamingResampler(resampler: down.resampler)
         pending = []
@@ -129,10 +152,15 @@ public final class NeuralNoiseSuppressor {
         typealias ProcessFrame =
             @convention(c) (OpaquePointer, UnsafeMutablePointer<Float>, UnsafePointer<Float>) -> Float
 
+        typealias ModelFromBuffer = @convention(c) (UnsafeRawPointer, Int32) -> OpaquePointer?
+
         let path: String
         let create: Create
         let destroy: Destroy
         let processFrame: ProcessFrame
+        /// The network on its 8-bit weights, made once and kept for the process; `nil` when the
+        /// library does not show its weights.
+        let quantizedModel: OpaquePointer?
 
         /// The library, loaded once per process.
         static let shared: Result<Library, SpeechError> = Result { () throws(SpeechError) in try load() }
@@ -165,7 +193,21 @@ public final class NeuralNoiseSuppressor {
                     )
                     continue
                 }
-                return Library(path: path, create: create, destroy: destroy, processFrame: processFrame)
+                // Kept only if the library makes a state of it (it checks every layer is there).
+                let quantized = symbol("rnnoise_model_from_buffer", as: ModelFromBuffer.self).flatMap {
+                    load in
+                    dlsym(handle, "rnnoise_arrays").flatMap { quantizedWeights(of: $0) }.flatMap { blob in
+                        load(blob.baseAddress!, Int32(blob.count))
+                    }
+                }.flatMap { model in
+                    create(model).map { state in
+                        destroy(state)
+                        return model
+                    }
+                }
+                return Library(
+                    path: path, create: create, destroy: destroy, processFrame: processFrame,
+                    quantizedModel: quantized)
             }
             let fix =
                 environment == nil
@@ -174,6 +216,59 @@ public final class NeuralNoiseSuppressor {
             throw SpeechError(
                 .missingModel,
                 "the RNNoise noise suppressor is not installed (\(reasons.joined(separator: "; "))); \(fix)")
+        }
+
+        /// The library's weights (its `rnnoise_arrays`, a list of name, type, size and data ended
+        /// by a null name) as a weight file RNNoise reads, less each layer's 32-bit weights where
+        /// the layer has 8-bit ones too; the library then runs those layers on the 8-bit ones.
+        /// The buffer is never freed: the model reads from it for the life of the process.
+        /// `nil` when the list does not look like RNNoise's weights.
+        static func quantizedWeights(of arrays: UnsafeMutableRawPointer) -> UnsafeMutableRawBufferPointer? {
+            // Each entry: a name (C string), type and size (32-bit), data (pointer), on 64 bits.
+            let stride = 24
+            var entries: [(name: String, type: Int32, size: Int32, data: UnsafeRawPointer)] = []
+            while let name = arrays.load(
+                fromByteOffset: entries.count * stride, as: UnsafePointer<CChar>?.self)
+            {
+                let base = entries.count * stride
+                guard entries.count < 10_000,
+                    let data = arrays.load(fromByteOffset: base + 16, as: UnsafeRawPointer?.self)
+                else { return nil }
+                entries.append(
+                    (
+                        String(cString: name), arrays.load(fromByteOffset: base + 8, as: Int32.self),
+                        arrays.load(fromByteOffset: base + 12, as: Int32.self), data
+                    ))
+            }
+            let names = Set(entries.map(\.name))
+            let kept = entries.filter {
+                !($0.name.hasSuffix("_weights_float")
+                    && names.contains($0.name.dropLast("float".count) + "int8"))
+            }
+            guard kept.count < entries.count, kept.allSatisfy({ $0.size >= 0 && $0.name.utf8.count < 44 })
+            else { return nil }
+            // Each array: a 64-byte head ("DNNw", version 0, type, size, size rounded up to 64,
+            // a 44-byte name), then its data, padded to 64 bytes.
+            func padded(_ size: Int32) -> Int { (Int(size) + 63) / 64 * 64 }
+            let length = kept.reduce(0) { $0 + 64 + padded($1.size) }
+            let blob = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 64)
+            blob.initializeMemory(as: UInt8.self, repeating: 0)
+            var offset = 0
+            for entry in kept {
+                for (index, byte) in "DNNw".utf8.enumerated() { blob[offset + index] = byte }
+                for (index, value) in [Int32(0), entry.type, entry.size, Int32(padded(entry.size))]
+                    .enumerated()
+                {
+                    blob.storeBytes(of: value, toByteOffset: offset + 4 + 4 * index, as: Int32.self)
+                }
+                for (index, byte) in entry.name.utf8.enumerated() {
+                    blob[offset + 20 + index] = byte
+                }
+                blob.baseAddress!.advanced(by: offset + 64).copyMemory(
+                    from: entry.data, byteCount: Int(entry.size))
+                offset += 64 + padded(entry.size)
+            }
+            return blob
         }
     }
 }
