@@ -62,6 +62,15 @@ struct WyomingBenchmark: AsyncParsableCommand {
     @Option(help: "Clients that ask for long replies to be spoken while another asks describe (0: skip).")
     var synthesizing = 8
 
+    @Option(
+        help:
+            "Satellites holding whole conversations at once (transcribe in real time, run the command, speak the reply) while another asks describe (0: skip)."
+    )
+    var conversations = 20
+
+    @Option(help: "Conversations each of those satellites holds, one after another.")
+    var turns = 3
+
     func run() async throws {
         let paced = paced.isOn
         let rounds = rounds
@@ -185,6 +194,10 @@ struct WyomingBenchmark: AsyncParsableCommand {
                         "describe, alone: median %.1f ms, p90 %.1f ms; while %d clients have replies spoken: median %.1f ms, p90 %.1f ms (%.1f× the median alone)",
                     alone.median, alone.p90, synthesizing, busy.median, busy.p90, busy.median / alone.median))
         }
+        if conversations > 0 {
+            Self.conversationsUnderLoad(
+                port: bound, satellites: conversations, turns: turns, clips: converted)
+        }
         print(String(format: "resident memory at the end: %.1f MiB", ProcessMemory.current.resident))
         serving.cancel()
     }
@@ -233,6 +246,120 @@ extension WyomingBenchmark {
                 finished.wait()
                 continuation.resume(returning: (alone, busy))
             }
+        }
+    }
+}
+
+extension WyomingBenchmark {
+    /// What each step of a conversation as Home Assistant holds one waits for, with one
+    /// satellite and then with `satellites` at once, and how long `describe` takes meanwhile.
+    /// A conversation: the recording streamed in real time (transcribe, audio) → `transcript`;
+    /// that text as Home Assistant's conversation agent sends it → `handled`; the answer's text
+    /// → `synthesize` → audio. Each satellite starts a little after the last, as people do not
+    /// all speak at once.
+    static func conversationsUnderLoad(
+        port: Int, satellites: Int, turns: Int, clips: [(name: String, audio: [Int16], rate: Int)]
+    ) {
+        struct Steps {
+            var transcript: [Double] = []
+            var handled: [Double] = []
+            var firstAudio: [Double] = []
+            var wholeReply: [Double] = []
+            var describe: [Double] = []
+            var unanswered = 0
+            var replies: Set<String> = []
+            mutating func add(_ other: Steps) {
+                transcript += other.transcript
+                handled += other.handled
+                firstAudio += other.firstAudio
+                wholeReply += other.wholeReply
+                describe += other.describe
+                unanswered += other.unanswered
+                replies.formUnion(other.replies)
+            }
+        }
+        func converse(_ satellites: Int) -> Steps {
+            let steps = Mutex(Steps())
+            let stop = Atomic(false)
+            let finished = DispatchGroup()
+            for index in 0..<satellites {
+                finished.enter()
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 0.15 * Double(index))
+                    let client = Client(port: port)
+                    var mine = Steps()
+                    for turn in 0..<turns {
+                        let clip = clips[(index * 7 + turn) % clips.count]
+                        let (text, heard) = client.transcribe(clip.audio, rate: clip.rate, paced: true)
+                        mine.transcript.append(heard)
+                        var asked = ContinuousClock.now
+                        client.send(WyomingEvent("transcript", data: ["text": .string(text)]))
+                        let answer = client.receive()
+                        mine.handled.append((ContinuousClock.now - asked).inSeconds)
+                        guard let reply = answer.data["text"]?.string, !reply.isEmpty else {
+                            mine.unanswered += 1
+                            continue
+                        }
+                        mine.replies.insert(reply)
+                        asked = ContinuousClock.now
+                        client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
+                        var event = client.receive()
+                        while event.type != "audio-chunk" && event.type != "audio-stop" {
+                            event = client.receive()
+                        }
+                        mine.firstAudio.append((ContinuousClock.now - asked).inSeconds)
+                        while event.type != "audio-stop" { event = client.receive() }
+                        mine.wholeReply.append((ContinuousClock.now - asked).inSeconds)
+                    }
+                    steps.withLock { $0.add(mine) }
+                    finished.leave()
+                }
+            }
+            // Describe, every 50 ms while the conversations last.
+            let describer = DispatchGroup()
+            describer.enter()
+            Thread.detachNewThread {
+                let client = Client(port: port)
+                var times: [Double] = []
+                while !stop.load(ordering: .relaxed) {
+                    let asked = ContinuousClock.now
+                    client.send(WyomingEvent("describe"))
+                    _ = client.receive()
+                    times.append((ContinuousClock.now - asked).inSeconds)
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                steps.withLock { $0.describe += times }
+                describer.leave()
+            }
+            finished.wait()
+            stop.store(true, ordering: .relaxed)
+            describer.wait()
+            return steps.withLock { $0 }
+        }
+        func row(_ name: String, _ values: [Double], against baseline: [Double]) {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return print("  \(name): none") }
+            let median = percentile(sorted, 0.5) * 1000
+            let base = baseline.isEmpty ? Double.nan : percentile(baseline.sorted(), 0.5) * 1000
+            print(
+                String(
+                    format:
+                        "  %@: %d; median %.1f ms, p90 %.1f ms, p99 %.1f ms, most %.1f ms (median %.2f× one satellite's)",
+                    name, sorted.count, median, percentile(sorted, 0.9) * 1000,
+                    percentile(sorted, 0.99) * 1000,
+                    sorted.last! * 1000, median / base))
+        }
+        let alone = converse(1)
+        let busy = converse(satellites)
+        for (label, steps) in [("one satellite", alone), ("\(satellites) satellites at once", busy)] {
+            print(
+                "conversations, \(label), \(turns) each (\(steps.unanswered) without an answer to speak; replies such as \"\(steps.replies.sorted().first ?? "")\"):"
+            )
+            row("transcript after audio-stop", steps.transcript, against: alone.transcript)
+            row("handled after transcript", steps.handled, against: alone.handled)
+            row("first reply audio after synthesize", steps.firstAudio, against: alone.firstAudio)
+            row("whole reply after synthesize", steps.wholeReply, against: alone.wholeReply)
+            row("describe meanwhile", steps.describe, against: alone.describe)
         }
     }
 }
