@@ -73,12 +73,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
         // The audio stages' inner loops, fast in a debug build too.
         .target(name: "CSignalKernels"),
+        // A trained wake word: TensorFlow Lite's C library and TensorFlow Lite Micro's audio front
+        // end, loaded when asked for from the wheels Scripts/bootstrap.sh installs.
+        .target(name: "CWakeWord", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
         // Audio in and out: WAV and raw PCM, resampling, the front end (noise suppression, gain),
         // voice activity, and the sound server's and ALSA's devices.
         .target(
             name: "VoiceAudio",
             dependencies: [
                 "CPulseAudio", "CALSA", "CSpeexDSP", "CWebRTCVAD", "CWebRTCAudioProcessing", "CSignalKernels",
+                "CWakeWord",
             ]),
         // Speech from text with eSpeak NG, and its letter-to-sound rules.
         .target(name: "VoiceSynthesis", dependencies: ["CESpeakNG", "VoiceAudio"]),

@@ -62,6 +62,47 @@ if [ ! -s "$RNNOISE_LIBRARY" ]; then
     install_rnnoise || echo "warning: RNNoise could not be installed (PyPI unreachable?); --front-end rnnoise will say it is missing" >&2
 fi
 
+# A trained wake word (`listen --wake-word okay_nabu`): microWakeWord's models and TensorFlow Lite's
+# C library from the `pymicro-wakeword` wheel, and TensorFlow Lite Micro's audio front end (the
+# features the models were trained on) from the `pymicro-features` wheel, both on PyPI (x86_64 and
+# aarch64, Apache-2.0). The front end is built as a Python module: its C functions are called
+# directly, with Debian's libpython loaded for the two Python objects it refers to. Python does
+# not run it. Documentation/decisions/wake-word.md says why.
+WAKE_WORD_VERSIONS=("pymicro-wakeword==2.5.0" "pymicro-features==2.0.2")
+WAKE_WORD_FOLDER=/usr/local/lib/voice-intents/wake-word
+install_wake_word() {
+    local work
+    work="$(mktemp -d)"
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        --dest "$work" "${WAKE_WORD_VERSIONS[@]}" &&
+        python3 -m zipfile -e "$work"/pymicro_wakeword-*.whl "$work/wheel" &&
+        python3 -m zipfile -e "$work"/pymicro_features-*.whl "$work/wheel" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pymicro_wakeword/lib/libtensorflowlite_c.so \
+            "$WAKE_WORD_FOLDER/libtensorflowlite_c.so" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pymicro_wakeword/models/*.tflite \
+            "$work"/wheel/pymicro_wakeword/models/*.json "$WAKE_WORD_FOLDER/" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pymicro_wakeword-*.dist-info/licenses/LICENSE \
+            "$WAKE_WORD_FOLDER/pymicro-wakeword.LICENSE" &&
+        $SUDO install -D -m 0644 "$work"/wheel/pymicro_features-*.dist-info/licenses/LICENSE \
+            "$WAKE_WORD_FOLDER/pymicro-features.LICENSE" &&
+        $SUDO install -D -m 0644 "$work"/wheel/micro_features_cpp*.so "$WAKE_WORD_FOLDER/libmicro_features.so"
+    local status=$?
+    rm -rf "$work"
+    return $status
+}
+if [ ! -s "$WAKE_WORD_FOLDER/libmicro_features.so" ]; then
+    echo "Installing the wake-word models and libraries (${WAKE_WORD_VERSIONS[*]} from PyPI) in $WAKE_WORD_FOLDER" >&2
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    # Debian's shared libpython, for the front end's two Python objects.
+    debian_python="$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    dpkg-query -W -f='${Status}' "libpython$debian_python" 2>/dev/null | grep -q "install ok installed" ||
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "libpython$debian_python" ||
+        echo "warning: libpython$debian_python could not be installed; --wake-word will say what is missing" >&2
+    # Only `--wake-word` needs them (and its tests): without them the rest still runs.
+    install_wake_word || echo "warning: the wake-word models could not be installed (PyPI unreachable?); --wake-word will say they are missing" >&2
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
     for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
         [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH" && break
