@@ -67,6 +67,12 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var wakePhrase: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A trained wake word to say before each command: okay_nabu, hey_jarvis, alexa or hey_mycroft (microWakeWord's models, which Scripts/bootstrap.sh installs). Nothing is recognized until it is heard; the command may follow in the same breath.",
+            valueName: "model"))
+    var wakeWord: String?
+
     @Flag(help: "Stop after one command.")
     var once = false
 
@@ -111,6 +117,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             throw ValidationError("--mute says nothing: leave out --output and --speaker")
         }
         if text, wakePhrase != nil { throw ValidationError("--wake-phrase is for listening, not --text") }
+        if text, wakeWord != nil { throw ValidationError("--wake-word is for listening, not --text") }
+        if wakeWord != nil, wakePhrase != nil {
+            throw ValidationError("give --wake-word or --wake-phrase, not both")
+        }
         if bargeIn, input != nil || text || output != nil || mute {
             throw ValidationError(
                 "--barge-in needs the microphone and a speaker: leave out --input, --text, --output and --mute"
@@ -198,6 +208,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
                 policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
+            configuration.wakeWord = wakeWord
             configuration.garbage = bar.garbage.model
             configuration.bargeIn = bargeIn
             configuration.hasScreen = hasScreen

@@ -51,6 +51,10 @@ public struct VoiceLoop: Sendable, Service {
         /// Words said before each command ("hey travel tracking"); said alone, the loop waits
         /// for the command. `nil` listens to everything (and ignores what is not for the app).
         public var wakePhrase: String?
+        /// A trained wake word (``WakeWordDetector``: `okay_nabu`, `hey_jarvis`, `alexa`,
+        /// `hey_mycroft`) heard before each command: nothing is recognized until it is. The
+        /// command may follow in the same breath, or within the timeout. `nil` for none.
+        public var wakeWord: String?
         /// A garbage path beside the commands in the grammar, `nil` for none. It changes what
         /// the confidence measures: ``init(for:locale:)`` sets the one its bar was chosen with
         /// (``Defaults``), so changing it wants another bar (`calibrate --save --garbage …`, or
@@ -221,7 +225,10 @@ public struct VoiceLoop: Sendable, Service {
             }
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
-                mouth: mouth, bargeIn: configuration.bargeIn)
+                mouth: mouth, bargeIn: configuration.bargeIn,
+                wakeWord: try configuration.wakeWord.map { name throws(SpeechError) in
+                    try WakeWordDetector(name)
+                })
             return (channel, soundAlikes ?? [])
         }
         if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }
@@ -239,7 +246,9 @@ public struct VoiceLoop: Sendable, Service {
             dependencies: app.dependencies, hasScreen: configuration.hasScreen, isAuthenticated: false,
             confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
         if input.capture != nil {
-            let wake = configuration.wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
+            let wake =
+                configuration.wakeWord.map { "; say the wake word \($0) before a command" }
+                ?? configuration.wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
             logger.info("listening to \(input.name)\(wake)")
         }
         let misunderstood = try await withTaskCancellationHandler {

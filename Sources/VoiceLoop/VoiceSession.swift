@@ -21,6 +21,8 @@ package final class VoiceChannel: @unchecked Sendable {
     private var capture: ContinuousCapture? { input.capture }
     /// Whether "stop" or "cancel" said over a reply cuts it short (barge-in).
     private let bargeIn: Bool
+    /// The trained wake word heard before each command, `nil` for none.
+    package let wakeWord: WakeWordDetector?
     /// Seconds to wait for someone to start speaking.
     package let timeout: Double
     /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
@@ -34,9 +36,11 @@ package final class VoiceChannel: @unchecked Sendable {
     ///   - mouth: Plays or records what is said.
     ///   - bargeIn: Whether to listen for "stop" while speaking instead of muting the microphone.
     package init(
-        recognizer: SpeechRecognizer, timeout: Double, input: VoiceInput, mouth: Mouth, bargeIn: Bool = false
+        recognizer: SpeechRecognizer, timeout: Double, input: VoiceInput, mouth: Mouth, bargeIn: Bool = false,
+        wakeWord: WakeWordDetector? = nil
     ) {
         self.bargeIn = bargeIn
+        self.wakeWord = wakeWord
         self.recognizer = recognizer
         self.timeout = timeout
         self.input = input
@@ -52,6 +56,34 @@ package final class VoiceChannel: @unchecked Sendable {
     private func hearNow(under grammar: SpeechGrammar?) throws -> RecognitionResult? {
         if let grammar { try recognizer.useGrammar(grammar) } else { try recognizer.useDictation() }
         return try recognizer.listen(timeout: timeout, read: input.read)
+    }
+
+    /// The next command under `grammar` after the wake word: the input is heard by the wake-word
+    /// detector alone until it hears the word, then by the recognizer from just after it (what
+    /// was said in the same breath included). `nil` when the input ended, or nobody spoke
+    /// within the timeout after the wake word. Without a wake word, ``hear(under:)``.
+    package func hearAfterWakeWord(
+        under grammar: SpeechGrammar, woke: @escaping @Sendable (WakeWordDetector.Model) -> Void = { _ in }
+    ) async throws -> RecognitionResult? {
+        guard wakeWord != nil else { return try await hear(under: grammar) }
+        return try await onThreadOfItsOwn { () throws -> RecognitionResult? in
+            guard let wakeWord = self.wakeWord else { return nil }
+            while let chunk = try self.input.read() {
+                guard let heard = wakeWord.process(chunk) else { continue }
+                woke(wakeWord.model)
+                var rest: [Int16]? = Array(chunk[heard...])
+                try self.recognizer.useGrammar(grammar)
+                return try self.recognizer.listen(timeout: self.timeout) {
+                    () throws(SpeechError) -> [Int16]? in
+                    if let first = rest {
+                        rest = nil
+                        return first
+                    }
+                    return try self.input.read()
+                }
+            }
+            return nil
+        }
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened
@@ -240,7 +272,14 @@ package struct VoiceSession: Sendable {
     package func run(_ runner: IntentRunner) async throws -> Int {
         var misunderstood = 0
         while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
-            guard let heard = try await channel.hear(under: commands) else { continue }
+            guard
+                let heard = try await channel.hearAfterWakeWord(
+                    under: commands,
+                    woke: { [transcript, logger] model in
+                        transcript.write("(\(model.phrase))\n")
+                        logger.debug("heard the wake word", metadata: ["model": "\(model.name)"])
+                    })
+            else { continue }
             stop?.beginTurn()
             let command = try await addressed(heard)
             if let command, try await !turn(command, runner: runner) { misunderstood += 1 }
@@ -251,7 +290,7 @@ package struct VoiceSession: Sendable {
 
     /// Whether the person spoke to the app on purpose: with a wake phrase, every command is
     /// addressed; always listening, any sound may be the room talking.
-    private var isAddressed: Bool { commands.wakePhrase != nil }
+    private var isAddressed: Bool { commands.wakePhrase != nil || channel.wakeWord != nil }
 
     /// The command in `heard`: without the wake phrase when there is one, or what is said next
     /// when the wake phrase came alone; `nil` when the app was not spoken to.

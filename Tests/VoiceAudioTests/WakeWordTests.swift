@@ -76,4 +76,48 @@ struct WakeWordTests {
         let error = #expect(throws: SpeechError.self) { try WakeWordDetector("hey_computer") }
         #expect(error?.description.contains("okay_nabu") == true, "\(String(describing: error))")
     }
+
+    /// `listen --wake-word` over a take, as a person would run it.
+    static func listen(
+        after wake: String, _ flags: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let take = try PeoplesRecordings.file(
+            "rhasspy-test-en", "wake/\(wake)_turn_on_the_living_room_lamp.wav")
+        return try Executables.run(
+            "voice-intents",
+            ["listen", "--app", "home-lights", "--input", take.path, "--mute", "--voice-only"] + flags,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    }
+
+    /// With `--wake-word hey_mycroft`, the person's "hey mycroft, turn on the living room lamp"
+    /// (one breath) wakes the loop and the command after it is run; after "porcupine" nothing is
+    /// heard at all.
+    @Test func theLoopRunsTheCommandSaidAfterTheWakeWordAndNothingWithoutIt() throws {
+        let woken = try Self.listen(after: "precise", ["--wake-word", "hey_mycroft"])
+        #expect(woken.status == 0, "\(woken.errors)")
+        #expect(woken.output.contains("(Hey Mycroft)"), "\(woken.output)")
+        #expect(woken.output.contains("> turn on the living room lamp"), "\(woken.output)")
+        #expect(woken.output.contains("< Turned On the Living Room Lamp."), "\(woken.output)")
+        let other = try Self.listen(after: "porcupine", ["--wake-word", "hey_mycroft"])
+        #expect(other.status == 0, "\(other.errors)")
+        #expect(!other.output.contains(">"), "\(other.output)")
+    }
+
+    /// Without its libraries (a folder with the model alone), `listen` stops before listening,
+    /// saying why and how to install them.
+    @Test func withoutItsLibrariesTheLoopSaysHowToInstallThem() throws {
+        let folder = try temporaryFolder("wake-word")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["hey_mycroft.json", "hey_mycroft.tflite"] {
+            try FileManager.default.copyItem(
+                at: WakeWordDetector.modelFolder.appendingPathComponent(name),
+                to: folder.appendingPathComponent(name))
+        }
+        let run = try Self.listen(
+            after: "precise", ["--wake-word", "hey_mycroft"],
+            environment: ["VOICE_INTENTS_WAKE_WORD": folder.path])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("hey_mycroft cannot run"), "\(run.errors)")
+        #expect(run.errors.contains("Scripts/bootstrap.sh"), "\(run.errors)")
+    }
 }
