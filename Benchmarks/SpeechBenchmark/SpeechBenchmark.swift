@@ -49,12 +49,19 @@ struct SpeechBenchmark: AsyncParsableCommand {
     )
     var learning = false
 
+    @Flag(
+        help:
+            "Only the trained wake words: false wakes on speech and noise with none in them, wake words heard, and their cost."
+    )
+    var wakeWords = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
         if frontEnds { return try FrontEndCost.run() }
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
+        if wakeWords { return try WakeWords.run() }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
