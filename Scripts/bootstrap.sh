@@ -97,7 +97,7 @@ if [ ! -s "$WAKE_WORD_FOLDER/libmicro_features.so" ]; then
     # Debian's shared libpython, for the front end's two Python objects.
     debian_python="$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
     dpkg-query -W -f='${Status}' "libpython$debian_python" 2>/dev/null | grep -q "install ok installed" ||
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "libpython$debian_python" ||
+        { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "libpython$debian_python"; } ||
         echo "warning: libpython$debian_python could not be installed; --wake-word will say what is missing" >&2
     # Only `--wake-word` needs them (and its tests): without them the rest still runs.
     install_wake_word || echo "warning: the wake-word models could not be installed (PyPI unreachable?); --wake-word will say they are missing" >&2
