@@ -288,8 +288,8 @@ package struct VoiceSession: Sendable {
         return misunderstood
     }
 
-    /// Whether the person spoke to the app on purpose: with a wake phrase, every command is
-    /// addressed; always listening, any sound may be the room talking.
+    /// Whether the person spoke to the app on purpose: after a wake phrase or wake word, every
+    /// command is addressed; always listening, any sound may be the room talking.
     private var isAddressed: Bool { commands.wakePhrase != nil || channel.wakeWord != nil }
 
     /// The command in `heard`: without the wake phrase when there is one, or what is said next

@@ -55,6 +55,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The elements of an array; `nil` for anything else.
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
     /// A whole number, or `nil` for anything else (a fraction included).
     public var int: Int? {
         guard case .number(let value) = self, value.rounded() == value, abs(value) < 1e15 else { return nil }

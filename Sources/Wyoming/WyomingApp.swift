@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhraseMatching
+import VoiceAudio
 import VoiceIntents
 import VoiceLoop
 import VoiceRecognition
@@ -78,7 +79,31 @@ public struct WyomingApp: Sendable {
                 "tts": program(
                     "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: "https://github.com/espeak-ng/espeak-ng",
                     kind: "voices", voice, "eSpeak NG's \(voice)"),
-                "wake": [],
+                "wake": Self.wakePrograms(languages: languages),
             ])
+    }
+
+    /// The trained wake words installed here (``WakeWordDetector``), as `info`'s `wake`: one
+    /// program, microWakeWord, with a model for each; none when none is installed.
+    static func wakePrograms(languages: JSONValue) -> JSONValue {
+        let models = WakeWordDetector.installedModels()
+        guard !models.isEmpty else { return [] }
+        let attribution: JSONValue = [
+            "name": "Kevin Ahrendt", "url": "https://github.com/kahrendt/microWakeWord",
+        ]
+        let entries: [JSONValue] = models.map { model in
+            [
+                "name": .string(model.name), "description": .string(model.phrase),
+                "phrase": .string(model.phrase),
+                "attribution": attribution, "installed": true, "version": "2.5.0", "languages": languages,
+            ]
+        }
+        return [
+            [
+                "name": "microWakeWord",
+                "description": "microWakeWord's trained wake words, run by TensorFlow Lite",
+                "attribution": attribution, "installed": true, "version": "2.5.0", "models": .array(entries),
+            ]
+        ]
     }
 }

@@ -6,6 +6,7 @@ package enum WyomingRequest: Sendable {
     case audio(Audio)
     case intent(Intent)
     case tts(TTS)
+    case wake(Wake)
     case satellite(Satellite)
     /// A type the server does not take.
     case ignored(type: String)
@@ -38,6 +39,12 @@ package enum WyomingRequest: Sendable {
         case handle(text: String?)
     }
 
+    /// Wake-word detection: `detect`, with the wake words to listen for (`nil` for the server's
+    /// choice); the audio follows.
+    package enum Wake: Sendable {
+        case detect(names: [String]?)
+    }
+
     /// Text to speech: `synthesize`.
     package enum TTS: Sendable {
         case synthesize(text: String?, voice: String?)
@@ -62,6 +69,8 @@ package enum WyomingRequest: Sendable {
         case "synthesize":
             self = .tts(
                 .synthesize(text: event.data["text"]?.string, voice: event.data["voice"]?["name"]?.string))
+        case "detect":
+            self = .wake(.detect(names: event.data["names"]?.array?.compactMap(\.string)))
         case "run-pipeline":
             self = .satellite(.runPipeline(SatellitePipeline.Stages.of(event), data: event.data))
         case "played": self = .satellite(.played)
@@ -130,6 +139,15 @@ extension WyomingEvent {
     static func audioStop(milliseconds: Int) -> WyomingEvent {
         WyomingEvent("audio-stop", data: ["timestamp": .number(Double(milliseconds))])
     }
+
+    // wake
+    /// `detection`: the wake word `name` heard, `milliseconds` into the audio since `audio-start`.
+    static func detection(_ name: String, milliseconds: Int) -> WyomingEvent {
+        WyomingEvent("detection", data: ["name": .string(name), "timestamp": .number(Double(milliseconds))])
+    }
+
+    /// `not-detected`: the audio stopped and no wake word was heard in it.
+    static let notDetected = WyomingEvent("not-detected")
 
     // tts
     /// `synthesize`: a reply's text and voice, sent to a satellite before its audio.

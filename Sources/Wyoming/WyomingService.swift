@@ -19,6 +19,8 @@ import VoiceUnderstanding
 /// - `transcript` (text, as Home Assistant's conversation agent sends it) → the command run:
 ///   `handled` with what the intent says, or `not-handled` with why not.
 /// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
+/// - `detect` (wake-word names), then audio → `detection` each time a trained wake word is heard
+///   (``WakeWordDetector``), and `not-detected` at `audio-stop` when none was.
 /// - `run-pipeline` (from a satellite) → a whole conversation, from the microphone audio that
 ///   follows to the spoken reply (``SatellitePipeline``); `played` says a reply has been heard.
 /// - `ping` → `pong`. Events of other types are ignored, as the protocol asks.
@@ -35,6 +37,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var streamed: StreamedUtterance?
     /// A satellite's conversation, while it lasts: the audio is its microphone's.
     private var pipeline: SatellitePipeline?
+    /// Wake-word detection, from `detect` to `audio-stop`: the audio is heard for wake words.
+    private var wake: WakeListening?
     /// The conversations started, for ``runConversations()`` to run.
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The most audio one utterance may hold, in seconds.
@@ -75,6 +79,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
         let request = WyomingRequest(event)
         if pipeline != nil, case .audio(let audio) = request { return toPipeline(audio) }
+        if wake != nil, case .audio(let audio) = request { return toWakeWords(audio) }
         switch request {
         case .info(.describe):
             return [app.info]
@@ -98,9 +103,22 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         case .satellite(.played):
             pipeline?.microphone.unmute()
             return []
+        case .wake(.detect(let names)):
+            await pipeline?.stop()
+            pipeline = nil
+            converter = nil
+            discardStreamed()
+            do {
+                wake = try WakeListening(names: names)
+                return []
+            } catch {
+                wake = nil
+                return [WyomingEvent.error("\(error)")]
+            }
         case .asr(.transcribe):
             await pipeline?.stop()
             pipeline = nil
+            wake = nil
             converter = nil
             frames = 0
             discardStreamed()
@@ -151,6 +169,29 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             pipeline.microphone.end()
         }
         return []
+    }
+
+    /// Audio after `detect`: heard for the wake words; `detection` each time one is heard, and
+    /// `not-detected` at the end when none was. The next `detect` starts again.
+    private func toWakeWords(_ audio: WyomingRequest.Audio) -> [WyomingEvent] {
+        guard let wake else { return [] }
+        switch audio {
+        case .start(let format):
+            guard let format else { return [Self.noFormat] }
+            converter = ChunkConverter(format)
+            wake.restart()
+            return []
+        case .chunk(let format, let bytes):
+            guard let samples = converted(bytes, format: format) else { return [Self.noStream] }
+            return wake.hear(samples)
+        case .stop:
+            var events: [WyomingEvent] = []
+            if converter != nil { events = wake.hear(converter!.finish()) }
+            converter = nil
+            if !wake.detected { events.append(.notDetected) }
+            self.wake = nil
+            return events
+        }
     }
 
     /// An audio chunk's samples at 16 kHz (``ChunkConverter/convert(_:format:with:)``).
@@ -350,5 +391,53 @@ private final class NoFollowUp: Conversation, @unchecked Sendable {  // `first` 
     func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         lock.withLock { if first == nil { first = question.dialog.full.defaultValue } }
         return .cancel
+    }
+}
+
+/// The wake words one `detect` listens for, and where in its audio they were heard.
+final class WakeListening {
+    private let detectors: [WakeWordDetector]
+    /// 16 kHz samples heard since `audio-start`.
+    private var samples = 0
+    private(set) var detected = false
+
+    /// Detectors for `names` (installed models' names, as `info` lists them), or for every
+    /// installed model when `names` is `nil` or empty.
+    init(names: [String]?) throws(SpeechError) {
+        let wanted = names ?? []
+        if wanted.isEmpty {
+            let models = WakeWordDetector.installedModels()
+            guard !models.isEmpty else {
+                throw SpeechError(
+                    .missingModel,
+                    "no wake-word models are installed in \(WakeWordDetector.modelFolder.path) (Scripts/bootstrap.sh installs them)"
+                )
+            }
+            var detectors: [WakeWordDetector] = []
+            for model in models { detectors.append(try WakeWordDetector(model: model)) }
+            self.detectors = detectors
+        } else {
+            var detectors: [WakeWordDetector] = []
+            for name in wanted { detectors.append(try WakeWordDetector(name)) }
+            self.detectors = detectors
+        }
+    }
+
+    /// A new stream of audio.
+    func restart() {
+        for detector in detectors { detector.reset() }
+        samples = 0
+        detected = false
+    }
+
+    /// `detection` for each wake word heard in `chunk`.
+    func hear(_ chunk: [Int16]) -> [WyomingEvent] {
+        defer { samples += chunk.count }
+        return detectors.compactMap { detector in
+            guard let at = detector.process(chunk) else { return nil }
+            detected = true
+            return .detection(
+                detector.model.name, milliseconds: (samples + at) * 1000 / AudioFormat.recognizerSampleRate)
+        }
     }
 }

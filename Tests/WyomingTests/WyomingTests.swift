@@ -187,6 +187,44 @@ struct WyomingServerTests {
         }
     }
 
+    /// As Home Assistant's wake-word stream: `detect` with a model `info` lists, then a person's
+    /// recording as it is (44.1 kHz stereo, converted by the server). "Hey mycroft" is heard
+    /// where the detector hears it (1.25 s in); after another wake word, `not-detected`.
+    @Test func aTrainedWakeWordIsDetectedInAPersonsStream() throws {
+        let python = try Self.python()
+        let takes = PeoplesRecordings.folder.appendingPathComponent("rhasspy-test-en/wake")
+        try Self.withServer { uri in
+            let info = try Self.ask(python, uri, ["describe"])
+            #expect(info["wake"] as? [String] == ["alexa", "hey_jarvis", "hey_mycroft", "okay_nabu"])
+            let heard = try Self.ask(
+                python, uri,
+                [
+                    "detect", "hey_mycroft",
+                    takes.appendingPathComponent("precise_turn_on_the_living_room_lamp.wav").path,
+                ]
+            )
+            #expect(heard["detection"] as? String == "hey_mycroft", "\(heard)")
+            let timestamp = try #require(heard["timestamp"] as? Int)
+            #expect((1_200...1_300).contains(timestamp), "\(timestamp) ms")
+            let other = try Self.ask(
+                python, uri,
+                [
+                    "detect", "hey_mycroft",
+                    takes.appendingPathComponent("porcupine_turn_on_the_living_room_lamp.wav").path,
+                ]
+            )
+            #expect(other["detection"] is NSNull, "\(other)")
+            let unknown = try Self.ask(
+                python, uri,
+                [
+                    "detect", "hey_computer",
+                    takes.appendingPathComponent("porcupine_turn_on_the_living_room_lamp.wav").path,
+                ]
+            )
+            #expect((unknown["data"] as? [String: Any])?["text"] as? String != nil, "\(unknown)")
+        }
+    }
+
     /// Home Assistant's conversation agent sends the text it heard; the app runs it.
     @Test func aCommandIsRunAndItsDialogReturned() throws {
         let python = try Self.python()
@@ -322,9 +360,9 @@ struct WyomingServerTests {
     }
 
     /// Home Assistant's own Wyoming integration, from PyPI, as it adds the service and uses it:
-    /// it reads the info and offers speech to text and text to speech; its speech-to-text entity
-    /// gets a person's recording heard, and its text-to-speech entity gets audio that is heard
-    /// back. (2024.1 is the last Home Assistant that runs on Debian 12's Python 3.11; the
+    /// it reads the info and offers speech to text, text to speech and wake words; its
+    /// speech-to-text entity gets a person's recording heard, its text-to-speech entity gets audio
+    /// that is heard back, and its wake-word entity hears a person's "hey mycroft". (2024.1 is the last Home Assistant that runs on Debian 12's Python 3.11; the
     /// packages after it are what it installs for these integrations when it starts.)
     @Test func homeAssistantsIntegrationUsesTheServer() throws {
         let python = try Self.python(
@@ -342,16 +380,28 @@ struct WyomingServerTests {
             from: Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav"))
         try WAVFile.write(person.resampled(to: 16_000), to: recording)
         let reply = folder.appendingPathComponent("reply.wav")
+        // A person saying "hey mycroft" and a command, as a satellite's microphone gives it.
+        let wake = folder.appendingPathComponent("wake.wav")
+        let take = try WAVFile.read(
+            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav"))
+        try WAVFile.write(take.resampled(to: 16_000), to: wake)
         try Self.withServer { uri in
             let used = try Executables.run(
                 command: python,
-                [Self.homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on"],
+                [
+                    Self.homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on",
+                    wake.path,
+                    "hey_mycroft",
+                ],
                 in: folder)
             try #require(used.status == 0, "\(used.errors)")
             let line = try #require(used.output.split(separator: "\n").last)
             let result = try #require(
                 try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(result["platforms"] as? [String] == ["stt", "tts"])
+            #expect(result["platforms"] as? [String] == ["stt", "tts", "wake_word"])
+            #expect(result["wake_words"] as? [String] == ["alexa", "hey_jarvis", "hey_mycroft", "okay_nabu"])
+            #expect(result["wake_word"] as? String == "hey_mycroft", "\(result)")
+            #expect((1_200...1_300).contains(result["wake_timestamp"] as? Int ?? 0), "\(result)")
             #expect(result["name"] as? String == "voice-intents")
             #expect(result["stt_languages"] as? [String] == ["en"])
             #expect(result["stt_result"] as? String == "success")

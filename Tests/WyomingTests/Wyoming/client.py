@@ -10,6 +10,7 @@
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
     client.py tcp://127.0.0.1:10700 send-blank-lines                    (2 MB of newlines, then describe)
     client.py tcp://127.0.0.1:10700 send-slow-audio                     (audio at 1 Hz: 1 MB of it)
+    client.py tcp://127.0.0.1:10700 detect hey_mycroft recording.wav    (wake words: what it answers)
     client.py tcp://127.0.0.1:10700 converse replies.wav line1.wav line2.wav …
         (a satellite: run-pipeline, then its microphone streamed in real time, saying the next
         line once the last reply has played; the replies are written to replies.wav)
@@ -37,6 +38,7 @@ from wyoming.intent import Intent, NotRecognized, Recognize
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 from wyoming.tts import Synthesize
+from wyoming.wake import Detect, Detection, NotDetected
 
 
 async def next_event(client):
@@ -223,6 +225,7 @@ async def main(uri, command, *arguments):
                 "asr": [model.name for program in info.asr for model in program.models],
                 "intent": [model.name for program in info.intent for model in program.models],
                 "tts": [voice.name for program in info.tts for voice in program.voices],
+                "wake": [model.name for program in info.wake for model in program.models],
             }))
         elif command == "recognize":
             await client.write_event(Recognize(text=arguments[0]).event())
@@ -244,6 +247,27 @@ async def main(uri, command, *arguments):
                 print(json.dumps({"handled": False, "text": NotHandled.from_event(event).text}))
             else:
                 print(json.dumps({"event": event.type, "data": event.data}))
+        elif command == "detect":
+            # As Home Assistant's wake-word stream: detect, then the recording's audio as it is.
+            await client.write_event(Detect(names=[arguments[0]]).event())
+            with wave.open(arguments[1], "rb") as recording:
+                for message in wav_to_chunks(recording, samples_per_chunk=1024,
+                                             start_event=True, stop_event=True):
+                    await client.write_event(message.event())
+            # The server answers in order: every detection, or not-detected, comes before info.
+            await client.write_event(Describe().event())
+            while True:
+                event = await next_event(client)
+                if Info.is_type(event.type):
+                    break
+                if Detection.is_type(event.type):
+                    detection = Detection.from_event(event)
+                    print(json.dumps({"detection": detection.name, "timestamp": detection.timestamp}))
+                elif NotDetected.is_type(event.type):
+                    print(json.dumps({"detection": None}))
+                else:  # an error: what follows is the audio heard as no wake-word stream
+                    print(json.dumps({"event": event.type, "data": event.data}))
+                    break
         elif command == "synthesize":
             await client.write_event(Synthesize(text=arguments[0]).event())
             start = AudioStart.from_event(await next_event(client))

@@ -1,10 +1,11 @@
 """Home Assistant's own Wyoming integration, from PyPI, against a server.
 
-    home_assistant.py tcp://127.0.0.1:10700 recording.wav reply.wav "text to say"
+    home_assistant.py tcp://127.0.0.1:10700 recording.wav reply.wav "text to say" [wake.wav WAKE_WORD]
 
 Runs the integration's code as Home Assistant runs it when a Wyoming service is added: the
 config flow's check of the service's info, its speech-to-text entity on a 16 kHz recording, and
-its text-to-speech entity (the audio is written to reply.wav). Prints one JSON object.
+its text-to-speech entity (the audio is written to reply.wav); with wake.wav (16 kHz), its
+wake-word entity listening for WAKE_WORD in it. Prints one JSON object.
 """
 import asyncio
 import json
@@ -17,6 +18,7 @@ from homeassistant.components import stt
 from homeassistant.components.wyoming.data import WyomingService
 from homeassistant.components.wyoming.stt import WyomingSttProvider
 from homeassistant.components.wyoming.tts import WyomingTtsProvider
+from homeassistant.components.wyoming.wake_word import WyomingWakeWordProvider
 
 
 class ConfigEntry:
@@ -25,7 +27,7 @@ class ConfigEntry:
     entry_id = "voice-intents"
 
 
-async def main(uri, recording, reply, text):
+async def main(uri, recording, reply, text, wake=None, wake_word=None):
     host, port = uri[len("tcp://"):].rsplit(":", 1)
     service = await WyomingService.create(host, int(port))
     if service is None:
@@ -50,7 +52,28 @@ async def main(uri, recording, reply, text):
         with open(reply, "wb") as out:
             out.write(audio)
 
-    print(json.dumps({
+    detected = {}
+    if wake:
+        # A satellite's microphone, as the wake-word entity streams it: 16-bit mono 16 kHz
+        # chunks with their times, in real time (the entity stops listening when it ends).
+        async def satellite():
+            with wave.open(wake, "rb") as audio:
+                milliseconds = 0
+                while chunk := audio.readframes(1024):
+                    yield chunk, milliseconds
+                    milliseconds += 64
+                    await asyncio.sleep(0.064)
+
+        wake_words = WyomingWakeWordProvider(None, ConfigEntry(), service)
+        names = [word.id for word in await wake_words.get_supported_wake_words()]
+        result = await wake_words._async_process_audio_stream(satellite(), wake_word)
+        detected = {
+            "wake_words": names,
+            "wake_word": result.wake_word_id if result else None,
+            "wake_timestamp": result.timestamp if result else None,
+        }
+
+    print(json.dumps(detected | {
         "platforms": sorted(platform.value for platform in service.platforms),
         "name": service.get_name(),
         "stt_languages": speech_to_text.supported_languages,
