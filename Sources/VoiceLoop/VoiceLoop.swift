@@ -55,6 +55,9 @@ public struct VoiceLoop: Sendable, Service {
         /// `hey_mycroft`) heard before each command: nothing is recognized until it is. The
         /// command may follow in the same breath, or within the timeout. `nil` for none.
         public var wakeWord: String?
+        /// Told the wake word's model name each time it is heard, before the command is
+        /// listened for (a satellite shows it, or plays a sound).
+        public var onWakeWord: (@Sendable (String) -> Void)?
         /// A garbage path beside the commands in the grammar, `nil` for none. It changes what
         /// the confidence measures: ``init(for:locale:)`` sets the one its bar was chosen with
         /// (``Defaults``), so changing it wants another bar (`calibrate --save --garbage …`, or
@@ -239,7 +242,7 @@ public struct VoiceLoop: Sendable, Service {
             description: app.description, matcher: matcher, commands: commands, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
             logger: logger, policy: policy, context: configuration.context, stop: stop, display: display,
-            onTurn: onTurn)
+            onTurn: onTurn, onWakeWord: configuration.onWakeWord ?? { _ in })
         let runner = IntentRunner(
             conversation: VoiceConversation(
                 channel: channel, transcript: transcript, policy: policy, logger: logger),

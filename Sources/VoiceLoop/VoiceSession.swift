@@ -266,6 +266,8 @@ package struct VoiceSession: Sendable {
     package var display: @Sendable (IntentOutcome) -> Void = { _ in }
     /// Told of every turn when it ends.
     package var onTurn: @Sendable (VoiceTurn) -> Void = { _ in }
+    /// Told the model's name each time the wake word is heard.
+    package var onWakeWord: @Sendable (String) -> Void = { _ in }
 
     /// Runs until the input ends, after one command with `once`, or after the turn under way
     /// when told to stop; returns how many utterances were not understood.
@@ -275,8 +277,9 @@ package struct VoiceSession: Sendable {
             guard
                 let heard = try await channel.hearAfterWakeWord(
                     under: commands,
-                    woke: { [transcript, logger] model in
+                    woke: { [transcript, logger, onWakeWord] model in
                         transcript.write("(\(model.phrase))\n")
+                        onWakeWord(model.name)
                         logger.debug("heard the wake word", metadata: ["model": "\(model.name)"])
                     })
             else { continue }

@@ -10,7 +10,9 @@ import VoiceLoop
 ///   follow-up questions it needs, spoken back as audio, their answers heard under the answer
 ///   grammar, the intent run and the reply spoken. With `restart_on_end`, or from the `wake`
 ///   stage (a satellite that streams all the time), it goes on for as long as the audio does,
-///   acting on what is said to the app (after its wake phrase, when it has one).
+///   acting on what is said to the app (after its wake phrase, when it has one). From `wake`
+///   with a `wake_word_name` the server hears (``WakeWordDetector``), each command waits for that
+///   wake word, and `detection` tells the satellite when it is heard.
 /// - Every reply goes back as `synthesize` with its text, then, when the pipeline ends at `tts`,
 ///   as audio (`audio-start`, `audio-chunk`s, `audio-stop`) at eSpeak NG's rate. While the
 ///   satellite plays it its microphone hears it too: that much audio is not listened to, or
@@ -36,6 +38,8 @@ package final class SatellitePipeline: Sendable {
         let once: Bool
         /// Replies are spoken (the pipeline ends at `tts`), not only given as text.
         let speaks: Bool
+        /// The trained wake word heard before each command (from `wake`), `nil` for none.
+        let wakeWord: String?
 
         static func of(_ event: WyomingEvent) -> Result<Stages, WyomingFrameError> {
             let start = event.data["start_stage"]?.string ?? ""
@@ -51,7 +55,23 @@ package final class SatellitePipeline: Sendable {
                         "a pipeline ends here at \"handle\" or \"tts\" (the command run), not \"\(end)\""))
             }
             let restarts = event.data["restart_on_end"] == .bool(true)
-            return .success(Stages(once: start == "asr" && !restarts, speaks: end == "tts"))
+            // The wake word the satellite asks the server to hear; the first it names.
+            var wakeWord: String?
+            if start == "wake" {
+                wakeWord =
+                    event.data["wake_word_name"]?.string
+                    ?? event.data["wake_word_names"]?.array?.compactMap(\.string).first
+                if let wakeWord, !WakeWordDetector.installedModels().contains(where: { $0.name == wakeWord })
+                {
+                    let installed = WakeWordDetector.installedModels().map(\.name).joined(separator: ", ")
+                    return .failure(
+                        WyomingFrameError(
+                            "no wake-word model \"\(wakeWord)\" here (installed: \(installed.isEmpty ? "none; Scripts/bootstrap.sh installs them" : installed))"
+                        ))
+                }
+            }
+            return .success(
+                Stages(once: start == "asr" && !restarts, speaks: end == "tts", wakeWord: wakeWord))
         }
     }
 
@@ -76,6 +96,10 @@ package final class SatellitePipeline: Sendable {
         configuration.once = stages.once
         configuration.hasScreen = false
         let (app, stages, peer, logger, send) = (app, stages, peer, logger, send)
+        if let wakeWord = stages.wakeWord {
+            configuration.wakeWord = wakeWord
+            configuration.onWakeWord = { name in send(.detection(name, milliseconds: nil)) }
+        }
         let voice = app.voice
         let mouth = Mouth(
             replies: { text, speech in

@@ -141,9 +141,12 @@ extension WyomingEvent {
     }
 
     // wake
-    /// `detection`: the wake word `name` heard, `milliseconds` into the audio since `audio-start`.
-    static func detection(_ name: String, milliseconds: Int) -> WyomingEvent {
-        WyomingEvent("detection", data: ["name": .string(name), "timestamp": .number(Double(milliseconds))])
+    /// `detection`: the wake word `name` heard, `milliseconds` into the audio since `audio-start`
+    /// when that is known.
+    static func detection(_ name: String, milliseconds: Int?) -> WyomingEvent {
+        var data: [String: JSONValue] = ["name": .string(name)]
+        if let milliseconds { data["timestamp"] = .number(Double(milliseconds)) }
+        return WyomingEvent("detection", data: data)
     }
 
     /// `not-detected`: the audio stopped and no wake word was heard in it.

@@ -285,6 +285,31 @@ struct WyomingServerTests {
         }
     }
 
+    /// A satellite that streams all the time (from the `wake` stage) and asks the server to hear
+    /// `hey_mycroft`: a person's "hey mycroft, turn on the living room lamp" is answered with a
+    /// `detection`, and the command after it is run and its reply spoken.
+    @Test func aSatelliteStreamingFromTheWakeStageIsWokenByTheServer() throws {
+        let python = try Self.python()
+        let folder = try temporaryFolder("satellite-wake")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let line = folder.appendingPathComponent("line.wav")
+        let take = try WAVFile.read(
+            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav"))
+        try WAVFile.write(take.resampled(to: 16_000), to: line)
+        try Self.withServer { uri in
+            let conversation = try Self.ask(
+                python, uri,
+                [
+                    "converse-wake", "hey_mycroft", folder.appendingPathComponent("replies.wav").path,
+                    line.path,
+                ])
+            #expect(conversation["woke"] as? [String] == ["hey_mycroft"], "\(conversation)")
+            #expect(conversation["heard"] as? [String] == ["turn on the living room lamp"], "\(conversation)")
+            #expect(
+                conversation["said"] as? [String] == ["Turned On the Living Room Lamp."], "\(conversation)")
+        }
+    }
+
     /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
     /// microphone: the server connects to it as Home Assistant would and holds the conversation
     /// through it. The satellite's sound program gets the replies, which are recognised back.

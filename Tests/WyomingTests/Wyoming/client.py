@@ -15,6 +15,8 @@
         (a satellite: run-pipeline, then its microphone streamed in real time, saying the next
         line once the last reply has played; the replies are written to replies.wav)
     client.py tcp://127.0.0.1:10700 converse-together N replies line1.wav …   (N satellites at once)
+    client.py tcp://127.0.0.1:10700 converse-wake hey_mycroft replies.wav line1.wav …
+        (the same from the wake stage: the server hears the wake word; its detections are listed)
     client.py tcp://127.0.0.1:10700 drain PID recording.wav
         (SIGTERM to the server PID while one connection is idle and another half way through
         an utterance: which are closed, and whether the utterance is still heard)
@@ -65,18 +67,23 @@ async def transcribe(uri, path, rate=None):
         return Transcript.from_event(await next_event(client)).text
 
 
-async def converse(uri, replies_path, lines):
+async def converse(uri, replies_path, lines, wake_word=None):
     """A satellite's conversation: `lines` (16 kHz 16-bit mono WAVs) said one after another into
-    a microphone streamed in real time, each once the reply before it has been played."""
+    a microphone streamed in real time, each once the reply before it has been played. With
+    `wake_word`, the satellite streams from the wake stage and asks the server to hear it."""
     chunk_samples = 1024
     silence = bytes(2 * chunk_samples)
     to_say = asyncio.Queue()
-    said, heard, replies = [], [], []
+    said, heard, replies, woke = [], [], [], []
     with wave.open(lines[0], "rb") as first:
         to_say.put_nowait(first.readframes(first.getnframes()))
     async with AsyncClient.from_uri(uri) as client:
-        await client.write_event(
-            RunPipeline(start_stage=PipelineStage.ASR, end_stage=PipelineStage.TTS).event())
+        if wake_word:
+            run = RunPipeline(start_stage=PipelineStage.WAKE, end_stage=PipelineStage.TTS,
+                              wake_word_name=wake_word)
+        else:
+            run = RunPipeline(start_stage=PipelineStage.ASR, end_stage=PipelineStage.TTS)
+        await client.write_event(run.event())
         await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
 
         async def microphone():
@@ -117,6 +124,8 @@ async def converse(uri, replies_path, lines):
                         with wave.open(lines[next_line], "rb") as line:
                             to_say.put_nowait(line.readframes(line.getnframes()))
                         next_line += 1
+                elif Detection.is_type(event.type):
+                    woke.append(Detection.from_event(event).name)
                 elif Transcript.is_type(event.type):
                     heard.append(Transcript.from_event(event).text)
                     break
@@ -130,7 +139,7 @@ async def converse(uri, replies_path, lines):
         out.setsampwidth(2)
         out.setnchannels(1)
         out.writeframes(bytes(int(rate * 0.7) * 2).join(replies))
-    return {"said": said, "heard": heard}
+    return {"said": said, "heard": heard} | ({"woke": woke} if wake_word else {})
 
 
 async def drain(uri, pid, path):
@@ -169,6 +178,9 @@ async def drain(uri, pid, path):
 async def main(uri, command, *arguments):
     if command == "drain":
         print(json.dumps(await drain(uri, int(arguments[0]), arguments[1])))
+        return
+    if command == "converse-wake":  # converse-wake WAKE_WORD replies.wav line1.wav …
+        print(json.dumps(await converse(uri, arguments[1], arguments[2:], wake_word=arguments[0])))
         return
     if command == "converse":
         print(json.dumps(await converse(uri, arguments[0], arguments[1:])))
