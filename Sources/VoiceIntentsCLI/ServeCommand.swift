@@ -16,6 +16,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 serve                                    tcp://127.0.0.1:10700, this machine only
                 serve --uri tcp://0.0.0.0:10700          every machine that can reach this one
                 serve --satellite tcp://kitchen-pi:10700 also connect to a satellite, as Home Assistant does
+                serve --context area=Kitchen             commands that name no room are the kitchen's
                 It answers describe (info), transcribe with audio (a transcript heard under the \
                 app's grammar), recognize (the intent and its values), transcript (the command \
                 run), synthesize (eSpeak NG), and a satellite's run-pipeline with its microphone's \
@@ -30,6 +31,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     @OptionGroup var selection: AppSelection<Apps>
     @OptionGroup var options: AppOptions
     @OptionGroup var phraseOptions: PhraseOptions
+    @OptionGroup var contextOptions: ContextOptions
 
     @Option(help: "Where to listen: tcp://HOST:PORT.")
     var uri = "tcp://127.0.0.1:10700"
@@ -93,6 +95,8 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 policy: ConfidencePolicy(minimumConfidence: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
+            // The room the server's satellites are in, unless a satellite names its own area.
+            configuration.context = contextOptions.values
             // Checks the app's declaration too, logging its warnings.
             let app = try await WyomingApp(
                 context, configuration: configuration, locale: phraseOptions.locale, logger: logger)

@@ -27,6 +27,8 @@ package final class SatellitePipeline: Sendable {
     private let app: WyomingApp
     private let stages: Stages
     private let peer: String
+    /// The area the satellite is in, from its `info`: the context's area for its commands.
+    private let area: String?
     private let logger: Logger
     private let send: @Sendable (WyomingEvent) -> Void
     /// Finished when ``run()`` has ended.
@@ -77,12 +79,13 @@ package final class SatellitePipeline: Sendable {
 
     /// A conversation to run; `send` is handed every event for the satellite, in order.
     init(
-        app: WyomingApp, stages: Stages, peer: String, logger: Logger,
+        app: WyomingApp, stages: Stages, peer: String, area: String? = nil, logger: Logger,
         send: @escaping @Sendable (WyomingEvent) -> Void
     ) {
         self.app = app
         self.stages = stages
         self.peer = peer
+        self.area = area
         self.logger = logger
         self.send = send
     }
@@ -95,6 +98,8 @@ package final class SatellitePipeline: Sendable {
         var configuration = app.configuration
         configuration.once = stages.once
         configuration.hasScreen = false
+        // The satellite's own area wins over the server's `--context area=…`.
+        if let area { configuration.context["area"] = area }
         let (app, stages, peer, logger, send) = (app, stages, peer, logger, send)
         if let wakeWord = stages.wakeWord {
             configuration.wakeWord = wakeWord

@@ -54,6 +54,9 @@ package enum WyomingRequest: Sendable {
     package enum Satellite: Sendable {
         case runPipeline(Result<SatellitePipeline.Stages, WyomingFrameError>, data: [String: JSONValue])
         case played
+        /// `info` from a satellite the server connected to (it asks `describe` first): the area
+        /// it was given (`wyoming-satellite --area Kitchen`), when it has one.
+        case info(area: String?)
     }
 
     package init(_ event: WyomingEvent) {
@@ -74,6 +77,7 @@ package enum WyomingRequest: Sendable {
         case "run-pipeline":
             self = .satellite(.runPipeline(SatellitePipeline.Stages.of(event), data: event.data))
         case "played": self = .satellite(.played)
+        case "info": self = .satellite(.info(area: event.data["satellite"]?["area"]?.string))
         default: self = .ignored(type: event.type)
         }
     }

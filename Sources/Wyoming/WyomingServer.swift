@@ -204,7 +204,8 @@ public struct WyomingServer: Sendable, Service {
                 try await connection.executeThenClose { inbound, outbound in
                     try await Self.converse(
                         inbound: inbound, outbound: outbound, app: app,
-                        opening: [.runSatellite], logger: logger,
+                        // Its info first: the area it is in, for commands that name no room.
+                        opening: [WyomingEvent("describe"), .runSatellite], logger: logger,
                         close: { connection.channel.close(promise: nil) })
                 }
                 logger.notice("the satellite closed the connection")

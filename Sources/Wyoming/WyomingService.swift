@@ -39,6 +39,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var pipeline: SatellitePipeline?
     /// Wake-word detection, from `detect` to `audio-stop`: the audio is heard for wake words.
     private var wake: WakeListening?
+    /// The area the satellite on this connection says it is in (its `info`).
+    private var satelliteArea: String?
     /// The conversations started, for ``runConversations()`` to run.
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The most audio one utterance may hold, in seconds.
@@ -94,14 +96,19 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             case .success(let stages):
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
-                    app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")", logger: logger,
-                    send: send)
+                    app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")",
+                    area: satelliteArea,
+                    logger: logger, send: send)
                 pipeline = conversation
                 started.continuation.yield(conversation)
                 return []
             }
         case .satellite(.played):
             pipeline?.microphone.unmute()
+            return []
+        case .satellite(.info(let area)):
+            satelliteArea = area.flatMap { $0.isEmpty ? nil : $0 }
+            if let area = satelliteArea { logger.info("the satellite is in \(area)") }
             return []
         case .wake(.detect(let names)):
             await pipeline?.stop()
@@ -299,7 +306,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// ask for a value, a choice or a confirmation (every intent that requires authentication)
     /// does not run, and the question is the answer, so the person can say the command whole.
     private func run(_ text: String) async -> WyomingEvent {
-        let pipeline = TurnPipeline(description: app.app.description, matcher: app.matcher)
+        let pipeline = TurnPipeline(
+            description: app.app.description, matcher: app.matcher, context: app.configuration.context)
         let (plan, result) = await pipeline.plan(typed: text)
         let match: PhraseMatch
         switch plan {

@@ -46,10 +46,12 @@ struct WyomingServerTests {
         return python
     }
 
-    /// `voice-intents serve --app <app>` on a port the system chooses, and its URI.
-    static func withServer(app: String = "home-lights", _ body: (String) throws -> Void) throws {
+    /// `voice-intents serve --app <app>` (with `options`) on a port the system chooses, and its URI.
+    static func withServer(
+        app: String = "home-lights", options: [String] = [], _ body: (String) throws -> Void
+    ) throws {
         let server = try LiveLoop.Listener(
-            ["--app", app, "--uri", "tcp://127.0.0.1:0"], command: "serve",
+            ["--app", app, "--uri", "tcp://127.0.0.1:0"] + options, command: "serve",
             executable: "voice-intents")
         defer { _ = server.terminate() }
         try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
@@ -310,18 +312,16 @@ struct WyomingServerTests {
         }
     }
 
-    /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
-    /// microphone: the server connects to it as Home Assistant would and holds the conversation
-    /// through it. The satellite's sound program gets the replies, which are recognised back.
-    @Test func aWyomingSatelliteHoldsAConversation() throws {
+    /// `wyoming-satellite` 1.0.0 with `lines` said into its microphone (`area` given with
+    /// `--area`), and `serve --app app --satellite` connected to it until the satellite has
+    /// reported what was heard. Returns what the satellite was told was said and heard, and the
+    /// folder with the replies it played (`reply-*.raw`), which the caller removes.
+    static func satelliteConversation(
+        app: String, lines: [URL], area: String? = nil
+    ) throws -> (said: [String], heard: [String], folder: URL, errors: String) {
         let python = try Self.python()
-        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer {
-            for line in lines { try? FileManager.default.removeItem(at: line) }
-            try? FileManager.default.removeItem(at: directory)
-        }
         let port = try Self.freePort()
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
         func appending(_ name: String) -> String { "sh -c 'cat >> \(file(name)); echo >> \(file(name))'" }
@@ -335,7 +335,7 @@ struct WyomingServerTests {
                 "--streaming-start-command", "touch \(file("streaming"))",
                 "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
                 "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
-            ])
+            ] + (area.map { ["--area", $0] } ?? []))
         defer { Self.stop(satellite) }
         // The satellite listens once its microphone runs.
         let reachable = Date().addingTimeInterval(30)
@@ -350,10 +350,7 @@ struct WyomingServerTests {
         }
 
         let server = try LiveLoop.Listener(
-            [
-                "--app", "travel-tracking", "--uri", "tcp://127.0.0.1:0", "--satellite",
-                "tcp://127.0.0.1:\(port)",
-            ],
+            ["--app", app, "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
             command: "serve", executable: "voice-intents")
         defer { _ = server.terminate() }
         let deadline = Date().addingTimeInterval(120)
@@ -361,27 +358,61 @@ struct WyomingServerTests {
             Thread.sleep(forTimeInterval: 0.2)
         }
         Thread.sleep(forTimeInterval: 0.5)
-        let heard = (try? String(contentsOfFile: file("heard"), encoding: .utf8)) ?? ""
+        func written(_ name: String) -> [String] {
+            ((try? String(contentsOfFile: file(name), encoding: .utf8)) ?? "").split(separator: "\n").map(
+                String.init)
+        }
+        return (written("said"), written("heard"), directory, server.errors)
+    }
+
+    /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
+    /// microphone: the server connects to it as Home Assistant would and holds the conversation
+    /// through it. The satellite's sound program gets the replies, which are recognised back.
+    @Test func aWyomingSatelliteHoldsAConversation() throws {
+        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
+        defer { for line in lines { try? FileManager.default.removeItem(at: line) } }
+        let conversation = try Self.satelliteConversation(app: "travel-tracking", lines: lines)
+        defer { try? FileManager.default.removeItem(at: conversation.folder) }
+        #expect(conversation.heard == [SpokenConversation.tickets[0]], "\(conversation.errors)")
         #expect(
-            heard.split(separator: "\n").map(String.init) == [SpokenConversation.tickets[0]],
-            "\(server.errors)")
-        let said = (try? String(contentsOfFile: file("said"), encoding: .utf8)) ?? ""
-        #expect(
-            said.split(separator: "\n").map(String.init) == [
+            conversation.said == [
                 "How many tickets?", "Search for 3 tickets to Uluru?",
                 "I found 3 tickets to Uluru for 75 dollars in total.",
             ])
         // The replies one after another, with a pause between, as the satellite played them.
         var samples: [Int16] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        for name in try FileManager.default.contentsOfDirectory(atPath: conversation.folder.path).sorted()
         where name.hasPrefix("reply-") {
-            let reply = try Data(contentsOf: directory.appendingPathComponent(name))
+            let reply = try Data(contentsOf: conversation.folder.appendingPathComponent(name))
             samples += reply.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
             samples += [Int16](repeating: 0, count: 22_050 * 7 / 10)
         }
-        let tape = directory.appendingPathComponent("replies.wav")
+        let tape = conversation.folder.appendingPathComponent("replies.wav")
         try WAVFile.write(AudioBuffer(int16: samples, sampleRate: 22_050), to: tape)
         #expect(try SpokenConversation.heardReplyText(in: tape) == SpokenConversation.ticketsReplies)
+    }
+
+    /// `serve --context area=Office`: a command from Home Assistant's agent that names no room is
+    /// the office's; one that names a room is that room's.
+    @Test func theServersAreaIsTheRoomOfCommandsThatNameNone() throws {
+        let python = try Self.python()
+        try Self.withServer(app: "smart-home", options: ["--context", "area=Office"]) { uri in
+            let here = try Self.ask(python, uri, ["handle", "turn off the lights"])
+            #expect(here["text"] as? String == "Turned off the lights in the Office.", "\(here)")
+            let named = try Self.ask(python, uri, ["handle", "turn off the lights in the kitchen"])
+            #expect(named["text"] as? String == "Turned off the lights in the Kitchen.", "\(named)")
+        }
+    }
+
+    /// A satellite given its room (`wyoming-satellite --area Kitchen`): "switch on all the
+    /// lights", which names no room, is the kitchen's, and the reply says so.
+    @Test func aSatellitesAreaIsTheRoomOfCommandsThatNameNone() throws {
+        let line = try SpokenConversation.recording(["switch on all the lights"])
+        defer { try? FileManager.default.removeItem(at: line) }
+        let conversation = try Self.satelliteConversation(app: "smart-home", lines: [line], area: "Kitchen")
+        defer { try? FileManager.default.removeItem(at: conversation.folder) }
+        #expect(conversation.heard == ["switch on all the lights"], "\(conversation.errors)")
+        #expect(conversation.said == ["Turned on the lights in the Kitchen."], "\(conversation.errors)")
     }
 
     /// Home Assistant's own Wyoming integration, from PyPI, as it adds the service and uses it:
