@@ -23,14 +23,16 @@ APT_PACKAGES=(
     python3 python3-venv python3-pip
 )
 
+# Root installs as it is; anyone else through sudo.
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
 missing=()
 for package in "${APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing Debian packages: ${missing[*]}" >&2
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
@@ -56,8 +58,6 @@ install_rnnoise() {
 }
 if [ ! -s "$RNNOISE_LIBRARY" ]; then
     echo "Installing RNNoise (pyrnnoise $RNNOISE_VERSION from PyPI) as $RNNOISE_LIBRARY" >&2
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     # Only `--front-end rnnoise` needs it (and its tests): without it the rest still runs.
     install_rnnoise || echo "warning: RNNoise could not be installed (PyPI unreachable?); --front-end rnnoise will say it is missing" >&2
 fi
@@ -92,8 +92,6 @@ install_wake_word() {
 }
 if [ ! -s "$WAKE_WORD_FOLDER/libmicro_features.so" ]; then
     echo "Installing the wake-word models and libraries (${WAKE_WORD_VERSIONS[*]} from PyPI) in $WAKE_WORD_FOLDER" >&2
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     # Debian's shared libpython, for the front end's two Python objects.
     debian_python="$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
     dpkg-query -W -f='${Status}' "libpython$debian_python" 2>/dev/null | grep -q "install ok installed" ||

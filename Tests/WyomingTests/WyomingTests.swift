@@ -60,6 +60,16 @@ struct WyomingServerTests {
         try body(String(uri))
     }
 
+    /// A person saying "hey mycroft, turn on the living room lamp" (Rhasspy's `precise` take), as
+    /// a satellite's microphone gives it (16 kHz mono), written into `folder`.
+    static func heyMycroft(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("hey-mycroft.wav")
+        let take = try WAVFile.read(
+            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav"))
+        try WAVFile.write(take.resampled(to: 16_000), to: url)
+        return url
+    }
+
     /// A TCP port nothing listens on, for a satellite to take.
     static func freePort() throws -> Int {
         let found = try Executables.run(
@@ -294,10 +304,7 @@ struct WyomingServerTests {
         let python = try Self.python()
         let folder = try temporaryFolder("satellite-wake")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let line = folder.appendingPathComponent("line.wav")
-        let take = try WAVFile.read(
-            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav"))
-        try WAVFile.write(take.resampled(to: 16_000), to: line)
+        let line = try Self.heyMycroft(in: folder)
         try Self.withServer { uri in
             let conversation = try Self.ask(
                 python, uri,
@@ -437,10 +444,7 @@ struct WyomingServerTests {
         try WAVFile.write(person.resampled(to: 16_000), to: recording)
         let reply = folder.appendingPathComponent("reply.wav")
         // A person saying "hey mycroft" and a command, as a satellite's microphone gives it.
-        let wake = folder.appendingPathComponent("wake.wav")
-        let take = try WAVFile.read(
-            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav"))
-        try WAVFile.write(take.resampled(to: 16_000), to: wake)
+        let wake = try Self.heyMycroft(in: folder)
         try Self.withServer { uri in
             let used = try Executables.run(
                 command: python,
