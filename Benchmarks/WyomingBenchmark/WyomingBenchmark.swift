@@ -186,6 +186,7 @@ struct WyomingBenchmark: AsyncParsableCommand {
 
         // Synthesis is work a connection waits for: while clients each have a long reply spoken,
         // over and over, another asks describe. The baseline is describe with nobody else there.
+        Self.firstAudio(port: bound)
         if synthesizing > 0 {
             let (alone, busy) = await Self.describeWhileSynthesizing(port: bound, speakers: synthesizing)
             print(
@@ -251,6 +252,35 @@ extension WyomingBenchmark {
 }
 
 extension WyomingBenchmark {
+    /// How soon a reply's audio starts and ends (`synthesize` to the first `audio-chunk`, and to
+    /// `audio-stop`), for a sentence and for 24 sentences, median of ten requests each on one
+    /// connection; the one sentence is the baseline.
+    static func firstAudio(port: Int) {
+        let client = Client(port: port)
+        let sentence = "The living room lamp is on."
+        func timing(_ text: String) -> (first: Double, whole: Double) {
+            var firsts: [Double] = []
+            var wholes: [Double] = []
+            for _ in 0..<10 {
+                let asked = ContinuousClock.now
+                client.send(WyomingEvent("synthesize", data: ["text": .string(text)]))
+                var event = client.receive()
+                while event.type != "audio-chunk" && event.type != "audio-stop" { event = client.receive() }
+                firsts.append((ContinuousClock.now - asked).inSeconds)
+                while event.type != "audio-stop" { event = client.receive() }
+                wholes.append((ContinuousClock.now - asked).inSeconds)
+            }
+            return (summary(firsts).median, summary(wholes).median)
+        }
+        let short = timing(sentence)
+        let long = timing(Array(repeating: sentence, count: 24).joined(separator: " "))
+        print(
+            String(
+                format:
+                    "reply audio: one sentence, first chunk %.1f ms, whole %.1f ms; 24 sentences, first chunk %.1f ms (%.1f× one sentence's), whole %.1f ms",
+                short.first, short.whole, long.first, long.first / short.first, long.whole))
+    }
+
     /// What each step of a conversation as Home Assistant holds one waits for, with one
     /// satellite and then with `satellites` at once, and how long `describe` takes meanwhile.
     /// A conversation: the recording streamed in real time (transcribe, audio) → `transcript`;

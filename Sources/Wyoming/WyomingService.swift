@@ -338,36 +338,83 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         }
     }
 
-    /// `text` spoken by eSpeak NG, as audio events. Synthesis waits its turn for eSpeak NG's one
-    /// engine, and it and cutting the audio into events take a while: off the cooperative
-    /// threads, which every other connection needs.
+    /// `text` spoken by eSpeak NG, sent as audio events sentence by sentence: the first
+    /// sentence's audio leaves while the rest is still being spoken, so a long reply starts as
+    /// soon as a short one. Synthesis waits its turn for eSpeak NG's one engine, and it and
+    /// cutting the audio into events take a while: off the cooperative threads, which every
+    /// other connection needs. Returns an `error` when nothing could be spoken.
     private func synthesize(_ text: String, voice: String) async -> [WyomingEvent] {
-        do {
-            return try await onThreadOfItsOwn {
-                let speech = try SpeechSynthesizer(voice: voice).speak(text)
-                return Self.audioEvents(speech.samples, sampleRate: speech.sampleRate)
+        var format: WyomingAudioFormat?
+        var sent = 0
+        for sentence in Self.sentences(of: text) {
+            let speech: SynthesizedSpeech
+            do {
+                speech = try await onThreadOfItsOwn { try SpeechSynthesizer(voice: voice).speak(sentence) }
+            } catch {
+                // Audio already under way ends where it is; the error follows it.
+                guard let format else { return [WyomingEvent.error("\(error)")] }
+                send(.audioStop(milliseconds: sent * 1000 / max(format.rate, 1)))
+                return [WyomingEvent.error("\(error)")]
             }
-        } catch {
-            return [WyomingEvent.error("\(error)")]
+            if format == nil {
+                format = WyomingAudioFormat(rate: speech.sampleRate, width: 2, channels: 1)
+                send(.audioStart(format!))
+            }
+            for event in Self.audioChunks(speech.samples, format: format!, from: sent) { send(event) }
+            sent += speech.samples.count
         }
+        // Nothing to say: no audio, as the stream's events say it.
+        guard let format else {
+            return Self.audioEvents([], sampleRate: (try? SpeechSynthesizer.sampleRate()) ?? 22_050)
+        }
+        return [.audioStop(milliseconds: sent * 1000 / max(format.rate, 1))]
+    }
+
+    /// `text` cut after each sentence's end (`.`, `!` or `?` before a space), for speaking one
+    /// at a time; text with no such end is one sentence.
+    static func sentences(of text: String) -> [String] {
+        var sentences: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in text {
+            if character.isWhitespace, let previous, ".!?".contains(previous) {
+                let sentence = current.trimmingCharacters(in: .whitespaces)
+                if !sentence.isEmpty { sentences.append(sentence) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        let last = current.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { sentences.append(last) }
+        return sentences
+    }
+
+    /// `samples` (16-bit mono) as `audio-chunk`s of 1024 samples in `format`, timed from `offset`
+    /// samples into the stream.
+    static func audioChunks(_ samples: [Int16], format: WyomingAudioFormat, from offset: Int = 0)
+        -> [WyomingEvent]
+    {
+        var events: [WyomingEvent] = []
+        let chunk = 1024
+        var start = 0
+        while start < samples.count {
+            let end = min(start + chunk, samples.count)
+            let milliseconds = (offset + start) * 1000 / max(format.rate, 1)
+            events.append(
+                .audioChunk(WAVFile.pcm16(samples[start..<end]), format: format, milliseconds: milliseconds))
+            start = end
+        }
+        return events
     }
 
     /// `samples` (16-bit mono at `sampleRate`) as Wyoming sends audio: `audio-start`,
     /// `audio-chunk`s of 1024 samples, `audio-stop`, with the timestamps Home Assistant gives them.
     static func audioEvents(_ samples: [Int16], sampleRate: Int) -> [WyomingEvent] {
         let format = WyomingAudioFormat(rate: sampleRate, width: 2, channels: 1)
-        var events = [WyomingEvent.audioStart(format)]
-        let chunk = 1024
-        var start = 0
-        while start < samples.count {
-            let end = min(start + chunk, samples.count)
-            let milliseconds = start * 1000 / max(sampleRate, 1)
-            events.append(
-                .audioChunk(WAVFile.pcm16(samples[start..<end]), format: format, milliseconds: milliseconds))
-            start = end
-        }
-        events.append(.audioStop(milliseconds: samples.count * 1000 / max(sampleRate, 1)))
-        return events
+        return [WyomingEvent.audioStart(format)] + audioChunks(samples, format: format)
+            + [.audioStop(milliseconds: samples.count * 1000 / max(sampleRate, 1))]
     }
 
     static func recognizer(for app: WyomingApp) throws(SpeechError) -> SpeechRecognizer {

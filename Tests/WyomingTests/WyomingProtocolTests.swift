@@ -9,6 +9,16 @@ import VoiceAudio
 /// Event framing as a peer may send it: whole, cut anywhere, or hostile.
 @Suite("Wyoming framing")
 struct WyomingFramingTests {
+    /// A reply is spoken sentence by sentence: cut after a sentence's end before a space, and
+    /// nowhere else (a decimal point, a number's end, text with no end).
+    @Test func aReplyIsCutIntoItsSentences() {
+        #expect(
+            WyomingSession.sentences(of: "The lamp is on. Is the door shut?  Yes! It's 21.5 degrees")
+                == ["The lamp is on.", "Is the door shut?", "Yes!", "It's 21.5 degrees"])
+        #expect(WyomingSession.sentences(of: "Done.") == ["Done."])
+        #expect(WyomingSession.sentences(of: "  ").isEmpty)
+    }
+
     @Test func anEventReadsBackAsWritten() throws {
         let event = WyomingEvent(
             "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [1, 2, 3, 4])

@@ -284,18 +284,22 @@ async def main(uri, command, *arguments):
             await client.write_event(Synthesize(text=arguments[0]).event())
             start = AudioStart.from_event(await next_event(client))
             audio = bytearray()
+            # Whether each chunk's time is where its samples fall in the stream.
+            timed = True
             while True:
                 event = await next_event(client)
                 if AudioStop.is_type(event.type):
                     AudioStop.from_event(event)  # as Home Assistant reads it
                     break
-                audio += AudioChunk.from_event(event).audio
+                chunk = AudioChunk.from_event(event)
+                timed = timed and chunk.timestamp == len(audio) // 2 * 1000 // start.rate
+                audio += chunk.audio
             with wave.open(arguments[1], "wb") as reply:
                 reply.setframerate(start.rate)
                 reply.setsampwidth(start.width)
                 reply.setnchannels(start.channels)
                 reply.writeframes(bytes(audio))
-            print(json.dumps({"rate": start.rate, "bytes": len(audio)}))
+            print(json.dumps({"rate": start.rate, "bytes": len(audio), "timed": timed}))
 
 
 if __name__ == "__main__":
