@@ -46,8 +46,10 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
 
-    /// - Parameter send: Handed the events that do not answer one event of the peer's: a
-    ///   satellite conversation's, as it goes.
+    /// - Parameter send: Handed the events that go out as they come rather than as
+    ///   ``handle(_:)``'s answer: a satellite conversation's, and a reply's audio, sentence by
+    ///   sentence, before `handle` returns its `audio-stop`. The connection sends them in order
+    ///   with the answers.
     public init(app: WyomingApp, logger: Logger, send: @escaping @Sendable (WyomingEvent) -> Void = { _ in })
     {
         self.app = app
