@@ -58,20 +58,10 @@ package final class SatellitePipeline: Sendable {
             }
             let restarts = event.data["restart_on_end"] == .bool(true)
             // The wake word the satellite asks the server to hear; the first it names.
-            var wakeWord: String?
-            if start == "wake" {
-                wakeWord =
-                    event.data["wake_word_name"]?.string
-                    ?? event.data["wake_word_names"]?.array?.compactMap(\.string).first
-                if let wakeWord, !WakeWordDetector.installedModels().contains(where: { $0.name == wakeWord })
-                {
-                    let installed = WakeWordDetector.installedModels().map(\.name).joined(separator: ", ")
-                    return .failure(
-                        WyomingFrameError(
-                            "no wake-word model \"\(wakeWord)\" here (installed: \(installed.isEmpty ? "none; Scripts/bootstrap.sh installs them" : installed))"
-                        ))
-                }
-            }
+            let wakeWord =
+                start == "wake"
+                ? event.data["wake_word_name"]?.string
+                    ?? event.data["wake_word_names"]?.array?.compactMap(\.string).first : nil
             return .success(
                 Stages(once: start == "asr" && !restarts, speaks: end == "tts", wakeWord: wakeWord))
         }

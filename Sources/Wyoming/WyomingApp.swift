@@ -21,6 +21,9 @@ public struct WyomingApp: Sendable {
     /// eSpeak NG's voice for `synthesize` when the event names none.
     public var voice = "en-us"
     public let locale: String
+    /// The trained wake words installed here (``WakeWordDetector``), read once: `info` lists
+    /// them and `detect` and satellites' pipelines may name them.
+    public let wakeWords: [WakeWordDetector.Model]
 
     /// The app as `listen` would hear it with `configuration`; warnings about its declaration and
     /// the intents that sound like sensitive ones go to `logger`.
@@ -32,6 +35,7 @@ public struct WyomingApp: Sendable {
         self.locale = locale
         preparation = try await VoiceLoop.Preparation(app: app, configuration: configuration, logger: logger)
         self.configuration = configuration
+        wakeWords = WakeWordDetector.installedModels()
     }
 
     /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
@@ -79,14 +83,13 @@ public struct WyomingApp: Sendable {
                 "tts": program(
                     "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: "https://github.com/espeak-ng/espeak-ng",
                     kind: "voices", voice, "eSpeak NG's \(voice)"),
-                "wake": Self.wakePrograms(languages: languages),
+                "wake": Self.wakePrograms(wakeWords, languages: languages),
             ])
     }
 
-    /// The trained wake words installed here (``WakeWordDetector``), as `info`'s `wake`: one
-    /// program, microWakeWord, with a model for each; none when none is installed.
-    static func wakePrograms(languages: JSONValue) -> JSONValue {
-        let models = WakeWordDetector.installedModels()
+    /// `models` as `info`'s `wake`: one program, microWakeWord, with a model for each; none
+    /// when there are none.
+    static func wakePrograms(_ models: [WakeWordDetector.Model], languages: JSONValue) -> JSONValue {
         guard !models.isEmpty else { return [] }
         let attribution: JSONValue = [
             "name": "Kevin Ahrendt", "url": "https://github.com/kahrendt/microWakeWord",

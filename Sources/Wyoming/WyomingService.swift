@@ -96,6 +96,14 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             case .failure(let reason):
                 return [WyomingEvent.error(reason.description)]
             case .success(let stages):
+                if let wakeWord = stages.wakeWord, !app.wakeWords.contains(where: { $0.name == wakeWord }) {
+                    let installed = app.wakeWords.map(\.name).joined(separator: ", ")
+                    return [
+                        WyomingEvent.error(
+                            "no wake-word model \"\(wakeWord)\" here (installed: \(installed.isEmpty ? "none; Scripts/bootstrap.sh installs them" : installed))"
+                        )
+                    ]
+                }
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
                     app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")",
@@ -118,7 +126,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             converter = nil
             discardStreamed()
             do {
-                wake = try WakeListening(names: names)
+                wake = try WakeListening(names: names, installed: app.wakeWords)
                 return []
             } catch {
                 wake = nil
@@ -458,25 +466,19 @@ final class WakeListening {
     private var samples = 0
     private(set) var detected = false
 
-    /// Detectors for `names` (installed models' names, as `info` lists them), or for every
-    /// installed model when `names` is `nil` or empty.
-    init(names: [String]?) throws(SpeechError) {
-        let wanted = names ?? []
-        if wanted.isEmpty {
-            let models = WakeWordDetector.installedModels()
-            guard !models.isEmpty else {
+    /// Detectors for `names` (installed models' names, as `info` lists them), or for every one
+    /// of `installed` when `names` is `nil` or empty.
+    init(names: [String]?, installed: [WakeWordDetector.Model]) throws(SpeechError) {
+        if let names, !names.isEmpty {
+            detectors = try names.map { name throws(SpeechError) in try WakeWordDetector(name) }
+        } else {
+            guard !installed.isEmpty else {
                 throw SpeechError(
                     .missingModel,
                     "no wake-word models are installed in \(WakeWordDetector.modelFolder.path) (Scripts/bootstrap.sh installs them)"
                 )
             }
-            var detectors: [WakeWordDetector] = []
-            for model in models { detectors.append(try WakeWordDetector(model: model)) }
-            self.detectors = detectors
-        } else {
-            var detectors: [WakeWordDetector] = []
-            for name in wanted { detectors.append(try WakeWordDetector(name)) }
-            self.detectors = detectors
+            detectors = try installed.map { model throws(SpeechError) in try WakeWordDetector(model: model) }
         }
     }
 
