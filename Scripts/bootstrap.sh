@@ -37,6 +37,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 
+# Downloads the wheels SPEC… (binary only, for this machine) from PyPI into WORK and unpacks them
+# all into WORK/wheel, for the libraries Debian lacks: only their files are installed, and no
+# Python package.
+unpack_wheels() {  # unpack_wheels WORK SPEC…
+    local work="$1" wheel
+    shift
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        --dest "$work" "$@" || return
+    for wheel in "$work"/*.whl; do
+        python3 -m zipfile -e "$wheel" "$work/wheel" || return
+    done
+}
+
 # RNNoise, the learned noise suppressor (`--front-end rnnoise`): Debian has no package of it, so
 # its shared library is taken from the `pyrnnoise` wheel on PyPI, which has the trained weights
 # compiled in (x86_64 and aarch64; BSD-licensed RNNoise, Apache-2.0 wheel). Only the library is
@@ -46,9 +59,7 @@ RNNOISE_LIBRARY=/usr/local/lib/voice-intents/librnnoise.so
 install_rnnoise() {
     local work
     work="$(mktemp -d)"
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-        --dest "$work" "pyrnnoise==$RNNOISE_VERSION" &&
-        python3 -m zipfile -e "$work"/pyrnnoise-*.whl "$work/wheel" &&
+    unpack_wheels "$work" "pyrnnoise==$RNNOISE_VERSION" &&
         $SUDO install -D -m 0644 "$work"/wheel/pyrnnoise-*.data/purelib/pyrnnoise/librnnoise.so "$RNNOISE_LIBRARY" &&
         $SUDO install -D -m 0644 "$work"/wheel/pyrnnoise-*.dist-info/licenses/LICENSE \
             "$(dirname "$RNNOISE_LIBRARY")/pyrnnoise.LICENSE"
@@ -73,10 +84,7 @@ WAKE_WORD_FOLDER=/usr/local/lib/voice-intents/wake-word
 install_wake_word() {
     local work
     work="$(mktemp -d)"
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-        --dest "$work" "${WAKE_WORD_VERSIONS[@]}" &&
-        python3 -m zipfile -e "$work"/pymicro_wakeword-*.whl "$work/wheel" &&
-        python3 -m zipfile -e "$work"/pymicro_features-*.whl "$work/wheel" &&
+    unpack_wheels "$work" "${WAKE_WORD_VERSIONS[@]}" &&
         $SUDO install -D -m 0644 "$work"/wheel/pymicro_wakeword/lib/libtensorflowlite_c.so \
             "$WAKE_WORD_FOLDER/libtensorflowlite_c.so" &&
         $SUDO install -D -m 0644 "$work"/wheel/pymicro_wakeword/models/*.tflite \
