@@ -77,13 +77,9 @@ enum WakeWords {
                 for audio in speech {
                     let floats = audio.map { Float($0) / 32_768 }
                     let under = (0..<floats.count).map { noiseSamples[$0 % noiseSamples.count] }
-                    let level = NoiseMixer.activeLevel(floats) / Float(pow(10, snr / 20))
                     let noiseLevel = max(NoiseMixer.activeLevel(under), 1e-9)
-                    mixed +=
-                        AudioBuffer(
-                            samples: zip(floats, under).map { $0 + $1 * level / noiseLevel },
-                            sampleRate: 16_000
-                        ).int16Samples
+                    let mix = NoiseMixer.mix(floats, under: under.map { $0 / noiseLevel }, snr: snr)
+                    mixed += AudioBuffer(samples: mix, sampleRate: 16_000).int16Samples
                 }
                 stretches.append(("the speech under \(noise) at \(Int(snr)) dB", mixed))
             }

@@ -124,10 +124,14 @@ public struct NoiseMixer: Sendable {
 
     /// `speech` with `kind` noise `snr` dB below its active level, over the whole clip.
     public func mix(_ speech: [Float], _ kind: NoiseKind, snr: Double, seed: UInt64) -> [Float] {
-        let level = Self.activeLevel(speech)
-        guard level > 0 else { return speech }
-        let noise = noise(kind, count: speech.count, seed: seed)
-        let gain = Float(Double(level) / pow(10, snr / 20))
+        guard Self.activeLevel(speech) > 0 else { return speech }
+        return Self.mix(speech, under: noise(kind, count: speech.count, seed: seed), snr: snr)
+    }
+
+    /// `speech` with `noise` (at a level of 1, as long as the speech) `snr` dB below the speech's
+    /// active level.
+    public static func mix(_ speech: [Float], under noise: [Float], snr: Double) -> [Float] {
+        let gain = Float(Double(activeLevel(speech)) / pow(10, snr / 20))
         return zip(speech, noise).map { $0 + $1 * gain }
     }
 
