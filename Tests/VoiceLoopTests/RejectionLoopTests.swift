@@ -161,31 +161,35 @@ struct RejectionLoopTests {
     }
 
     /// A near miss becomes a question: with value loops in the grammar, a landmark the app does
-    /// not know is heard as garbage in the command's slot, and the runner asks for the landmark
-    /// instead of picking the nearest-sounding one it knows. Without them, and without the check of
-    /// how well a value fits the sound (`--value-margin`, which catches this one too), the grammar
-    /// forces the Alhambra onto a landmark it has. (Measured on eSpeak NG: the loops catch some
-    /// unknown names, far from all; "the louvre" is heard as "uluru" even with them.)
+    /// not know is heard as garbage in the command's slot ("how busy is the … "), or, heard as a
+    /// name it knows, fits the sound too poorly to keep (`--value-margin`), and the runner asks for
+    /// the landmark instead of picking the nearest-sounding one it knows. Without both, the
+    /// grammar forces the Alhambra onto a landmark it has. (Measured on eSpeak NG: the loops catch
+    /// some unknown names, far from all; "the louvre" is heard as "uluru" even with them. Through
+    /// the standard front end the loop catches this one; through RNNoise the value check does.)
     @Test func anUnknownLandmarkIsAskedForNotGuessed() throws {
         let sentences = ["how busy is the alhambra in travel tracking", "uluru"]
         let asked = try Self.listen(sentences, ["--garbage", "values"])
         #expect(asked.status == 0, "\(asked.errors)")
+        #expect(asked.output.hasPrefix("> how busy is the "), "\(asked.output)")
         #expect(
-            asked.output == """
-                > how busy is the … in travel tracking
+            asked.output.hasSuffix(
+                """
+                 in travel tracking
                 < Which landmark?
                 > uluru
                 < Uluru is quiet right now, with about 1200 visitors.
 
-                """, "\(asked.output)")
+                """), "\(asked.output)")
         let forced = try Self.listen(Array(sentences.prefix(1)), ["--value-margin", "off"])
         #expect(forced.output.hasPrefix("> how busy is "), "\(forced.output)")
         #expect(!forced.output.contains("Which landmark?"), "\(forced.output)")
     }
 
     /// With the decoy check, a command's shape with a verb the app has no phrase for is ignored,
-    /// and a landmark it does not know is asked for; without it, neither is (the grammar forces
-    /// them onto its nearest sentences).
+    /// and a landmark it does not know is asked for; without it (and without the value check,
+    /// which asks for that landmark too), neither is: the grammar forces them onto its nearest
+    /// sentences.
     @Test func withDecoysAWrongVerbIsIgnoredAndAnUnknownLandmarkAskedFor() throws {
         let sentences = [
             "cancel my tickets for machu picchu in travel tracking", "navigate to the map in travel tracking",
@@ -201,7 +205,7 @@ struct RejectionLoopTests {
             checked.output.contains("> navigate to the map in travel tracking\n< Opening Map.\n"),
             "\(checked.output)")
         #expect(checked.output.contains("< Which landmark?\n> uluru\n"), "\(checked.output)")
-        let plain = try Self.listen(sentences, [])
+        let plain = try Self.listen(sentences, ["--value-margin", "off"])
         #expect(!plain.output.contains("(ignored: not a command (garbage path or decoy))"), "\(plain.output)")
         #expect(!plain.output.contains("Which landmark?"), "\(plain.output)")
     }

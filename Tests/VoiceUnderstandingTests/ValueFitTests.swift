@@ -7,12 +7,14 @@ import VoiceTestSupport
 /// a name nobody said. People's recordings, heard by `voice-intents listen` as a user runs it.
 @Suite("A name that does not fit")
 struct ValueFitTests {
-    /// Rhasspy's "turn off the garage light" (another house's command, another speaker), said to
-    /// SmartHome, which has an office and no garage light: the grammar hears "turn off the office
-    /// lights", and the loop asks which room rather than putting the office in the dark. With the
-    /// check off, the same recording turns the office lights off.
+    /// Rhasspy's "turn the garage light off" (another house's command, another speaker), said to
+    /// SmartHome, which has an office and no garage light: the grammar hears "turn the office
+    /// lights off", and the loop asks which room rather than putting the office in the dark. With
+    /// the check off, the same recording turns the office lights off. (The check catches two of
+    /// Rhasspy's nine garage-light recordings, with either front end, though not the same two:
+    /// how far a name fits worse depends on the front end; Benchmarks/Calibration/people.)
     @Test func anotherHousesNameIsAskedForNotForcedOntoANearOne() throws {
-        let input = try PeoplesRecordings.file("rhasspy-test-en", "turn_off_the_garage_light.wav")
+        let input = try PeoplesRecordings.file("rhasspy-test-en", "turn_the_garage_light_off.wav")
         let checked = try PeoplesRecordings.listen(input)
         #expect(checked.status == 0, "\(checked.errors)")
         #expect(checked.output.contains("< In which room?\n"), "\(checked.output)")

@@ -66,6 +66,11 @@ public final class NeuralNoiseSuppressor {
     private var pending: [Float] = []
     private var output = [Float](repeating: 0, count: NeuralNoiseSuppressor.frame)
 
+    /// Why the library cannot be loaded on this machine; `nil` when it can.
+    public static var installationProblem: SpeechError? {
+        if case .failure(let error) = Library.shared { error } else { nil }
+    }
+
     /// A suppressor for a stream at `sampleRate` (the recognizer's 16 kHz by default).
     ///
     /// - Throws: ``SpeechError`` of kind `missingModel` when the library is not installed, saying

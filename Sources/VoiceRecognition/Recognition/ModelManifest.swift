@@ -113,6 +113,12 @@ extension SpeechRecognizer.Configuration {
                     highPass: spec.highPass,
                     noiseSuppression: spec.noiseSuppression,
                     automaticGain: spec.automaticGain ?? false, engine: engine ?? .speexDSP)
+            // A default must not stop the program: without RNNoise, the standard front end.
+            if let named = frontEnd {
+                let (runnable, notice) = named.runnableHere()
+                frontEnd = runnable
+                if let notice { notices.append("\(url.path): frontEnd: \(notice)") }
+            }
         }
         if let spec = manifest.voiceActivity {
             switch spec.detector {

@@ -51,8 +51,13 @@ public final class SpeechRecognizer {
         /// manifest's `waitForContinuation`.
         public var waitsForContinuation = true
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
-        /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`.
+        /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`
+        /// (``AudioFrontEnd/Settings/learned`` for English, or the standard one on a machine
+        /// without RNNoise, with a word in ``notices``).
         public var frontEnd: AudioFrontEnd.Settings? = .standard
+        /// What of the manifest this machine cannot give, and what is used instead, for a
+        /// program to show as warnings (a learned noise suppressor that is not installed).
+        public var notices: [String] = []
         /// What ends an utterance when listening to a stream: WebRTC's voice activity detector
         /// (``VoiceActivityDetector``), with every frame of the utterance decoded (by default
         /// ``VoiceActivityDetector/Settings/standard``); `nil`: PocketSphinx's own detector, which
@@ -89,14 +94,21 @@ public final class SpeechRecognizer {
         public var decoys: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
-        /// project (see `Benchmarks/Recognition/README.md`).
-        public static let englishUS = Configuration(
-            acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
-            dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
-            languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
-            arguments: [
-                "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-vad_threshold", "3.0",
-            ])
+        /// project (see `Benchmarks/Recognition/README.md`), heard through
+        /// ``AudioFrontEnd/Settings/learned`` where RNNoise is installed.
+        public static let englishUS = {
+            var configuration = Configuration(
+                acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
+                dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
+                languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
+                arguments: [
+                    "-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-vad_threshold", "3.0",
+                ])
+            let (frontEnd, notice) = AudioFrontEnd.Settings.learned.runnableHere()
+            configuration.frontEnd = frontEnd
+            configuration.notices = notice.map { [$0] } ?? []
+            return configuration
+        }()
 
         public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
             self.acousticModel = acousticModel
