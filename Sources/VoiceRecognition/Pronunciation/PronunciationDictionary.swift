@@ -28,33 +28,44 @@ public enum PronunciationDictionary {
                 "cannot read the pronunciation dictionary \(url.path): \(error.localizedDescription)")
         }
         // Look at the word of each line before making any strings: the file is large and few of its
-        // words are wanted.
+        // words are wanted. A word whose length and first byte no wanted word has is passed over
+        // without copying it (most of cmudict's 135,000 lines), and lines are found with memchr.
         let wanted = Set(words.map { Array($0.utf8) })
+        let lengths = Set(wanted.map(\.count))
+        var firstBytes = [Bool](repeating: false, count: 256)
+        for word in wanted { if let first = word.first { firstBytes[Int(first)] = true } }
         var result: [String: [String]] = [:]
         var lineNumber = 0
         var failure: SpeechError?
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            let bytes = buffer.bindMemory(to: UInt8.self)
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            let count = buffer.count
             var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            while start < count {
+                let end =
+                    memchr(base + start, 0x0A, count - start).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? count
                 lineNumber += 1
                 defer { start = end + 1 }
                 var wordEnd = start
-                while wordEnd < end && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 { wordEnd += 1 }
-                guard wordEnd > start, bytes[start] != 0x3B else { continue }  // blank, or ";;;"
+                while wordEnd < end && base[wordEnd] != 0x20 && base[wordEnd] != 0x09 { wordEnd += 1 }
+                guard wordEnd > start, base[start] != 0x3B else { continue }  // blank, or ";;;"
                 // "read(2)" is an alternative of "read".
                 var baseEnd = wordEnd
-                if bytes[wordEnd - 1] == 0x29, let open = (start..<wordEnd).last(where: { bytes[$0] == 0x28 })
-                {
-                    baseEnd = open
+                if base[wordEnd - 1] == 0x29 {
+                    var open = wordEnd - 1
+                    while open > start && base[open] != 0x28 { open -= 1 }
+                    if base[open] == 0x28 { baseEnd = open }
                 }
-                let base = Array(bytes[start..<baseEnd])
-                guard wanted.contains(base) else { continue }
-                let word = String(decoding: base, as: UTF8.self)
-                let phones = String(decoding: bytes[wordEnd..<end], as: UTF8.self)
-                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                guard firstBytes[Int(base[start])], lengths.contains(baseEnd - start) else { continue }
+                let spelling = Array(UnsafeBufferPointer(start: base + start, count: baseEnd - start))
+                guard wanted.contains(spelling) else { continue }
+                let word = String(decoding: spelling, as: UTF8.self)
+                let phones = String(
+                    decoding: UnsafeBufferPointer(start: base + wordEnd, count: end - wordEnd), as: UTF8.self
+                )
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 guard !phones.isEmpty else {
                     failure = SpeechError(
                         .invalidInput, "\(url.path):\(lineNumber): \"\(word)\" has no phones")
