@@ -16,6 +16,22 @@ public enum SingleApp<App: VoiceApp>: AppSet {
 }
 
 extension AppSet {
+    /// The apps' executable names, worked out once per process: making the apps reads every
+    /// app's declaration, and the argument parser asks while it builds each command's options,
+    /// many times over a parse.
+    static var appNames: [String] {
+        AppNames.lock.withLock {
+            let key = ObjectIdentifier(Self.self)
+            if let known = AppNames.names[key] { return known }
+            let names = apps.map(\.executableName)
+            AppNames.names[key] = names
+            return names
+        }
+    }
+
+    /// Whether the set has more than one app.
+    static var hasSeveralApps: Bool { appNames.count > 1 }
+
     /// The app called `name` (its executable name), or the default one.
     static func app(_ name: String?) throws -> AppContext {
         let all = apps
@@ -33,7 +49,7 @@ extension AppSet {
 struct AppSelection<Apps: AppSet>: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The app (its executable name).", visibility: Apps.apps.count > 1 ? .default : .hidden))
+            "The app (its executable name).", visibility: Apps.hasSeveralApps ? .default : .hidden))
     var app: String?
 
     /// The app chosen, or the default one.
@@ -45,4 +61,10 @@ struct AppSelection<Apps: AppSet>: ParsableArguments {
     func contexts() throws -> [AppContext] {
         app == nil ? Apps.apps : [try Apps.app(app)]
     }
+}
+
+/// The names of each set's apps, once known (``AppSet/appNames``).
+private enum AppNames {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var names: [ObjectIdentifier: [String]] = [:]
 }

@@ -233,7 +233,7 @@
                 ProcessInfo.processInfo.environment["VOICE_INTENTS_INVOCATION"]
                 ?? URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
             var words = [name, command]
-            if Apps.apps.count > 1 { words += ["--app", context.executableName] }
+            if Apps.hasSeveralApps { words += ["--app", context.executableName] }
             if let tests { words += ["--tests", tests] }
             for file in also { words += ["--also", file] }
             if let sample { words += ["--sample", "\(sample)"] }

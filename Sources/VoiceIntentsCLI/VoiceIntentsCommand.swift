@@ -7,7 +7,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
             commandName: "voice-intents",
             abstract: "Test, lint and run the phrases of voice-driven apps.",
             discussion:
-                "Apps: \(Apps.apps.map(\.executableName).joined(separator: ", ")). Each app's own executable offers the same commands.",
+                "Apps: \(Apps.appNames.joined(separator: ", ")). Each app's own executable offers the same commands.",
             subcommands: subcommands)
     }
 
