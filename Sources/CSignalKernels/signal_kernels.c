@@ -17,3 +17,22 @@ float vi_dot_product_by_eights(const float *signal, const float *taps, int block
     }
     return lane0 + lane1 + lane2 + lane3 + lane4 + lane5 + lane6 + lane7;
 }
+
+void vi_resample_outputs(
+    const float *signal, long offset, const float *taps, int taps_per_phase, long up, long down,
+    long phase_count, long first, long count, float *output) {
+    for (long index = 0; index < count; index++) {
+        long position = (first + index) * down;
+        long start = position / up;
+        long phase = position % up;
+        if (phase_count != up) {
+            phase = (phase * phase_count + up / 2) / up;
+            if (phase == phase_count) {
+                phase = 0;
+                start += 1;
+            }
+        }
+        output[index] = vi_dot_product_by_eights(
+            signal + (start - offset), taps + phase * taps_per_phase, taps_per_phase / 8);
+    }
+}

@@ -9,4 +9,12 @@
 /// are bit for bit those of `Resampler`'s SIMD loop.
 float vi_dot_product_by_eights(const float *signal, const float *taps, int blocks);
 
+/// `Resampler`'s outputs `first` to `first + count - 1` into `output`: output n reads the padded
+/// input from sample n * down / up (`signal` holds it from sample `offset` on) with the filter
+/// phase of n * down % up, rounded to one of `phase_count` phases when there are fewer than
+/// `up`; each output is `vi_dot_product_by_eights` of `taps_per_phase` taps (a multiple of 8).
+void vi_resample_outputs(
+    const float *signal, long offset, const float *taps, int taps_per_phase, long up, long down,
+    long phase_count, long first, long count, float *output);
+
 #endif

@@ -202,17 +202,13 @@ public struct Resampler: Sendable {
     /// Outputs `range`, read from `signal`: the padded input from sample `offset` on, holding
     /// every sample those outputs read.
     func outputs(_ range: Range<Int>, from signal: [Float], startingAt offset: Int) -> [Float] {
-        let tapsPerPhase = tapsPerPhase
-        let blocks = Int32(tapsPerPhase / 8)
+        guard !range.isEmpty else { return [] }
         return [Float](unsafeUninitializedCapacity: range.count) { output, initialized in
             signal.withUnsafeBufferPointer { signal in
                 taps.withUnsafeBufferPointer { taps in
-                    for (index, n) in range.enumerated() {
-                        let (start, phase) = start(ofOutput: n)
-                        output[index] = vi_dot_product_by_eights(
-                            signal.baseAddress! + (start - offset), taps.baseAddress! + phase * tapsPerPhase,
-                            blocks)
-                    }
+                    vi_resample_outputs(
+                        signal.baseAddress!, offset, taps.baseAddress!, Int32(tapsPerPhase), up, down,
+                        phaseCount, range.lowerBound, range.count, output.baseAddress!)
                 }
             }
             initialized = range.count

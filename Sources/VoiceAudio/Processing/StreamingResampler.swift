@@ -36,8 +36,12 @@ public struct StreamingResampler: Sendable {
         if resampler.up == resampler.down { return input }
         pending += input
         taken += input.count
-        var end = next
-        while resampler.start(ofOutput: end).start + resampler.tapsPerPhase <= offset + pending.count {
+        // The first output that reads past the input so far. An output starts at most one sample
+        // after n * down / up (``Resampler/start(ofOutput:)``), so every output up to
+        // (limit - 1) * up / down reads within it: the search starts there, not at `next`.
+        let limit = offset + pending.count - resampler.tapsPerPhase
+        var end = limit > 0 ? max(next, (limit - 1) * resampler.up / resampler.down) : next
+        while resampler.start(ofOutput: end).start <= limit {
             end += 1
         }
         return emit(upTo: end)
