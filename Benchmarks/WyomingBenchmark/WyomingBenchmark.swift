@@ -459,7 +459,15 @@ final class Client {
         }
         let stopped = ContinuousClock.now
         send(WyomingEvent("audio-stop"))
-        let transcript = receive()
-        return (transcript.data["text"]?.string ?? "", (ContinuousClock.now - stopped).inSeconds)
+        // The transcript's pieces come first (transcript-start, transcript-chunk), and its end
+        // after it (transcript-stop).
+        var transcript = receive()
+        while transcript.type != "transcript" && transcript.type != "error" { transcript = receive() }
+        let seconds = (ContinuousClock.now - stopped).inSeconds
+        if transcript.type == "transcript" {
+            var end = receive()
+            while end.type != "transcript-stop" { end = receive() }
+        }
+        return (transcript.data["text"]?.string ?? "", seconds)
     }
 }

@@ -57,10 +57,13 @@ public struct WyomingApp: Sendable {
         /// A program with one model or voice (`kind`): the app, or eSpeak NG's voice.
         func program(
             _ name: String, _ description: String, by author: String, at url: String, kind: String,
-            _ model: String, _ modelDescription: String
+            _ model: String, _ modelDescription: String, _ extra: [String: JSONValue] = [:]
         ) -> JSONValue {
             let inner = artifact(model, modelDescription, by: author, at: url, ["languages": languages])
-            return .array([artifact(name, description, by: author, at: url, [kind: .array([inner])])])
+            let outer = artifact(
+                name, description, by: author, at: url,
+                extra.merging([kind: .array([inner])]) { _, new in new })
+            return .array([outer])
         }
         let app = self.app.executableName
         let title = self.app.description.name
@@ -71,7 +74,8 @@ public struct WyomingApp: Sendable {
                 "asr": program(
                     "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx",
                     at: pocketSphinx,
-                    kind: "models", app, "the commands of \(title)"),
+                    kind: "models", app, "the commands of \(title)",
+                    ["supports_transcript_streaming": true]),
                 "intent": program(
                     "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
                     app,
@@ -82,7 +86,7 @@ public struct WyomingApp: Sendable {
                     "the intents of \(title), run"),
                 "tts": program(
                     "espeak-ng", "eSpeak NG", by: "eSpeak NG", at: "https://github.com/espeak-ng/espeak-ng",
-                    kind: "voices", voice, "eSpeak NG's \(voice)"),
+                    kind: "voices", voice, "eSpeak NG's \(voice)", ["supports_synthesize_streaming": true]),
                 "wake": Self.wakePrograms(wakeWords, languages: languages),
             ])
     }

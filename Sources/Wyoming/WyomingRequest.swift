@@ -45,9 +45,13 @@ package enum WyomingRequest: Sendable {
         case detect(names: [String]?)
     }
 
-    /// Text to speech: `synthesize`.
+    /// Text to speech: `synthesize`, or the text in pieces as it is written (`synthesize-start`,
+    /// `synthesize-chunk`s, `synthesize-stop`).
     package enum TTS: Sendable {
         case synthesize(text: String?, voice: String?)
+        case start(voice: String?)
+        case chunk(text: String?)
+        case stop
     }
 
     /// A satellite's conversation: `run-pipeline` and `played` (a reply has been heard).
@@ -72,6 +76,9 @@ package enum WyomingRequest: Sendable {
         case "synthesize":
             self = .tts(
                 .synthesize(text: event.data["text"]?.string, voice: event.data["voice"]?["name"]?.string))
+        case "synthesize-start": self = .tts(.start(voice: event.data["voice"]?["name"]?.string))
+        case "synthesize-chunk": self = .tts(.chunk(text: event.data["text"]?.string))
+        case "synthesize-stop": self = .tts(.stop)
         case "detect":
             self = .wake(.detect(names: event.data["names"]?.array?.compactMap(\.string)))
         case "run-pipeline":
@@ -99,6 +106,19 @@ extension WyomingEvent {
         if let language { data["language"] = .string(language) }
         return WyomingEvent("transcript", data: data)
     }
+
+    /// `transcript-start`: a transcript follows in pieces, in `language` when it is known.
+    static func transcriptStart(language: String?) -> WyomingEvent {
+        WyomingEvent("transcript-start", data: language.map { ["language": .string($0)] } ?? [:])
+    }
+
+    /// `transcript-chunk`: the next piece of the transcript, to be appended to those before it.
+    static func transcriptChunk(_ text: String) -> WyomingEvent {
+        WyomingEvent("transcript-chunk", data: ["text": .string(text)])
+    }
+
+    /// `transcript-stop`: the transcript's pieces have ended (after the whole `transcript`).
+    static let transcriptStop = WyomingEvent("transcript-stop")
 
     // intent
     /// `intent`: the intent `text` reaches and its values.
@@ -161,6 +181,9 @@ extension WyomingEvent {
     static func synthesize(_ text: String, voice: String) -> WyomingEvent {
         WyomingEvent("synthesize", data: ["text": .string(text), "voice": ["name": .string(voice)]])
     }
+
+    /// `synthesize-stopped`: the audio of text sent in pieces has all been sent.
+    static let synthesizeStopped = WyomingEvent("synthesize-stopped")
 
     // satellite
     /// `run-satellite`: a satellite connected to is told to start.

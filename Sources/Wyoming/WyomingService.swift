@@ -14,11 +14,15 @@ import VoiceUnderstanding
 /// - `describe` → `info`.
 /// - `transcribe`, then `audio-start`, `audio-chunk`s at any rate, width and channel count, and
 ///   `audio-stop` → `transcript`, heard under the app's grammar. What is heard with less
-///   confidence than `listen` acts on comes back as an empty transcript.
+///   confidence than `listen` acts on comes back as an empty transcript. It is streamed too:
+///   `transcript-start`, `transcript-chunk`s of the words that have held (``StablePartials``),
+///   then `transcript` and `transcript-stop`.
 /// - `recognize` (text) → `intent` with its name and entities, or `not-recognized`.
 /// - `transcript` (text, as Home Assistant's conversation agent sends it) → the command run:
 ///   `handled` with what the intent says, or `not-handled` with why not.
 /// - `synthesize` (text) → `audio-start`, `audio-chunk`s of 16-bit mono, `audio-stop`.
+/// - `synthesize-start`, `synthesize-chunk`s, `synthesize-stop` (text in pieces) → each whole
+///   sentence as audio of its own as soon as it is whole, then `synthesize-stopped`.
 /// - `detect` (wake-word names), then audio → `detection` each time a trained wake word is heard
 ///   (``WakeWordDetector``), and `not-detected` at `audio-stop` when none was.
 /// - `run-pipeline` (from a satellite) → a whole conversation, from the microphone audio that
@@ -35,6 +39,11 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var frames = 0
     /// The utterance being decoded as it arrives.
     private var streamed: StreamedUtterance?
+    /// Which of its words have been sent as `transcript-chunk`s.
+    private var partials = StablePartials()
+    /// Text to speak that arrives in pieces (`synthesize-start` to `synthesize-stop`): its voice,
+    /// and what has come of it that is no whole sentence yet.
+    private var textStream: (voice: String, pending: String)?
     /// A satellite's conversation, while it lasts: the audio is its microphone's.
     private var pipeline: SatellitePipeline?
     /// Wake-word detection, from `detect` to `audio-stop`: the audio is heard for wake words.
@@ -45,6 +54,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
+    /// The most text sent in pieces that is held while it ends no sentence, in characters.
+    static let longestPendingText = 2_000
 
     /// - Parameter send: Handed the events that go out as they come rather than as
     ///   ``handle(_:)``'s answer: a satellite conversation's, and a reply's audio, sentence by
@@ -145,14 +156,16 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return await startUtterance(format)
         case .audio(.chunk(let format, let bytes)):
             // Audio with no audio-start before it starts the utterance.
+            var started: [WyomingEvent] = []
             if streamed == nil, let format, format != converter?.format {
-                if let refused = await startUtterance(format).first { return [refused] }
+                started = await startUtterance(format)
+                if streamed == nil { return started }
             }
-            guard let samples = converted(bytes, format: format) else { return [Self.noStream] }
-            guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance else { return [] }
-            return await feed(samples)
+            guard let samples = converted(bytes, format: format) else { return started + [Self.noStream] }
+            guard frames / AudioFormat.recognizerSampleRate < Self.longestUtterance else { return started }
+            return started + (await feed(samples))
         case .audio(.stop):
-            return [await transcript()]
+            return await transcript()
         case .intent(.handle(let text)):
             // A conversation agent's request (Home Assistant sends the text it heard): run it.
             guard let text else { return [WyomingEvent.error("transcript needs a text")] }
@@ -161,8 +174,34 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             guard let text else { return [WyomingEvent.error("recognize needs a text")] }
             return [await recognize(text)]
         case .tts(.synthesize(let text, let voice)):
+            // Within text sent in pieces, the whole text comes too, for servers that take no
+            // pieces: it is spoken already.
+            guard textStream == nil else { return [] }
             guard let text else { return [WyomingEvent.error("synthesize needs a text")] }
             return await synthesize(text, voice: voice ?? app.voice)
+        case .tts(.start(let voice)):
+            textStream = (voice ?? app.voice, "")
+            return []
+        case .tts(.chunk(let text)):
+            guard textStream != nil else {
+                return [WyomingEvent.error("synthesize-chunk before synthesize-start")]
+            }
+            guard let text else { return [WyomingEvent.error("synthesize-chunk needs a text")] }
+            textStream!.pending += text
+            var (sentences, rest) = Self.wholeSentences(of: textStream!.pending)
+            // Text that never ends a sentence is spoken once it is long, not held without end.
+            if rest.count > Self.longestPendingText {
+                sentences.append(rest)
+                rest = ""
+            }
+            textStream!.pending = rest
+            return await speak(sentences, voice: textStream!.voice)
+        case .tts(.stop):
+            guard let stream = textStream else {
+                return [WyomingEvent.error("synthesize-stop before synthesize-start")]
+            }
+            textStream = nil
+            return await speak(Self.sentences(of: stream.pending), voice: stream.voice) + [.synthesizeStopped]
         case .ignored(let type):
             logger.debug("ignoring an event the server does not take", metadata: ["type": "\(type)"])
             return []
@@ -220,44 +259,56 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         "audio-start needs a rate of 4,000 to 768,000 Hz, a width of 1, 2 or 4 bytes and 1 to 32 channels")
     static let noStream = WyomingEvent.error("audio-chunk without a format, and no audio-start before it")
 
-    /// Starts decoding an utterance in `format`: an error event when the recognizer cannot.
+    /// Starts decoding an utterance in `format`: `transcript-start`, or an error event when the
+    /// recognizer cannot.
     private func startUtterance(_ format: WyomingAudioFormat) async -> [WyomingEvent] {
         converter = ChunkConverter(format)
         frames = 0
         discardStreamed()
+        partials = StablePartials()
         do {
             let recognizer = try await ready()
             streamed = try recognizer.recognizer.startUtterance()
-            return []
+            return [.transcriptStart(language: app.locale)]
         } catch {
             return [WyomingEvent.error("\(error)")]
         }
     }
 
-    /// Decodes `samples` of the utterance under way, off the cooperative threads.
+    /// Decodes `samples` of the utterance under way, off the cooperative threads: a
+    /// `transcript-chunk` when words of it have held long enough to send.
     @discardableResult
     private func feed(_ samples: [Int16]) async -> [WyomingEvent] {
         guard let streamed, !samples.isEmpty else { return [] }
         frames += samples.count
         let box = UtteranceBox(utterance: streamed)
         do {
-            try await onThreadOfItsOwn { try box.utterance.feed(samples) }
-            return []
+            let words = try await onThreadOfItsOwn {
+                try box.utterance.feed(samples)
+                return box.utterance.partialWords
+            }
+            let stable = partials.update(words, after: frames)
+            return stable.isEmpty ? [] : [.transcriptChunk(partials.chunkText(stable))]
         } catch {
             self.streamed = nil
             return [WyomingEvent.error("\(error)")]
         }
     }
 
-    /// What the audio since `audio-start` says, as a `transcript`.
-    private func transcript() async -> WyomingEvent {
-        if converter != nil { await feed(converter!.finish()) }
+    /// What the audio since `audio-start` says: the rest of its pieces, the whole `transcript`,
+    /// and `transcript-stop`.
+    private func transcript() async -> [WyomingEvent] {
+        var events: [WyomingEvent] = []
+        if converter != nil { events += await feed(converter!.finish()) }
         converter = nil
         let streamed = self.streamed
         self.streamed = nil
         guard let streamed, frames > 0 else {
-            if let streamed { _ = try? streamed.finish() }
-            return .transcript("")
+            if let streamed {
+                _ = try? streamed.finish()
+                return events + [.transcript(""), .transcriptStop]
+            }
+            return [.transcript("")]
         }
         frames = 0
         do {
@@ -271,13 +322,15 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }
             if let rejection = understanding.rejection, case .lowConfidence = rejection {
                 logger.info("heard, not sure enough", metadata: metadata)
-                return .transcript("", language: app.locale)
+                return events + [.transcript("", language: app.locale), .transcriptStop]
             }
             logger.info("heard", metadata: metadata)
-            return .transcript(heard.commandText, language: app.locale)
+            let rest = partials.finish(heard.commandText.split(separator: " ").map(String.init))
+            if !rest.isEmpty { events.append(.transcriptChunk(partials.chunkText(rest))) }
+            return events + [.transcript(heard.commandText, language: app.locale), .transcriptStop]
         } catch {
             logger.error("could not hear", metadata: ["error": "\(error)"])
-            return WyomingEvent.error("\(error)")
+            return events + [WyomingEvent.error("\(error)"), .transcriptStop]
         }
     }
 
@@ -378,6 +431,33 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return Self.audioEvents([], sampleRate: (try? SpeechSynthesizer.sampleRate()) ?? 22_050)
         }
         return [.audioStop(milliseconds: sent * 1000 / max(format.rate, 1))]
+    }
+
+    /// Each of `sentences` spoken as audio of its own (`audio-start` … `audio-stop`), as text
+    /// sent in pieces is answered; an `error` ends them.
+    private func speak(_ sentences: [String], voice: String) async -> [WyomingEvent] {
+        for sentence in sentences {
+            let events = await synthesize(sentence, voice: voice)
+            if events.contains(where: { $0.type == "error" }) { return events }
+            for event in events { send(event) }
+        }
+        return []
+    }
+
+    /// The whole sentences at the start of `text` (each ended by `.`, `!` or `?` and a space),
+    /// and what follows them, which may still go on.
+    static func wholeSentences(of text: String) -> (sentences: [String], rest: String) {
+        var sentences: [String] = []
+        var rest = Substring(text)
+        while let end = rest.indices.first(where: { index in
+            ".!?".contains(rest[index]) && rest.index(after: index) < rest.endIndex
+                && rest[rest.index(after: index)].isWhitespace
+        }) {
+            let sentence = rest[...end].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !sentence.isEmpty { sentences.append(sentence) }
+            rest = rest[rest.index(after: end)...]
+        }
+        return (sentences, String(rest))
     }
 
     /// `text` cut after each sentence's end (`.`, `!` or `?` before a space), for speaking one

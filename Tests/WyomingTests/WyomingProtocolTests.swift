@@ -19,6 +19,39 @@ struct WyomingFramingTests {
         #expect(WyomingSession.sentences(of: "  ").isEmpty)
     }
 
+    /// Text that arrives in pieces: the sentences already whole, and the rest, which may go on
+    /// ("21." may be "21.5").
+    @Test func wholeSentencesAreTakenFromTextThatGoesOn() {
+        #expect(
+            WyomingSession.wholeSentences(of: "The lamp is on. Is the door shut? It's 21.")
+                == (["The lamp is on.", "Is the door shut?"], " It's 21."))
+        #expect(WyomingSession.wholeSentences(of: "The lamp") == ([], "The lamp"))
+        #expect(WyomingSession.wholeSentences(of: "Done.\n") == (["Done."], "\n"))
+    }
+
+    /// A partial transcript's words are sent once they have held for the window, each once, and
+    /// the final words add what is left; a word the search changed after it was sent stops the
+    /// pieces.
+    @Test func partialWordsAreSentOnceTheyHold() {
+        var partials = StablePartials(window: 100)
+        #expect(partials.update(["turn"], after: 50).isEmpty)
+        #expect(partials.update(["turn", "on"], after: 100).isEmpty)
+        // "turn" has held from 50 to 160; "on" only from 100.
+        #expect(partials.update(["turn", "on", "the"], after: 160) == ["turn"])
+        #expect(partials.chunkText(["turn"]) == "turn")
+        // "on" has held from 100 to 210; "the" only from 160.
+        #expect(partials.update(["turn", "on", "the", "garage"], after: 210) == ["on"])
+        #expect(partials.chunkText(["on"]) == " on")
+        #expect(partials.finish(["turn", "on", "the", "garage", "light"]) == ["the", "garage", "light"])
+
+        var changed = StablePartials(window: 100)
+        _ = changed.update(["turn", "off"], after: 0)
+        #expect(changed.update(["turn", "off"], after: 100) == ["turn", "off"])
+        _ = changed.update(["turn", "on"], after: 200)
+        #expect(changed.update(["turn", "on", "the"], after: 300).isEmpty)
+        #expect(changed.finish(["turn", "on", "the", "light"]).isEmpty)
+    }
+
     @Test func anEventReadsBackAsWritten() throws {
         let event = WyomingEvent(
             "audio-chunk", data: ["rate": 16000, "width": 2, "channels": 1], payload: [1, 2, 3, 4])

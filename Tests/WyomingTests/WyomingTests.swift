@@ -266,6 +266,89 @@ struct WyomingServerTests {
         }
     }
 
+    /// `info` says the server streams transcripts and takes text in pieces. A person's command
+    /// sent at twice real time is transcribed in pieces while it is still arriving: the pieces,
+    /// joined, are the transcript, and then come the whole `transcript` (for clients that take
+    /// no pieces) and `transcript-stop`, as the protocol orders them.
+    @Test func aTranscriptIsStreamedInPiecesWhileTheSpeechArrives() throws {
+        let python = try Self.python()
+        try Self.withServer { uri in
+            let described = try Executables.run(
+                command: python,
+                [
+                    "-c",
+                    """
+                    import asyncio, json
+                    from wyoming.client import AsyncClient
+                    from wyoming.info import Describe, Info
+                    async def main():
+                        async with AsyncClient.from_uri("\(uri)") as client:
+                            await client.write_event(Describe().event())
+                            info = Info.from_event(await client.read_event())
+                            print(json.dumps([info.asr[0].supports_transcript_streaming,
+                                              info.tts[0].supports_synthesize_streaming]))
+                    asyncio.run(main())
+                    """,
+                ], in: URL(fileURLWithPath: "/tmp"))
+            #expect(described.output.contains("[true, true]"), "\(described.output)\(described.errors)")
+
+            let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
+            let run = try Executables.run(
+                command: python, [Self.client.path, uri, "transcribe-streaming", recording.path],
+                in: URL(fileURLWithPath: "/tmp"))
+            try #require(run.status == 0, "\(run.errors)")
+            let events = try run.output.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            let types = events.compactMap { $0["type"] as? String }
+            #expect(types.first == "transcript-start", "\(types)")
+            #expect(Array(types.suffix(2)) == ["transcript", "transcript-stop"], "\(types)")
+            let pieces = events.filter { $0["type"] as? String == "transcript-chunk" }
+            #expect(
+                pieces.compactMap { $0["text"] as? String }.joined() == "turn the garage light on",
+                "\(events)")
+            // The first piece came while the command was still being sent (it is 1.9 s long).
+            let duration = try WAVFile.read(from: recording).duration
+            #expect(
+                (pieces.first?["sent"] as? Double ?? .infinity) < duration - 0.2, "\(events), \(duration) s")
+            #expect(
+                events.first { $0["type"] as? String == "transcript" }?["text"] as? String
+                    == "turn the garage light on")
+        }
+    }
+
+    /// Text sent in pieces (as Home Assistant sends a reply while its agent is still writing it)
+    /// is spoken sentence by sentence as each sentence is whole: the first sentence's audio comes
+    /// before the last piece is sent. Each sentence is a stream of its own, and
+    /// `synthesize-stopped` ends them; the whole text sent with them for older servers is not
+    /// spoken again: the audio is as long as the whole text's spoken at once (within 1%).
+    @Test func textSentInPiecesIsSpokenSentenceBySentence() throws {
+        let python = try Self.python()
+        let folder = try temporaryFolder("text-pieces")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.withServer { uri in
+            let reply = folder.appendingPathComponent("reply.wav")
+            let said = try Self.ask(
+                python, uri,
+                [
+                    "synthesize-streaming", reply.path, "The kitchen li", "ght is on. Turn the gar",
+                    "age light on.",
+                ])
+            #expect(said["streams"] as? Int == 2, "\(said)")
+            #expect(said["before_last_piece"] as? Bool == true, "\(said)")
+            let whole = try Self.ask(
+                python, uri,
+                [
+                    "synthesize", "The kitchen light is on. Turn the garage light on.",
+                    folder.appendingPathComponent("whole.wav").path,
+                ])
+            let bytes = said["bytes"] as? Int ?? 0
+            let wholeBytes = whole["bytes"] as? Int ?? 0
+            #expect(
+                abs(bytes - wholeBytes) < wholeBytes / 100, "\(bytes) bytes in pieces, \(wholeBytes) whole")
+        }
+    }
+
     /// Home Assistant's conversation agent sends the text it heard; the app runs it.
     @Test func aCommandIsRunAndItsDialogReturned() throws {
         let python = try Self.python()

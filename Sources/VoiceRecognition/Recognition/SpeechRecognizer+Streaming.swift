@@ -31,6 +31,17 @@ public final class StreamedUtterance {
         try recognizer.process(cleaned[...])
     }
 
+    /// The words the search holds best so far, as ``RecognitionResult/commandText`` writes them
+    /// (no garbage words): a guess that later audio may still change.
+    public var partialWords: [String] {
+        guard !isFinished else { return [] }
+        var score: Int32 = 0
+        let hypothesis = ps_get_hyp(recognizer.decoder, &score).map { String(cString: $0) } ?? ""
+        return SpeechRecognizer.spoken(hypothesis).split(separator: " ").map(String.init).filter {
+            !GarbageModel.isGarbage($0)
+        }
+    }
+
     /// Ends the utterance and returns what was heard, as ``SpeechRecognizer/recognize(_:chunk:)``
     /// would have.
     public func finish() throws(SpeechError) -> RecognitionResult {

@@ -5,6 +5,11 @@
     client.py tcp://127.0.0.1:10700 transcribe recording.wav
     client.py tcp://127.0.0.1:10700 transcribe-16k recording.wav   (converted to 16 kHz first)
     client.py tcp://127.0.0.1:10700 synthesize "hello" reply.wav
+    client.py tcp://127.0.0.1:10700 synthesize-streaming reply.wav "Hel" "lo. Good" "bye."
+        (the text in pieces; how many audio streams came back, and whether the first came
+        before the last piece was sent)
+    client.py tcp://127.0.0.1:10700 transcribe-streaming recording.wav
+        (at twice real time; every transcript event, and how much audio had gone before each piece)
     client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
@@ -30,7 +35,7 @@ import signal
 import sys
 import wave
 
-from wyoming.asr import Transcribe, Transcript
+from wyoming.asr import Transcribe, Transcript, TranscriptChunk, TranscriptStart
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop, wav_to_chunks
 from wyoming.client import AsyncClient
 from wyoming.event import Event
@@ -39,7 +44,7 @@ from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
-from wyoming.tts import Synthesize
+from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped
 from wyoming.wake import Detect, Detection, NotDetected
 
 
@@ -64,7 +69,93 @@ async def transcribe(uri, path, rate=None):
                 elif converter and isinstance(message, AudioStart):
                     message = AudioStart(rate=rate, width=2, channels=1)
                 await client.write_event(message.event())
-        return Transcript.from_event(await next_event(client)).text
+        # A server that streams its transcript sends pieces first (transcript-start, -chunk).
+        while True:
+            event = await next_event(client)
+            if Transcript.is_type(event.type):
+                return Transcript.from_event(event).text
+
+
+async def transcribe_streaming(uri, path):
+    """Every transcript event the server sends for a recording, in order, with how much of the
+    audio had been sent when each came; the audio goes at twice real time."""
+    async with AsyncClient.from_uri(uri) as client:
+        await client.write_event(Transcribe(language="en").event())
+        events = []
+        sent = 0.0
+
+        async def read():
+            while True:
+                event = await next_event(client)
+                if TranscriptChunk.is_type(event.type):
+                    events.append({"type": event.type, "text": TranscriptChunk.from_event(event).text,
+                                   "sent": round(sent, 2)})
+                elif TranscriptStart.is_type(event.type):
+                    events.append({"type": event.type,
+                                   "language": TranscriptStart.from_event(event).language})
+                elif Transcript.is_type(event.type):
+                    events.append({"type": event.type, "text": Transcript.from_event(event).text})
+                else:
+                    events.append({"type": event.type})
+                if event.type in ("transcript-stop", "error"):
+                    return
+
+        reader = asyncio.create_task(read())
+        with wave.open(path, "rb") as recording:
+            for message in wav_to_chunks(recording, samples_per_chunk=1024,
+                                         start_event=True, stop_event=True):
+                await client.write_event(message.event())
+                if isinstance(message, AudioChunk):
+                    sent += len(message.audio) / (2 * message.rate)
+                    await asyncio.sleep(len(message.audio) / (2 * message.rate) / 2)
+        await asyncio.wait_for(reader, timeout=60)
+        for event in events:
+            print(json.dumps(event))
+
+
+async def synthesize_streaming(uri, pieces, path):
+    """Text sent in pieces, as a streaming client sends it (synthesize-start, a chunk per piece,
+    the whole text for servers that take no pieces, synthesize-stop), and the audio until
+    synthesize-stopped: how many audio streams came, whether the first came before the last piece
+    was sent, and the audio, written to `path`."""
+    async with AsyncClient.from_uri(uri) as client:
+        await client.write_event(SynthesizeStart().event())
+        streams = 0
+        audio = bytearray()
+        rate = None
+        first_audio_before_last_piece = None
+        for index, piece in enumerate(pieces):
+            await client.write_event(SynthesizeChunk(text=piece).event())
+            if index == len(pieces) - 2:
+                # Before the last piece: has audio started (the sentences before it are whole)?
+                try:
+                    event = await asyncio.wait_for(client.read_event(), timeout=10)
+                except asyncio.TimeoutError:
+                    event = None
+                first_audio_before_last_piece = event is not None and AudioStart.is_type(event.type)
+                if first_audio_before_last_piece:
+                    rate = AudioStart.from_event(event).rate
+                    streams += 1
+        await client.write_event(Synthesize(text="".join(pieces)).event())
+        await client.write_event(SynthesizeStop().event())
+        while True:
+            event = await next_event(client)
+            if SynthesizeStopped.is_type(event.type):
+                break
+            if AudioStart.is_type(event.type):
+                rate = AudioStart.from_event(event).rate
+                streams += 1
+            elif AudioChunk.is_type(event.type):
+                audio += AudioChunk.from_event(event).audio
+            elif not AudioStop.is_type(event.type):
+                print(json.dumps({"event": event.type, "data": event.data}))
+        with wave.open(path, "wb") as reply:
+            reply.setframerate(rate or 22050)
+            reply.setsampwidth(2)
+            reply.setnchannels(1)
+            reply.writeframes(bytes(audio))
+        print(json.dumps({"streams": streams, "bytes": len(audio),
+                          "before_last_piece": first_audio_before_last_piece}))
 
 
 async def converse(uri, replies_path, lines, wake_word=None):
@@ -169,8 +260,16 @@ async def drain(uri, pid, path):
             refused = True
         for message in chunks[half:]:
             await streaming.write_event(message.event())
-        transcript = Transcript.from_event(await next_event(streaming)).text
-        closed = await asyncio.wait_for(streaming.read_event(), timeout=10) is None
+        transcript = None
+        while transcript is None:  # after the transcript's pieces
+            event = await next_event(streaming)
+            if Transcript.is_type(event.type):
+                transcript = Transcript.from_event(event).text
+        # The pieces' end, then nothing: the connection is closed.
+        event = await asyncio.wait_for(streaming.read_event(), timeout=10)
+        if event is not None and event.type == "transcript-stop":
+            event = await asyncio.wait_for(streaming.read_event(), timeout=10)
+        closed = event is None
     await idle.disconnect()
     return {"idle_closed": idle_closed, "refused": refused, "transcript": transcript, "closed": closed}
 
@@ -195,6 +294,12 @@ async def main(uri, command, *arguments):
         rate = 16000 if command.endswith("16k") else None
         texts = await asyncio.gather(*(transcribe(uri, path, rate) for path in arguments))
         print(json.dumps({"transcripts": list(texts)}))
+        return
+    if command == "transcribe-streaming":
+        await transcribe_streaming(uri, arguments[0])
+        return
+    if command == "synthesize-streaming":  # synthesize-streaming reply.wav piece1 piece2 …
+        await synthesize_streaming(uri, arguments[1:], arguments[0])
         return
     if command in ("transcribe", "transcribe-16k"):
         rate = 16000 if command.endswith("16k") else None
