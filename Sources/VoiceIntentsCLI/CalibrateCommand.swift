@@ -114,7 +114,10 @@
             let matcher = try await context.matcher(phraseOptions.location)
             let grammar = try spoken.grammar(matcher, context, locale: phraseOptions.locale)
             let report = try await spoken.report(
-                context, files: files, matcher: matcher, grammar: grammar, folder: folder,
+                context, files: files,
+                otherSpeech: try spoken.otherSpeechFiles(
+                    Apps.self, besides: context, phrases: phraseOptions.location),
+                matcher: matcher, grammar: grammar, folder: folder,
                 commandName: "calibrate", defaultNoise: "pink")
             let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
             let calibration = Calibration(

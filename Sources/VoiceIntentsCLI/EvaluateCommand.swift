@@ -103,7 +103,10 @@
                 recognizerOptions: spoken.recognizerOptions)
             let grammar = context.grammar(of: matcher, garbage: bar.garbage.model)
             let report = try await spoken.report(
-                context, files: files, matcher: matcher, grammar: grammar, folder: folder,
+                context, files: files,
+                otherSpeech: try spoken.otherSpeechFiles(
+                    Apps.self, besides: context, phrases: phraseOptions.location),
+                matcher: matcher, grammar: grammar, folder: folder,
                 commandName: "evaluate",
                 defaultNoise: "babble"
             ).acting(at: bar.value)

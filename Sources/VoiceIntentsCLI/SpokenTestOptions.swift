@@ -21,6 +21,14 @@
         var also: [String] = []
 
         @Option(
+            help: ArgumentHelp(
+                "Another app whose phrase tests' recordings (audio:) are heard as speech that is no command of this one (repeatable).",
+                discussion:
+                    "Other people's commands for another house are the speech an always-listening app must ignore most. A recording whose sentence this app's phrases match word for word is left out, as is one this app's own tests hold; how many are left out is said.",
+                valueName: "app"))
+        var otherSpeechOf: [String] = []
+
+        @Option(
             help:
                 "Hear this many of the tests, spread evenly over the files (commands and no-match sentences alike); all when not given."
         )
@@ -149,8 +157,8 @@
         /// The clips of `files` heard under `grammar` with a progress bar, and matched; or, with
         /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
         func report(
-            _ context: AppContext, files: [URL], matcher: PhraseMatcher, grammar: SpeechGrammar, folder: URL,
-            commandName: String, defaultNoise: String
+            _ context: AppContext, files: [URL], otherSpeech: [URL] = [], matcher: PhraseMatcher,
+            grammar: SpeechGrammar, folder: URL, commandName: String, defaultNoise: String
         ) async throws -> EvaluationReport {
             if reportOnly {
                 return try Self.report(
@@ -161,6 +169,7 @@
             for suite in try PhraseTestSuite.load(from: files) {
                 cases += recordedOnly ? suite.cases.filter { $0.audio != nil } : suite.cases
             }
+            cases += try await Self.otherSpeech(otherSpeech, besides: cases, matcher: matcher, app: context)
             guard !cases.isEmpty else {
                 throw CommandFailure(
                     "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
@@ -191,6 +200,56 @@
             return await EvaluationReport(
                 app: context.description.name, heard: heard, matcher: matcher,
                 valueMargin: recognizerOptions.valueMarginInForce)
+        }
+
+        /// The own test files of the apps `--other-speech-of` names (not `context`'s own).
+        func otherSpeechFiles<Apps: AppSet>(
+            _ apps: Apps.Type, besides context: AppContext, phrases: PhraseLocation
+        ) throws -> [URL] {
+            try otherSpeechOf.map { name in
+                let other = try Apps.app(name)
+                guard other.executableName != context.executableName else {
+                    throw CommandFailure("--other-speech-of \(name): that is the app being heard")
+                }
+                guard let file = other.ownTestFile(phrases) else {
+                    throw CommandFailure(
+                        "--other-speech-of \(name): it has no phrase tests (\(phrases.locale)/tests/\(name).yaml)"
+                    )
+                }
+                return file
+            }
+        }
+
+        /// The recordings of other apps' test `files` as speech that is no command of `app`: all
+        /// but those whose sentence `cases` already hold, and those `app`'s phrases match word for
+        /// word (a command of both), which are counted on standard error.
+        static func otherSpeech(
+            _ files: [URL], besides cases: [PhraseTestSuite.Case], matcher: PhraseMatcher, app: AppContext
+        ) async throws -> [PhraseTestSuite.Case] {
+            guard !files.isEmpty else { return [] }
+            var tested = Set(cases.map { TextNormalizer.key($0.sentence) })
+            var others: [PhraseTestSuite.Case] = []
+            var commands: [String] = []
+            for suite in try PhraseTestSuite.load(from: files) {
+                for test in suite.cases where test.audio != nil {
+                    guard tested.insert(TextNormalizer.key(test.sentence)).inserted else { continue }
+                    if let best = await matcher.match(test.sentence).best, best.score >= 1 {
+                        commands.append(test.sentence)
+                        continue
+                    }
+                    others.append(
+                        PhraseTestSuite.Case(
+                            sentence: test.sentence, expectation: .noMatch, source: test.source,
+                            audio: test.audio))
+                }
+            }
+            if !commands.isEmpty {
+                FileHandle.standardError.write(
+                    Data(
+                        "\(commands.count) recordings of other apps left out: \(app.executableName)'s phrases match them (\(commands.prefix(3).map { "\"\($0)\"" }.joined(separator: ", "))\(commands.count > 3 ? ", …" : ""))\n"
+                            .utf8))
+            }
+            return others
         }
 
         /// The report of the clips a run wrote to `file`, dated when they were written.
@@ -236,6 +295,7 @@
             if Apps.hasSeveralApps { words += ["--app", context.executableName] }
             if let tests { words += ["--tests", tests] }
             for file in also { words += ["--also", file] }
+            for app in otherSpeechOf { words += ["--other-speech-of", app] }
             if let sample { words += ["--sample", "\(sample)"] }
             if recordedOnly {
                 words += ["--recorded-only"]

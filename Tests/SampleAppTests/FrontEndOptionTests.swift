@@ -21,4 +21,18 @@ struct FrontEndOptionTests {
         #expect(try settings("webrtc")?.neural == nil)
         #expect(try settings("webrtc")?.neuralFloor == nil)
     }
+
+    /// `standard` is the standard front end whatever the manifest says (RNNoise, by default);
+    /// a library named alone is the standard front end denoised by it.
+    @Test func standardNamesTheStandardFrontEnd() throws {
+        let learned = try RecognizerOptions.parse(["--front-end", "standard"]).frontEndSettings(
+            default: .learned)
+        #expect(learned == .standard)
+        let webRTC = try RecognizerOptions.parse(["--front-end", "webrtc"]).frontEndSettings(
+            default: .learned)
+        #expect(webRTC?.neural == nil && webRTC?.engine == .webRTC && webRTC?.noiseSuppression == -6)
+        #expect(
+            try RecognizerOptions.parse(["--front-end", "on"]).frontEndSettings(default: .learned) == .learned
+        )
+    }
 }
