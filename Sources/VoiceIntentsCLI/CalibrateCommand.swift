@@ -3,6 +3,7 @@
     import ArgumentParser
     import Foundation
     import PhraseMatching
+    import VoiceAudio
     import VoiceEvaluation
     import VoiceRecognition
 
@@ -120,7 +121,7 @@
                 matcher: matcher, grammar: grammar, folder: folder,
                 commandName: "calibrate", defaultNoise: "pink")
             let samples = try Self.samples(report.clips, file: folder.appendingPathComponent("clips.jsonl"))
-            let calibration = Calibration(
+            var calibration = Calibration(
                 app: context.executableName,
                 measure: Calibration.measure(
                     garbage: grammar.garbage, decoys: spoken.recognizerOptions.decoys),
@@ -130,6 +131,8 @@
                     .joined(
                         separator: " ")
                     + (maxFalseRejects == "2%" ? "" : " --max-false-rejects \(maxFalseRejects)"))
+            calibration.frontEnd = AudioFrontEnd.Settings.argument(
+                try spoken.recognizerOptions.configuration().frontEnd)
 
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try calibration.write(to: folder.appendingPathComponent("calibration.json"))

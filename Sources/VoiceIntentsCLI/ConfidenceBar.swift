@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VoiceAudio
 import VoiceRecognition
 
 /// The confidence below which the voice loop ignores what it heard, and where it came from:
@@ -43,11 +44,19 @@ struct ConfidenceBar: Sendable, Hashable {
                         "\(file) is for another confidence measure (\(calibration.measure)); run calibrate --save again with the same --garbage and --decoys, or give --min-confidence",
                     isWarning: true, garbage: garbage)
             }
+            let acting =
+                "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(file))"
+            let frontEnd = AudioFrontEnd.Settings.argument(models.frontEnd)
+            if let chosen = calibration.frontEnd, chosen != frontEnd {
+                // Confidence moves with the front end: the bar is kept, and the user told.
+                return ConfidenceBar(
+                    value: calibration.threshold,
+                    origin:
+                        "\(acting), though it was chosen hearing through --front-end \(chosen) and the audio goes through --front-end \(frontEnd): it may ignore more, or less, than it did; calibrate --save again with this front end",
+                    isWarning: true, garbage: garbage)
+            }
             return ConfidenceBar(
-                value: calibration.threshold,
-                origin:
-                    "acting on confidence \(String(format: "%.2f", calibration.threshold)) and above, as calibrated (\(file))",
-                isWarning: false, garbage: garbage)
+                value: calibration.threshold, origin: acting, isWarning: false, garbage: garbage)
         }
         // The models' bar was chosen without a garbage path and checked with theirs.
         guard garbage == models.garbagePath || garbage == .off, !recognizerOptions.decoys else {

@@ -35,4 +35,13 @@ struct FrontEndOptionTests {
             try RecognizerOptions.parse(["--front-end", "on"]).frontEndSettings(default: .learned) == .learned
         )
     }
+
+    /// A front end written as `--front-end` names it reads back as the same settings.
+    @Test(arguments: [
+        "rnnoise=-10,highpass=80", "highpass=80,denoise=-6", "webrtc,highpass=80,denoise=-18,gain", "off",
+    ])
+    func aFrontEndIsWrittenAsTheOptionNamesIt(_ argument: String) throws {
+        let settings = try settings(argument)
+        #expect(AudioFrontEnd.Settings.argument(settings) == argument)
+    }
 }

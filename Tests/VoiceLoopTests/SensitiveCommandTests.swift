@@ -128,6 +128,20 @@ struct DefaultBarTests {
         #expect(run.output == "> is the front door locked\n< The Front Door is locked.\n", "\(run.output)")
     }
 
+    /// A calibration holds for the front end it was chosen through: heard through another, the
+    /// app keeps its bar and says so, naming both.
+    @Test func aCalibrationHeardThroughAnotherFrontEndIsNamedAsSuch() throws {
+        let input = try PeoplesRecordings.file("speech-to-phrase-en", "is the Front Door locked.wav")
+        let run = try PeoplesRecordings.listen(input, ["--front-end", "standard"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "though it was chosen hearing through --front-end rnnoise=-10,highpass=80 and the audio goes through --front-end highpass=80,denoise=-6"
+            ), "\(run.errors)")
+        let own = try PeoplesRecordings.listen(input)
+        #expect(!own.errors.contains("though it was chosen"), "\(own.errors)")
+    }
+
     /// With the models' garbage path, an app with no calibration ignores a person reading a
     /// novel aloud as no command, where the grammar alone hears one in it ("had he married a more
     /// amiable woman…" heard as "um is the garage door open" by HomeLights, at 0.80 through the

@@ -67,6 +67,23 @@ public final class AudioFrontEnd {
         public static let learned = Settings(
             neural: .rnnoise, neuralFloor: neuralFloorDefault, highPass: 80, noiseSuppression: nil)
 
+        /// The settings as `--front-end` names them: `rnnoise=-10,highpass=80`,
+        /// `highpass=80,denoise=-6`, `webrtc,highpass=80,denoise=-18,gain`; `off` for `nil`.
+        public static func argument(_ settings: Settings?) -> String {
+            guard let settings else { return "off" }
+            var parts: [String] = []
+            if let neural = settings.neural {
+                parts.append(neural.rawValue + (settings.neuralFloor.map { "=\($0)" } ?? ""))
+            }
+            if settings.engine != .speexDSP { parts.append(settings.engine.rawValue) }
+            if let hz = settings.highPass {
+                parts.append("highpass=" + (hz == hz.rounded() ? String(Int(hz)) : String(hz)))
+            }
+            if let db = settings.noiseSuppression { parts.append("denoise=\(db)") }
+            if settings.automaticGain { parts.append("gain") }
+            return parts.isEmpty ? "off" : parts.joined(separator: ",")
+        }
+
         /// These settings as this machine can run them, for a default that must not stop a
         /// program: when the learned suppressor they name is not installed, ``standard`` takes
         /// their place, with the reason why as `notice`. Settings a user named are run as they

@@ -36,6 +36,8 @@ import VoiceAudio
 /// - `measure`: which confidence the threshold is for: a threshold means nothing for another one.
 /// - `maxFalseRejects`: the cap on ``Figures/falseRejects`` it was chosen under, 0 to 1.
 /// - `tuning`, `heldOut`: ``Figures`` at the threshold on each half.
+/// - `frontEnd` (optional): the audio front end the clips were heard through, as `--front-end`
+///   names it: `rnnoise=-10,highpass=80`.
 /// - `curve` (only in `calibrate`'s output folder, not in the saved file): ``Figures`` on both
 ///   halves from threshold 0 to 1, for plots.
 public struct Calibration: Sendable, Codable, Equatable {
@@ -105,6 +107,10 @@ public struct Calibration: Sendable, Codable, Equatable {
     public var heldOut: Figures
     /// When it was measured (ISO 8601).
     public var date: String
+    /// The front end the clips were heard through, as `--front-end` names it
+    /// (``VoiceAudio/AudioFrontEnd/Settings/argument``; `off` for none); `nil` in a file from
+    /// before it was recorded. Confidence moves with the front end, so a bar holds for it alone.
+    public var frontEnd: String?
     /// The command that measured it.
     public var command: String?
     /// Both halves' figures from 0 to 1, for plots; `nil` in a saved file.
