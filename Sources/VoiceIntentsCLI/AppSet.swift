@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import VoiceIntents
 
 /// The apps a command line serves: one for an app's own executable, several for `voice-intents`.
@@ -20,11 +21,11 @@ extension AppSet {
     /// app's declaration, and the argument parser asks while it builds each command's options,
     /// many times over a parse.
     static var appNames: [String] {
-        AppNames.lock.withLock {
+        AppNames.names.withLock { known in
             let key = ObjectIdentifier(Self.self)
-            if let known = AppNames.names[key] { return known }
+            if let names = known[key] { return names }
             let names = apps.map(\.executableName)
-            AppNames.names[key] = names
+            known[key] = names
             return names
         }
     }
@@ -65,6 +66,5 @@ struct AppSelection<Apps: AppSet>: ParsableArguments {
 
 /// The names of each set's apps, once known (``AppSet/appNames``).
 private enum AppNames {
-    static let lock = NSLock()
-    nonisolated(unsafe) static var names: [ObjectIdentifier: [String]] = [:]
+    static let names = Mutex<[ObjectIdentifier: [String]]>([:])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Synchronization
 import VoiceAudio
 import VoiceRecognition
 import VoiceUnderstanding
@@ -157,11 +158,10 @@ struct RecognizerOptions: ParsableArguments {
     }
 
     /// The notices already shown by this process.
-    nonisolated(unsafe) private static var warned = Set<String>()
-    private static let warnedLock = NSLock()
+    private static let warned = Mutex(Set<String>())
 
     private static func warnOnce(_ notice: String) {
-        let isNew = warnedLock.withLock { warned.insert(notice).inserted }
+        let isNew = warned.withLock { $0.insert(notice).inserted }
         guard isNew else { return }
         LoggingSetup.bootstrap()
         Logger(label: "voice-intents").warning("\(notice)")
