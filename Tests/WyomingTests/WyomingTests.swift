@@ -267,7 +267,7 @@ struct WyomingServerTests {
     }
 
     /// `info` says the server streams transcripts and takes text in pieces. A person's command
-    /// sent at twice real time is transcribed in pieces while it is still arriving: the pieces,
+    /// sent in real time is transcribed in pieces while it is still arriving: the pieces,
     /// joined, are the transcript, and then come the whole `transcript` (for clients that take
     /// no pieces) and `transcript-stop`, as the protocol orders them.
     @Test func aTranscriptIsStreamedInPiecesWhileTheSpeechArrives() throws {

@@ -9,7 +9,7 @@
         (the text in pieces; how many audio streams came back, and whether the first came
         before the last piece was sent)
     client.py tcp://127.0.0.1:10700 transcribe-streaming recording.wav
-        (at twice real time; every transcript event, and how much audio had gone before each piece)
+        (in real time; every transcript event, and how much audio had gone before each piece)
     client.py tcp://127.0.0.1:10700 handle "turn the garage light on"      (as Home Assistant's agent asks)
     client.py tcp://127.0.0.1:10700 transcribe-together a.wav b.wav …   (one connection each, at once)
     client.py tcp://127.0.0.1:10700 send-garbage                        (a line that is not an event)
@@ -78,7 +78,7 @@ async def transcribe(uri, path, rate=None):
 
 async def transcribe_streaming(uri, path):
     """Every transcript event the server sends for a recording, in order, with how much of the
-    audio had been sent when each came; the audio goes at twice real time."""
+    audio had been sent when each came; the audio goes in real time, as a satellite sends it."""
     async with AsyncClient.from_uri(uri) as client:
         await client.write_event(Transcribe(language="en").event())
         events = []
@@ -107,7 +107,7 @@ async def transcribe_streaming(uri, path):
                 await client.write_event(message.event())
                 if isinstance(message, AudioChunk):
                     sent += len(message.audio) / (2 * message.rate)
-                    await asyncio.sleep(len(message.audio) / (2 * message.rate) / 2)
+                    await asyncio.sleep(len(message.audio) / (2 * message.rate))
         await asyncio.wait_for(reader, timeout=60)
         for event in events:
             print(json.dumps(event))
