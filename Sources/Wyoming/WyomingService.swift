@@ -107,13 +107,12 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             case .failure(let reason):
                 return [WyomingEvent.error(reason.description)]
             case .success(let stages):
-                if let wakeWord = stages.wakeWord, !app.wakeWords.contains(where: { $0.name == wakeWord }) {
-                    let installed = app.wakeWords.map(\.name).joined(separator: ", ")
-                    return [
-                        WyomingEvent.error(
-                            "no wake-word model \"\(wakeWord)\" here (installed: \(installed.isEmpty ? "none; Scripts/bootstrap.sh installs them" : installed))"
-                        )
-                    ]
+                if let wakeWord = stages.wakeWord {
+                    do {
+                        _ = try WakeWordDetector.model(named: wakeWord, among: app.wakeWords)
+                    } catch {
+                        return [WyomingEvent.error("\(error)")]
+                    }
                 }
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
@@ -549,17 +548,16 @@ final class WakeListening {
     /// Detectors for `names` (installed models' names, as `info` lists them), or for every one
     /// of `installed` when `names` is `nil` or empty.
     init(names: [String]?, installed: [WakeWordDetector.Model]) throws(SpeechError) {
+        let models: [WakeWordDetector.Model]
         if let names, !names.isEmpty {
-            detectors = try names.map { name throws(SpeechError) in try WakeWordDetector(name) }
-        } else {
-            guard !installed.isEmpty else {
-                throw SpeechError(
-                    .missingModel,
-                    "no wake-word models are installed in \(WakeWordDetector.modelFolder.path) (Scripts/bootstrap.sh installs them)"
-                )
+            models = try names.map { name throws(SpeechError) in
+                try WakeWordDetector.model(named: name, among: installed)
             }
-            detectors = try installed.map { model throws(SpeechError) in try WakeWordDetector(model: model) }
+        } else {
+            guard !installed.isEmpty else { throw WakeWordDetector.noneInstalled }
+            models = installed
         }
+        detectors = try models.map { model throws(SpeechError) in try WakeWordDetector(model: model) }
     }
 
     /// A new stream of audio.

@@ -88,15 +88,38 @@ public final class WakeWordDetector {
     public convenience init(_ name: String) throws(SpeechError) {
         let description = Self.modelFolder.appendingPathComponent("\(name).json")
         guard FileManager.default.fileExists(atPath: description.path) else {
-            let known = Self.installedModels().map(\.name)
-            throw SpeechError(
-                .missingModel,
-                known.isEmpty
-                    ? "no wake-word models are installed in \(Self.modelFolder.path); install them with Scripts/bootstrap.sh (from the pymicro-wakeword wheel on PyPI), or set VOICE_INTENTS_WAKE_WORD to a folder that has them"
-                    : "no wake-word model \"\(name)\" in \(Self.modelFolder.path); installed: \(known.joined(separator: ", "))"
-            )
+            throw Self.missing(name, installed: Self.installedModels())
         }
         try self.init(model: Model(contentsOf: description))
+    }
+
+    /// The model named `name` among `installed` (``installedModels()``, read once by a program
+    /// that asks often).
+    ///
+    /// - Throws: ``SpeechError`` of kind `missingModel` naming the installed ones, or saying how
+    ///   to install them when there are none.
+    public static func model(named name: String, among installed: [Model]) throws(SpeechError) -> Model {
+        guard let model = installed.first(where: { $0.name == name }) else {
+            throw missing(name, installed: installed)
+        }
+        return model
+    }
+
+    /// No models are installed: where they were looked for and how to install them.
+    public static var noneInstalled: SpeechError {
+        SpeechError(
+            .missingModel,
+            "no wake-word models are installed in \(modelFolder.path); install them with Scripts/bootstrap.sh (from the pymicro-wakeword wheel on PyPI), or set VOICE_INTENTS_WAKE_WORD to a folder that has them"
+        )
+    }
+
+    /// No model `name` among `installed`.
+    private static func missing(_ name: String, installed: [Model]) -> SpeechError {
+        guard !installed.isEmpty else { return noneInstalled }
+        return SpeechError(
+            .missingModel,
+            "no wake-word model \"\(name)\" in \(modelFolder.path); installed: \(installed.map(\.name).joined(separator: ", "))"
+        )
     }
 
     /// A detector running `model`.
