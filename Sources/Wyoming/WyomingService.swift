@@ -462,22 +462,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// `text` cut after each sentence's end (`.`, `!` or `?` before a space), for speaking one
     /// at a time; text with no such end is one sentence.
     static func sentences(of text: String) -> [String] {
-        var sentences: [String] = []
-        var current = ""
-        var previous: Character?
-        for character in text {
-            if character.isWhitespace, let previous, ".!?".contains(previous) {
-                let sentence = current.trimmingCharacters(in: .whitespaces)
-                if !sentence.isEmpty { sentences.append(sentence) }
-                current = ""
-            } else {
-                current.append(character)
-            }
-            previous = character
-        }
-        let last = current.trimmingCharacters(in: .whitespaces)
-        if !last.isEmpty { sentences.append(last) }
-        return sentences
+        let (sentences, rest) = wholeSentences(of: text)
+        let last = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+        return last.isEmpty ? sentences : sentences + [last]
     }
 
     /// `samples` (16-bit mono) as `audio-chunk`s of 1024 samples in `format`, timed from `offset`
