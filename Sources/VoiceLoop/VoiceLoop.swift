@@ -310,3 +310,9 @@ final class LoopStop: Sendable {
         }
     }
 }
+
+extension VoiceLoop: CustomStringConvertible {
+    /// Names the loop by its app, so that the logs of a service group (which name each service at
+    /// debug level) stay one line.
+    public var description: String { "VoiceLoop(\(app.executableName))" }
+}

@@ -291,3 +291,8 @@ private final class IdleFlag: Sendable {
         set { value.withLock { $0 = newValue } }
     }
 }
+
+extension WyomingServer: CustomStringConvertible {
+    /// The app and the address, for a service group's logs.
+    public var description: String { "WyomingServer(\(app.app.executableName) on \(host):\(port))" }
+}

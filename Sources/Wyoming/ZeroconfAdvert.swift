@@ -227,3 +227,8 @@ enum MulticastDNS {
         return parts.count == 4 ? parts : nil
     }
 }
+
+extension ZeroconfAdvert: CustomStringConvertible {
+    /// The advertised name and port, for a service group's logs.
+    public var description: String { "ZeroconfAdvert(\(name) on port \(port))" }
+}

@@ -376,6 +376,13 @@ struct EmbeddedLoopTests {
         #expect(source.read == heard, "the stream is still read after the loop ended")
     }
 
+    /// A service group names its services in its debug log (`listen -v`): the loop is named by
+    /// its app in a few words, not by every field it holds.
+    @Test func aLoopIsNamedByItsApp() throws {
+        let loop = try Self.loop(EndlessHiss().input)
+        #expect(String(describing: loop) == "VoiceLoop(travel-tracking)")
+    }
+
     /// A command that fits two shortcuts equally is answered the same way typed or spoken: the
     /// two are named.
     @Test func aCommandThatFitsTwoShortcutsNamesBoth() async throws {
