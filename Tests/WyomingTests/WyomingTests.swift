@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import VoiceAudio
 import VoiceTestSupport
@@ -27,9 +28,17 @@ struct WyomingServerTests {
         try python(with: "wyoming", version: "1.10.2")
     }
 
+    /// Held while a virtual environment is looked for or made: the suites that use one run side
+    /// by side, and on a fresh machine they would make the same one at once.
+    static let makingEnvironment = Mutex(())
+
     /// A virtual environment with `package` from PyPI (and `also`), made once per machine: its
     /// Python.
     static func python(with package: String, version: String, also: [String] = []) throws -> String {
+        try makingEnvironment.withLock { _ in try makePython(with: package, version: version, also: also) }
+    }
+
+    private static func makePython(with package: String, version: String, also: [String]) throws -> String {
         let home = FileManager.default.homeDirectoryForCurrentUser
         let environment = home.appendingPathComponent(".cache/voice-intents/\(package)-\(version)")
         let python = environment.appendingPathComponent("bin/python").path
@@ -374,166 +383,6 @@ struct WyomingServerTests {
         }
     }
 
-    /// A satellite holds a whole conversation on its connection: it runs a pipeline and streams
-    /// its microphone in real time; the server asks its questions out loud, hears the answers
-    /// said after each has played, runs the intent and speaks the result. The replies are
-    /// recognised back. Three satellites at once hold the same conversation.
-    @Test func satellitesHoldWholeConversations() throws {
-        let python = try Self.python()
-        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
-        let replies = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
-        defer {
-            for line in lines { try? FileManager.default.removeItem(at: line) }
-            for index in 0..<3 { try? FileManager.default.removeItem(atPath: "\(replies.path)-\(index).wav") }
-        }
-        let said = [
-            "How many tickets?", "Search for 3 tickets to Uluru?",
-            "I found 3 tickets to Uluru for 75 dollars in total.",
-        ]
-        try Self.withServer(app: "travel-tracking") { uri in
-            let alone = try Self.ask(python, uri, ["converse", "\(replies.path)-0.wav"] + lines.map(\.path))
-            #expect(alone["said"] as? [String] == said)
-            #expect(alone["heard"] as? [String] == [SpokenConversation.tickets[0]])
-            #expect(
-                try SpokenConversation.heardReplyText(in: URL(fileURLWithPath: "\(replies.path)-0.wav"))
-                    == SpokenConversation.ticketsReplies)
-
-            let together = try Self.ask(
-                python, uri, ["converse-together", "3", replies.path] + lines.map(\.path))
-            let conversations = try #require(together["conversations"] as? [[String: Any]])
-            #expect(conversations.count == 3)
-            for conversation in conversations {
-                #expect(conversation["said"] as? [String] == said)
-                #expect(conversation["heard"] as? [String] == [SpokenConversation.tickets[0]])
-            }
-        }
-    }
-
-    /// A satellite that streams all the time (from the `wake` stage) and asks the server to hear
-    /// `hey_mycroft`: a person's "hey mycroft, turn on the living room lamp" is answered with a
-    /// `detection`, and the command after it is run and its reply spoken.
-    @Test func aSatelliteStreamingFromTheWakeStageIsWokenByTheServer() throws {
-        let python = try Self.python()
-        let folder = try temporaryFolder("satellite-wake")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let line = try Self.heyMycroft(in: folder)
-        try Self.withServer { uri in
-            let conversation = try Self.ask(
-                python, uri,
-                [
-                    "converse-wake", "hey_mycroft", folder.appendingPathComponent("replies.wav").path,
-                    line.path,
-                ])
-            #expect(conversation["woke"] as? [String] == ["hey_mycroft"], "\(conversation)")
-            #expect(conversation["heard"] as? [String] == ["turn on the living room lamp"], "\(conversation)")
-            #expect(
-                conversation["said"] as? [String] == ["Turned On the Living Room Lamp."], "\(conversation)")
-        }
-    }
-
-    /// `wyoming-satellite` 1.0.0 with `lines` said into its microphone (`area` given with
-    /// `--area`), and `serve --app app --satellite` connected to it until the satellite has
-    /// reported what was heard. Returns what the satellite was told was said and heard, and the
-    /// folder with the replies it played (`reply-*.raw`), which the caller removes.
-    static func satelliteConversation(
-        app: String, lines: [URL], area: String? = nil
-    ) throws -> (said: [String], heard: [String], folder: URL, errors: String) {
-        let python = try Self.python()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("satellite-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let port = try Self.freePort()
-        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        func appending(_ name: String) -> String { "sh -c 'cat >> \(file(name)); echo >> \(file(name))'" }
-        let satellite = try Self.satellite(
-            "kitchen", port: port,
-            [
-                "--mic-command",
-                ([python, Self.satelliteMicrophone.path, directory.path] + lines.map(\.path)).joined(
-                    separator: " "),
-                "--snd-command", "sh -c 'cat > \(file("reply"))-$(date +%s%N).raw'",
-                "--streaming-start-command", "touch \(file("streaming"))",
-                "--tts-stop-command", "sh -c 'echo stop >> \(file("tts-stops"))'",
-                "--synthesize-command", appending("said"), "--transcript-command", appending("heard"),
-            ] + (area.map { ["--area", $0] } ?? []))
-        defer { Self.stop(satellite) }
-        // The satellite listens once its microphone runs.
-        let reachable = Date().addingTimeInterval(30)
-        while Date() < reachable,
-            try Executables.run(
-                command: python,
-                ["-c", "import socket; socket.create_connection(('127.0.0.1', \(port)), 1).close()"],
-                in: directory
-            ).status != 0
-        {
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-
-        let server = try LiveLoop.Listener(
-            ["--app", app, "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
-            command: "serve", executable: "voice-intents")
-        defer { _ = server.terminate() }
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: file("heard")) {
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        Thread.sleep(forTimeInterval: 0.5)
-        func written(_ name: String) -> [String] {
-            ((try? String(contentsOfFile: file(name), encoding: .utf8)) ?? "").split(separator: "\n").map(
-                String.init)
-        }
-        return (written("said"), written("heard"), directory, server.errors)
-    }
-
-    /// `wyoming-satellite` from PyPI, as a small computer in a room runs it, with a person at its
-    /// microphone: the server connects to it as Home Assistant would and holds the conversation
-    /// through it. The satellite's sound program gets the replies, which are recognised back.
-    @Test func aWyomingSatelliteHoldsAConversation() throws {
-        let lines = try SpokenConversation.tickets.map { try SpokenConversation.recording([$0]) }
-        defer { for line in lines { try? FileManager.default.removeItem(at: line) } }
-        let conversation = try Self.satelliteConversation(app: "travel-tracking", lines: lines)
-        defer { try? FileManager.default.removeItem(at: conversation.folder) }
-        #expect(conversation.heard == [SpokenConversation.tickets[0]], "\(conversation.errors)")
-        #expect(
-            conversation.said == [
-                "How many tickets?", "Search for 3 tickets to Uluru?",
-                "I found 3 tickets to Uluru for 75 dollars in total.",
-            ])
-        // The replies one after another, with a pause between, as the satellite played them.
-        var samples: [Int16] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: conversation.folder.path).sorted()
-        where name.hasPrefix("reply-") {
-            let reply = try Data(contentsOf: conversation.folder.appendingPathComponent(name))
-            samples += reply.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-            samples += [Int16](repeating: 0, count: 22_050 * 7 / 10)
-        }
-        let tape = conversation.folder.appendingPathComponent("replies.wav")
-        try WAVFile.write(AudioBuffer(int16: samples, sampleRate: 22_050), to: tape)
-        #expect(try SpokenConversation.heardReplyText(in: tape) == SpokenConversation.ticketsReplies)
-    }
-
-    /// `serve --context area=Office`: a command from Home Assistant's agent that names no room is
-    /// the office's; one that names a room is that room's.
-    @Test func theServersAreaIsTheRoomOfCommandsThatNameNone() throws {
-        let python = try Self.python()
-        try Self.withServer(app: "smart-home", options: ["--context", "area=Office"]) { uri in
-            let here = try Self.ask(python, uri, ["handle", "turn off the lights"])
-            #expect(here["text"] as? String == "Turned off the lights in the Office.", "\(here)")
-            let named = try Self.ask(python, uri, ["handle", "turn off the lights in the kitchen"])
-            #expect(named["text"] as? String == "Turned off the lights in the Kitchen.", "\(named)")
-        }
-    }
-
-    /// A satellite given its room (`wyoming-satellite --area Kitchen`): "switch on all the
-    /// lights", which names no room, is the kitchen's, and the reply says so.
-    @Test func aSatellitesAreaIsTheRoomOfCommandsThatNameNone() throws {
-        let line = try SpokenConversation.recording(["switch on all the lights"])
-        defer { try? FileManager.default.removeItem(at: line) }
-        let conversation = try Self.satelliteConversation(app: "smart-home", lines: [line], area: "Kitchen")
-        defer { try? FileManager.default.removeItem(at: conversation.folder) }
-        #expect(conversation.heard == ["switch on all the lights"], "\(conversation.errors)")
-        #expect(conversation.said == ["Turned on the lights in the Kitchen."], "\(conversation.errors)")
-    }
-
     /// Home Assistant's own Wyoming integration, from PyPI, as it adds the service and uses it:
     /// it reads the info and offers speech to text, text to speech and wake words; its
     /// speech-to-text entity gets a person's recording heard, its text-to-speech entity gets audio
@@ -582,29 +431,6 @@ struct WyomingServerTests {
             let back = try Self.ask(try Self.python(), uri, ["transcribe", reply.path])
             #expect(back["transcript"] as? String == "turn the garage light on")
         }
-    }
-
-    /// A satellite that is not there yet is tried again until it is: `serve` started before
-    /// the satellite (a box still booting) says so once, then connects when it comes up.
-    @Test func aSatelliteThatComesUpLaterIsConnectedTo() throws {
-        let python = try Self.python()
-        let port = try Self.freePort()
-        let server = try LiveLoop.Listener(
-            ["--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--satellite", "tcp://127.0.0.1:\(port)"],
-            command: "serve", executable: "voice-intents")
-        defer { _ = server.terminate() }
-        #expect(
-            server.waitFor("could not reach the satellite", inErrors: true, timeout: 60), "\(server.errors)")
-        // Silence in real time.
-        let satellite = try Self.satellite(
-            "bedroom", port: port,
-            [
-                "--mic-command",
-                "\(python) \(Self.satelliteMicrophone.path) \(FileManager.default.temporaryDirectory.path)",
-            ])
-        defer { Self.stop(satellite) }
-        #expect(server.waitFor("connected to the satellite", inErrors: true, timeout: 30), "\(server.errors)")
-        #expect(server.errors.components(separatedBy: "could not reach the satellite").count == 2)
     }
 
     /// Listening beyond this machine, the server advertises itself as Home Assistant discovers
