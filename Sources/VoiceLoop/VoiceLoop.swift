@@ -74,6 +74,13 @@ public struct VoiceLoop: Sendable, Service {
         /// What the device knows without being told ("area": the room it is in), for phrases
         /// that take a value from it.
         public var context: [String: String] = [:]
+        /// The device the loop hears, for the timers its commands start (``VoiceTimers/device``):
+        /// a satellite's connection names its own; `nil` is the process's own loop.
+        public var device: String?
+        /// Whether the loop says so, between turns, when a timer of its device runs out (the
+        /// app's ``VoiceTimers`` dependency). A Wyoming server leaves it to the satellite, which it
+        /// sends the timer's events.
+        public var announcesTimers = true
 
         /// What `listen` does with no options for `app`: the installed models
         /// (`Models/<locale>/manifest.yaml`), the phrases found from the current directory
@@ -255,8 +262,12 @@ public struct VoiceLoop: Sendable, Service {
                 ?? configuration.wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
             logger.info("listening to \(input.name)\(wake)")
         }
+        let announcing = announceTimers(on: channel)
+        defer { announcing?.cancel() }
         let misunderstood = try await withTaskCancellationHandler {
-            try await session.run(runner)
+            try await VoiceTimers.$device.withValue(configuration.device) {
+                try await session.run(runner)
+            }
         } onCancel: {
             input.stop()
         }
@@ -265,6 +276,31 @@ public struct VoiceLoop: Sendable, Service {
         if let failure = input.capture?.failure { throw failure }
         try mouth.finish()
         return misunderstood
+    }
+}
+
+extension VoiceLoop {
+    /// Has `channel` say so when a timer of the loop's device runs out, until cancelled; `nil`
+    /// when the app keeps no timers or the loop does not announce them.
+    private func announceTimers(on channel: VoiceChannel) -> Task<Void, Never>? {
+        guard configuration.announcesTimers, app.dependencies.contains(VoiceTimers.self),
+            let timers = app.dependencies.resolve(VoiceTimers.self)
+        else { return nil }
+        let events = timers.events()
+        let device = configuration.device
+        return Task { [logger] in
+            for await case .finished(let timer) in events where timer.device == device {
+                logger.info(
+                    "a timer ran out", metadata: ["timer": "\(timer.id)", "length": "\(timer.spokenLength)"])
+                channel.announce(Self.announcement(of: timer))
+            }
+        }
+    }
+
+    /// What is said when `timer` runs out: "The 5 minute timer is done."
+    static func announcement(of timer: VoiceTimers.Timer) -> String {
+        let name = timer.spokenName
+        return name.prefix(1).uppercased() + name.dropFirst() + " is done."
     }
 }
 

@@ -29,6 +29,8 @@ package final class VoiceChannel: @unchecked Sendable {
     var ended: Bool { input.hasEnded }
     /// When the first reply since ``startTurn()`` started to sound, for the turn's timings.
     private(set) var firstReply: ContinuousClock.Instant?
+    /// What is to be said between turns (a timer that ran out), oldest first.
+    private let announcements = Mutex<[String]>([])
 
     /// - Parameters:
     ///   - input: What is heard; its microphone's recorder, if it has one, is muted while the
@@ -58,17 +60,53 @@ package final class VoiceChannel: @unchecked Sendable {
         return try recognizer.listen(timeout: timeout, read: input.read)
     }
 
+    /// Says `text` before the next command is listened for: at once when nobody is speaking,
+    /// else after the command being said.
+    package func announce(_ text: String) {
+        announcements.withLock { $0.append(text) }
+    }
+
+    /// What is to be said between turns, taken.
+    package func takeAnnouncements() -> [String] {
+        announcements.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    private var hasAnnouncements: Bool { announcements.withLock { !$0.isEmpty } }
+
+    /// The input's next chunk; `nil`, as at its end, once something is to be announced.
+    private func readUnlessAnnouncing() throws(SpeechError) -> [Int16]? {
+        hasAnnouncements ? nil : try input.read()
+    }
+
+    /// The next command under `grammar`, as ``hear(under:)``, but given up (`nil`) when something
+    /// is to be announced before anyone has started speaking.
+    private func hearCommandNow(under grammar: SpeechGrammar) throws -> RecognitionResult? {
+        try recognizer.useGrammar(grammar)
+        var speaking = false
+        return try recognizer.listen(
+            timeout: timeout,
+            read: { () throws(SpeechError) -> [Int16]? in
+                speaking ? try self.input.read() : try self.readUnlessAnnouncing()
+            }, speechStarted: { _ in speaking = true })
+    }
+
     /// The next command under `grammar` after the wake word: the input is heard by the wake-word
     /// detector alone until it hears the word, then by the recognizer from just after it (what
-    /// was said in the same breath included). `nil` when the input ended, or nobody spoke
-    /// within the timeout after the wake word. Without a wake word, ``hear(under:)``.
+    /// was said in the same breath included). `nil` when the input ended, nobody spoke within the
+    /// timeout after the wake word, or something is to be announced (``announce(_:)``) and
+    /// nobody had started speaking. Without a wake word, the next command as ``hear(under:)``.
     package func hearAfterWakeWord(
         under grammar: SpeechGrammar, woke: @escaping @Sendable (WakeWordDetector.Model) -> Void = { _ in }
     ) async throws -> RecognitionResult? {
-        guard wakeWord != nil else { return try await hear(under: grammar) }
+        guard wakeWord != nil else {
+            return try await onThreadOfItsOwn { try self.hearCommandNow(under: grammar) }
+        }
         return try await onThreadOfItsOwn { () throws -> RecognitionResult? in
             guard let wakeWord = self.wakeWord else { return nil }
-            while let chunk = try self.input.read() {
+            while let chunk = try self.readUnlessAnnouncing() {
                 guard let heard = wakeWord.process(chunk) else { continue }
                 woke(wakeWord.model)
                 var rest: [Int16]? = Array(chunk[heard...])
@@ -274,6 +312,7 @@ package struct VoiceSession: Sendable {
     package func run(_ runner: IntentRunner) async throws -> Int {
         var misunderstood = 0
         while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
+            for announcement in channel.takeAnnouncements() { try await say(announcement) }
             guard
                 let heard = try await channel.hearAfterWakeWord(
                     under: commands,

@@ -29,6 +29,9 @@ package final class SatellitePipeline: Sendable {
     private let peer: String
     /// The area the satellite is in, from its `info`: the context's area for its commands.
     private let area: String?
+    /// The connection's device, for the timers its commands start (its session sends their
+    /// events).
+    private let device: String?
     private let logger: Logger
     private let send: @Sendable (WyomingEvent) -> Void
     /// Finished when ``run()`` has ended.
@@ -69,13 +72,14 @@ package final class SatellitePipeline: Sendable {
 
     /// A conversation to run; `send` is handed every event for the satellite, in order.
     init(
-        app: WyomingApp, stages: Stages, peer: String, area: String? = nil, logger: Logger,
-        send: @escaping @Sendable (WyomingEvent) -> Void
+        app: WyomingApp, stages: Stages, peer: String, area: String? = nil, device: String? = nil,
+        logger: Logger, send: @escaping @Sendable (WyomingEvent) -> Void
     ) {
         self.app = app
         self.stages = stages
         self.peer = peer
         self.area = area
+        self.device = device
         self.logger = logger
         self.send = send
     }
@@ -90,6 +94,9 @@ package final class SatellitePipeline: Sendable {
         configuration.hasScreen = false
         // The satellite's own area wins over the server's `--context area=…`.
         if let area { configuration.context["area"] = area }
+        // Its timers are the session's to send; the satellite rings them.
+        configuration.device = device
+        configuration.announcesTimers = false
         let (app, stages, peer, logger, send) = (app, stages, peer, logger, send)
         if let wakeWord = stages.wakeWord {
             configuration.wakeWord = wakeWord

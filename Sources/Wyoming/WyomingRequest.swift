@@ -1,3 +1,5 @@
+import VoiceIntents
+
 /// An event a peer sends the server, read by protocol area. Events of a type the server does not
 /// take are ignored, as the protocol asks of every program: a newer peer's events are no error.
 package enum WyomingRequest: Sendable {
@@ -188,6 +190,38 @@ extension WyomingEvent {
     // satellite
     /// `run-satellite`: a satellite connected to is told to start.
     static let runSatellite = WyomingEvent("run-satellite")
+
+    // timer
+    /// The event that tells a satellite what happened to one of its timers: `timer-started` (its
+    /// length, as asked), `timer-updated` (paused or resumed, and the seconds left),
+    /// `timer-cancelled` or `timer-finished`.
+    static func timer(_ event: VoiceTimers.Event) -> WyomingEvent {
+        let timer = event.timer
+        let id: [String: JSONValue] = ["id": .string(timer.id)]
+        switch event {
+        case .started:
+            var data = id
+            data["total_seconds"] = .number(Double(timer.totalSeconds))
+            if let name = timer.name { data["name"] = .string(name) }
+            for (key, value) in [
+                ("start_hours", timer.hours), ("start_minutes", timer.minutes),
+                ("start_seconds", timer.seconds),
+            ] where value > 0 {
+                data[key] = .number(Double(value))
+            }
+            return WyomingEvent("timer-started", data: data)
+        case .updated:
+            return WyomingEvent(
+                "timer-updated",
+                data: id.merging([
+                    "is_active": .bool(timer.isActive), "total_seconds": .number(Double(timer.secondsLeft)),
+                ]) { $1 })
+        case .cancelled:
+            return WyomingEvent("timer-cancelled", data: id)
+        case .finished:
+            return WyomingEvent("timer-finished", data: id)
+        }
+    }
 
     /// `error`, with what went wrong.
     static func error(_ text: String) -> WyomingEvent {

@@ -52,6 +52,9 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     private var satelliteArea: String?
     /// The conversations started, for ``runConversations()`` to run.
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
+    /// The device the connection's commands come from, for the timers they start
+    /// (``VoiceTimers/device``): their events are sent back on this connection.
+    let device = "wyoming-\(UUID().uuidString)"
     /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
     /// The most text sent in pieces that is held while it ends no sentence, in characters.
@@ -74,11 +77,25 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 
     /// Runs the satellites' conversations that ``handle(_:)`` starts, each as a child task, until
     /// the session is closed: the connection runs it beside its reading.
+    ///
+    /// Meanwhile the timers the connection's commands started (the app's ``VoiceTimers``) are
+    /// sent as they start, change and run out (`timer-started`, `timer-updated`,
+    /// `timer-cancelled`, `timer-finished`), for the satellite to show and ring.
     public func runConversations() async {
+        let timers =
+            app.app.dependencies.contains(VoiceTimers.self)
+            ? app.app.dependencies.resolve(VoiceTimers.self) : nil
         await withDiscardingTaskGroup { group in
+            if let events = timers?.events() {
+                let (device, send) = (device, send)
+                group.addTask {
+                    for await event in events where event.timer.device == device { send(.timer(event)) }
+                }
+            }
             for await pipeline in started.stream {
                 group.addTask { await pipeline.run() }
             }
+            group.cancelAll()
         }
     }
 
@@ -117,7 +134,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                 logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
                 let conversation = SatellitePipeline(
                     app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")",
-                    area: satelliteArea,
+                    area: satelliteArea, device: device,
                     logger: logger, send: send)
                 pipeline = conversation
                 started.continuation.yield(conversation)
@@ -382,7 +399,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         let runner = IntentRunner(
             conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,
             isAuthenticated: false)
-        let outcome = await pipeline.run(match, with: runner)
+        let outcome = await VoiceTimers.$device.withValue(device) { await pipeline.run(match, with: runner) }
         let spoken = outcome.chain.compactMap { $0.spokenText(voiceOnly: true) }.joined(separator: " ")
         logger.info(
             "ran",

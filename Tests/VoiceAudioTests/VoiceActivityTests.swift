@@ -150,7 +150,7 @@ extension VoiceActivityTests {
             try PeoplesRecordings.file("speech-to-phrase-en", "cancel timer.wav"),
             ["--voice-activity", "webrtc"])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "> cancel timer\n< Timer cancelled.\n", "\(run.output)")
+        #expect(run.output == "> cancel timer\n< No timer is running.\n", "\(run.output)")
     }
 }
 

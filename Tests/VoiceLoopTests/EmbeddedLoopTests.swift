@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PhraseMatching
 import ServiceLifecycle
+import SmartHome
 import Synchronization
 import Testing
 import TravelTracking
@@ -287,8 +288,12 @@ struct EmbeddedLoopTests {
     /// a quiet room hears.
     final class QuietRoom: Sendable {
         private let queued = Mutex<[Int16]>([])
+        private let reads = Mutex(0)
+        /// How many times the room has been heard.
+        var read: Int { reads.withLock { $0 } }
         var input: VoiceInput {
             VoiceInput(name: "a quiet room") { () throws(SpeechError) -> [Int16]? in
+                self.reads.withLock { $0 += 1 }
                 Thread.sleep(forTimeInterval: 0.1)
                 let speech = self.queued.withLock { queued in
                     defer { queued.removeFirst(min(1_600, queued.count)) }
@@ -374,6 +379,37 @@ struct EmbeddedLoopTests {
         let heard = source.read
         try await Task.sleep(for: .milliseconds(300))
         #expect(source.read == heard, "the stream is still read after the loop ended")
+    }
+
+    /// A timer that runs out while the loop waits for a command is announced at once, between
+    /// turns, and the loop goes on: the command a person says next is heard and run.
+    @Test func aTimerThatRunsOutIsAnnouncedBetweenTurns() async throws {
+        let room = QuietRoom()
+        let input = room.input
+        let app = AppContext(SmartHomeApp.self)
+        let logger = Logger(label: "timers")
+        let said = Mutex<[String]>([])
+        let cancel = try WAVFile.read(from: PeoplesRecordings.file("speech-to-phrase-en", "cancel timer.wav"))
+        let mouth = Mouth(
+            replies: { text, _ in
+                said.withLock { $0.append(text) }
+                if text.hasSuffix("is done.") { room.say(cancel.resampled(to: 16_000).int16Samples) }
+            }, logger: logger)
+        // Other loops in this process share the app's timers: this one hears its own device's.
+        var configuration = try VoiceLoop.Configuration(for: app)
+        configuration.once = true
+        configuration.device = "the hall \(UUID())"
+        let loop = VoiceLoop(
+            app: app, input: input, mouth: mouth, configuration: configuration, logger: logger)
+        let timers = try #require(app.dependencies.resolve(VoiceTimers.self))
+        let listening = Task { try await loop.listen() }
+        // Once the room is heard, the loop follows the timers.
+        while room.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        let timer = VoiceTimers.$device.withValue(configuration.device) { timers.start(seconds: 1) }
+        let ended = await Self.ends({ _ = try await listening.value }, orStop: input)
+        #expect(ended, "the loop did not stop after the command")
+        #expect(said.withLock { $0 } == ["The 1 second timer is done.", "No timer is running."])
+        #expect(!timers.timers.contains { $0.id == timer.id })
     }
 
     /// A service group names its services in its debug log (`listen -v`): the loop is named by

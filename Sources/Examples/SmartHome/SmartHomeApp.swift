@@ -101,8 +101,12 @@ public struct SmartHomeApp: VoiceApp {
     /// A dedicated device: people say "turn on the bed light", not "… in Smart Home".
     public static let isAddressedByName = false
 
-    /// Registers the house with the shared dependency manager.
+    /// The house's timers: one set for the process, however often the app is made.
+    static let timers = VoiceTimers()
+
+    /// Registers the house and its timers with the shared dependency manager.
     public init() {
         AppDependencyManager.shared.add { House() }
+        AppDependencyManager.shared.add { Self.timers }
     }
 }

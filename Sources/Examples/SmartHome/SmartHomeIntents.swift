@@ -138,68 +138,82 @@ public struct SetTimerIntent: AppIntent {
     @Parameter(title: "Hours") public var hours: Int?
     @Parameter(title: "Minutes") public var minutes: Int?
     @Parameter(title: "Seconds") public var seconds: Int?
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let parts: [(Int?, String)] = [(hours, "hour"), (minutes, "minute"), (seconds, "second")]
-        let said = parts.compactMap { value, unit in
-            value.map { "\($0) \(unit)\($0 == 1 ? "" : "s")" }
-        }
-        guard !said.isEmpty else {
+        guard hours != nil || minutes != nil || seconds != nil else {
             throw $minutes.requestValue("For how many minutes?")
         }
-        house.startTimer(seconds: (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0))
-        return .result(dialog: "Timer set for \(said.joined(separator: " and ")).")
+        let timer = timers.start(hours: hours ?? 0, minutes: minutes ?? 0, seconds: seconds ?? 0)
+        return .result(dialog: "Timer set for \(timer.spokenLength).")
     }
+}
+
+/// The timer a command about "the timer" means: the newest of this device's timers that `fits`.
+func theTimer(_ timers: VoiceTimers, _ fits: (VoiceTimers.Timer) -> Bool = { _ in true }) -> VoiceTimers
+    .Timer?
+{
+    timers.timersHere.last(where: fits)
 }
 
 public struct CancelTimerIntent: AppIntent {
     public static let title: LocalizedStringResource = "Cancel Timer"
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        house.cancelTimers(all: false)
+        guard let timer = theTimer(timers) else { return .result(dialog: "No timer is running.") }
+        timers.cancel(timer.id)
         return .result(dialog: "Timer cancelled.")
     }
 }
 
 public struct CancelAllTimersIntent: AppIntent {
     public static let title: LocalizedStringResource = "Cancel All Timers"
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        house.cancelTimers(all: true)
-        return .result(dialog: "All timers cancelled.")
+        let all = timers.timersHere
+        guard !all.isEmpty else { return .result(dialog: "No timer is running.") }
+        for timer in all { timers.cancel(timer.id) }
+        return .result(dialog: all.count == 1 ? "Timer cancelled." : "All \(all.count) timers cancelled.")
     }
 }
 
 public struct PauseTimerIntent: AppIntent {
     public static let title: LocalizedStringResource = "Pause Timer"
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        house.pauseTimers(true)
+        guard let timer = theTimer(timers, \.isActive) else { return .result(dialog: "No timer is running.") }
+        timers.setActive(timer.id, false)
         return .result(dialog: "Timer paused.")
     }
 }
 
 public struct ResumeTimerIntent: AppIntent {
     public static let title: LocalizedStringResource = "Resume Timer"
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        house.pauseTimers(false)
+        guard let timer = theTimer(timers, { !$0.isActive }) else {
+            return .result(dialog: "No timer is paused.")
+        }
+        timers.setActive(timer.id, true)
         return .result(dialog: "Timer resumed.")
     }
 }
 
 public struct TimerStatusIntent: AppIntent {
     public static let title: LocalizedStringResource = "Timer Status"
-    @Dependency var house: House
+    @Dependency var timers: VoiceTimers
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
-        let count = house.timers.count
-        return .result(dialog: count == 0 ? "No timers are running." : "\(count) timers are running.")
+        let all = timers.timersHere
+        guard let timer = all.last else { return .result(dialog: "No timer is running.") }
+        let left = VoiceTimers.Timer.spoken(seconds: timer.secondsLeft)
+        let state = timer.isActive ? "" : ", paused"
+        let others = all.count == 1 ? "" : " \(all.count - 1) more running."
+        return .result(dialog: "\(left) left on \(timer.spokenName)\(state).\(others)")
     }
 }
 

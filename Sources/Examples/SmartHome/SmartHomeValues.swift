@@ -90,29 +90,16 @@ public enum TodoList: String, AppEnum {
     public static let caseDisplayRepresentations = titled([TodoList.shoppingList: "Shopping List"])
 }
 
-/// What the house remembers between commands: the shopping list and the timers.
+/// What the house remembers between commands: the shopping list. Its timers are the package's
+/// (``VoiceTimers``), which run out on their own and are announced.
 public final class House: Sendable {
-    private let state = Mutex(State())
-    private struct State {
-        var shopping: [String] = []
-        var timers: [Int] = []
-        var paused = false
-    }
+    private let shopping = Mutex<[String]>([])
 
     public init() {}
 
-    public var shoppingList: [String] { state.withLock { $0.shopping } }
-    public var timers: [Int] { state.withLock { $0.timers } }
-    public var isPaused: Bool { state.withLock { $0.paused } }
+    public var shoppingList: [String] { shopping.withLock { $0 } }
 
-    func add(_ item: String) { state.withLock { $0.shopping.append(item) } }
-    func startTimer(seconds: Int) { state.withLock { $0.timers.append(seconds) } }
-    func cancelTimers(all: Bool) {
-        state.withLock { state in
-            if all { state.timers.removeAll() } else if !state.timers.isEmpty { state.timers.removeLast() }
-        }
-    }
-    func pauseTimers(_ paused: Bool) { state.withLock { $0.paused = paused } }
+    func add(_ item: String) { shopping.withLock { $0.append(item) } }
 }
 
 /// Groceries people add to the shopping list: what the grammar hears for free text.

@@ -35,7 +35,7 @@ extension SpeechRecognizer {
     /// when the detector heard speech begin (again after a false start). With `wordlessSpeech`,
     /// speech that lasted at least that many seconds ends the listening even when the grammar
     /// found no words in it: a recording wants what was said, whatever it was.
-    func listen(
+    package func listen(
         timeout: Double, read: () throws(SpeechError) -> [Int16]?, speechStarted: (Int) -> Void,
         wordlessSpeech: Double? = nil
     ) throws(SpeechError) -> RecognitionResult? {

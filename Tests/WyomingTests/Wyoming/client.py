@@ -22,6 +22,9 @@
     client.py tcp://127.0.0.1:10700 converse-together N replies line1.wav …   (N satellites at once)
     client.py tcp://127.0.0.1:10700 converse-wake hey_mycroft replies.wav line1.wav …
         (the same from the wake stage: the server hears the wake word; its detections are listed)
+    client.py tcp://127.0.0.1:10700 timers SECONDS line1.wav line2.wav …
+        (a satellite saying each line as a command of its own, one pipeline each on one
+        connection, then listening SECONDS more: what was heard, and the timer events it was sent)
     client.py tcp://127.0.0.1:10700 drain PID recording.wav
         (SIGTERM to the server PID while one connection is idle and another half way through
         an utterance: which are closed, and whether the utterance is still heard)
@@ -44,6 +47,7 @@ from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
+from wyoming.timer import TimerCancelled, TimerFinished, TimerStarted, TimerUpdated
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped
 from wyoming.wake import Detect, Detection, NotDetected
 
@@ -233,6 +237,72 @@ async def converse(uri, replies_path, lines, wake_word=None):
     return {"said": said, "heard": heard} | ({"woke": woke} if wake_word else {})
 
 
+async def timers(uri, lines, linger):
+    """A satellite on one connection saying each of `lines` (16 kHz 16-bit mono WAVs) as a
+    command of its own (a pipeline from `asr` each, its microphone streamed in real time), then
+    staying connected `linger` seconds: what was heard, and every timer event, as the `wyoming`
+    package parses it, with the seconds since the first line when it came."""
+    chunk_samples = 1024
+    silence = bytes(2 * chunk_samples)
+    heard, events = [], []
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+
+    def timer_event(event):
+        for kind in (TimerStarted, TimerUpdated, TimerCancelled, TimerFinished):
+            if kind.is_type(event.type):
+                parsed = kind.from_event(event)
+                events.append({"type": event.type, "at": round(loop.time() - began, 2)}
+                              | {k: v for k, v in vars(parsed).items() if v is not None})
+                return True
+        return False
+
+    async with AsyncClient.from_uri(uri) as client:
+        for path in lines:
+            with wave.open(path, "rb") as line:
+                speech = line.readframes(line.getnframes())
+            await client.write_event(
+                RunPipeline(start_stage=PipelineStage.ASR, end_stage=PipelineStage.TTS).event())
+            await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
+
+            async def microphone(speech=speech):
+                started = loop.time()
+                sent = 0
+                while True:
+                    piece, speech = (speech[:len(silence)], speech[len(silence):]) if speech else (silence, b"")
+                    await client.write_event(AudioChunk(
+                        rate=16000, width=2, channels=1, audio=piece.ljust(len(silence), b"\0")).event())
+                    sent += chunk_samples
+                    await asyncio.sleep(max(0, started + sent / 16000 - loop.time()))
+
+            streaming = asyncio.create_task(microphone())
+            try:
+                while True:
+                    event = await next_event(client)
+                    if timer_event(event):
+                        continue
+                    if AudioStop.is_type(event.type):
+                        await client.write_event(Played().event())
+                    elif Transcript.is_type(event.type):
+                        heard.append(Transcript.from_event(event).text)
+                        break
+                    elif event.type == "error":
+                        raise SystemExit(f"the server said: {event.data}")
+            finally:
+                streaming.cancel()
+            await client.write_event(AudioStop().event())
+        until = loop.time() + linger
+        while (left := until - loop.time()) > 0:
+            try:
+                event = await asyncio.wait_for(client.read_event(), timeout=left)
+            except asyncio.TimeoutError:
+                break
+            if event is None:
+                break
+            timer_event(event)
+    return {"heard": heard, "timers": events}
+
+
 async def drain(uri, pid, path):
     """What graceful shutdown does to the connections open: one idle, one streaming `path`
     (16 kHz 16-bit mono), SIGTERM sent half way through it."""
@@ -283,6 +353,9 @@ async def main(uri, command, *arguments):
         return
     if command == "converse":
         print(json.dumps(await converse(uri, arguments[0], arguments[1:])))
+        return
+    if command == "timers":  # timers SECONDS line1.wav …
+        print(json.dumps(await timers(uri, arguments[1:], float(arguments[0]))))
         return
     if command == "converse-together":
         count, prefix, lines = int(arguments[0]), arguments[1], arguments[2:]
