@@ -157,12 +157,13 @@ public struct VoiceLoop: Sendable, Service {
     /// Told of every command heard when its turn ends: what ran, and what was said.
     public let onTurn: @Sendable (VoiceTurn) -> Void
     /// The matcher, grammar and sound-alikes made beforehand, if they were; ``run()`` makes
-    /// them otherwise.
+    /// them otherwise, and makes them again when the app's names change.
     public let preparation: Preparation?
 
     /// - Parameters:
     ///   - preparation: What the loop would build from the app before listening, made once for
-    ///     many loops (``Preparation``); `nil`: the loop builds it.
+    ///     many loops (``Preparation``; run its ``Preparation/followUpdates()`` for them to hear
+    ///     names that change); `nil`: the loop builds it, and follows the app's names itself.
     ///   - display: Shows an outcome on the screen, with ``Configuration/hasScreen``.
     public init(
         app: AppContext, input: VoiceInput, mouth: Mouth, configuration: Configuration,
@@ -243,11 +244,20 @@ public struct VoiceLoop: Sendable, Service {
             return (channel, soundAlikes ?? [])
         }
         if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }
+        // A loop that made its own follows the app's names while it runs; a shared preparation is
+        // followed by whoever made it.
+        let prepared =
+            preparation
+            ?? Preparation(
+                app: app, configuration: configuration, logger: logger, matcher: matcher, commands: commands,
+                soundAlikes: soundAlikes)
+        let following = preparation == nil ? Task { await prepared.followUpdates() } : nil
+        defer { following?.cancel() }
         // An answer's slack is counted beyond the silence that ends it.
         var policy = configuration.policy
         policy.trailingSilence = configuration.recognizer.trailingSilence
         let session = VoiceSession(
-            description: app.description, matcher: matcher, commands: commands, channel: channel,
+            description: app.description, preparation: prepared, channel: channel,
             transcript: transcript, voiceOnly: !configuration.hasScreen, once: configuration.once,
             logger: logger, policy: policy, context: configuration.context, stop: stop, display: display,
             onTurn: onTurn, onWakeWord: configuration.onWakeWord ?? { _ in })

@@ -76,37 +76,41 @@ package final class VoiceChannel: @unchecked Sendable {
 
     private var hasAnnouncements: Bool { announcements.withLock { !$0.isEmpty } }
 
-    /// The input's next chunk; `nil`, as at its end, once something is to be announced.
-    private func readUnlessAnnouncing() throws(SpeechError) -> [Int16]? {
-        hasAnnouncements ? nil : try input.read()
+    /// The input's next chunk; `nil`, as at its end, once something is to be announced or
+    /// `stale` says the grammar heard with is no longer the app's.
+    private func readUnlessAnnouncing(_ stale: () -> Bool) throws(SpeechError) -> [Int16]? {
+        hasAnnouncements || stale() ? nil : try input.read()
     }
 
     /// The next command under `grammar`, as ``hear(under:)``, but given up (`nil`) when something
     /// is to be announced before anyone has started speaking.
-    private func hearCommandNow(under grammar: SpeechGrammar) throws -> RecognitionResult? {
+    private func hearCommandNow(under grammar: SpeechGrammar, stale: () -> Bool) throws -> RecognitionResult?
+    {
         try recognizer.useGrammar(grammar)
         var speaking = false
         return try recognizer.listen(
             timeout: timeout,
             read: { () throws(SpeechError) -> [Int16]? in
-                speaking ? try self.input.read() : try self.readUnlessAnnouncing()
+                speaking ? try self.input.read() : try self.readUnlessAnnouncing(stale)
             }, speechStarted: { _ in speaking = true })
     }
 
     /// The next command under `grammar` after the wake word: the input is heard by the wake-word
     /// detector alone until it hears the word, then by the recognizer from just after it (what
     /// was said in the same breath included). `nil` when the input ended, nobody spoke within the
-    /// timeout after the wake word, or something is to be announced (``announce(_:)``) and
-    /// nobody had started speaking. Without a wake word, the next command as ``hear(under:)``.
+    /// timeout after the wake word, or, before anybody started speaking, something is to be
+    /// announced (``announce(_:)``) or `stale` says `grammar` is no longer the app's. Without a
+    /// wake word, the next command as ``hear(under:)``.
     package func hearAfterWakeWord(
-        under grammar: SpeechGrammar, woke: @escaping @Sendable (WakeWordDetector.Model) -> Void = { _ in }
+        under grammar: SpeechGrammar, woke: @escaping @Sendable (WakeWordDetector.Model) -> Void = { _ in },
+        stale: @escaping @Sendable () -> Bool = { false }
     ) async throws -> RecognitionResult? {
         guard wakeWord != nil else {
-            return try await onThreadOfItsOwn { try self.hearCommandNow(under: grammar) }
+            return try await onThreadOfItsOwn { try self.hearCommandNow(under: grammar, stale: stale) }
         }
         return try await onThreadOfItsOwn { () throws -> RecognitionResult? in
             guard let wakeWord = self.wakeWord else { return nil }
-            while let chunk = try self.readUnlessAnnouncing() {
+            while let chunk = try self.readUnlessAnnouncing(stale) {
                 guard let heard = wakeWord.process(chunk) else { continue }
                 woke(wakeWord.model)
                 var rest: [Int16]? = Array(chunk[heard...])
@@ -286,8 +290,12 @@ package struct VoiceConversation: Conversation {
 /// and says the answer, until the input ends.
 package struct VoiceSession: Sendable {
     package let description: AppDescription
-    package let matcher: PhraseMatcher
-    package let commands: SpeechGrammar
+    /// The app's matcher and command grammar, made again when its names change.
+    package let preparation: VoiceLoop.Preparation
+    /// The matcher as the app's names are now.
+    package var matcher: PhraseMatcher { preparation.matcher }
+    /// The command grammar as the app's names are now.
+    package var commands: SpeechGrammar { preparation.commands }
     package let channel: VoiceChannel
     package let transcript: TextSink
     package let voiceOnly: Bool
@@ -313,6 +321,7 @@ package struct VoiceSession: Sendable {
         var misunderstood = 0
         while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
             for announcement in channel.takeAnnouncements() { try await say(announcement) }
+            let generation = preparation.generation
             guard
                 let heard = try await channel.hearAfterWakeWord(
                     under: commands,
@@ -320,7 +329,9 @@ package struct VoiceSession: Sendable {
                         transcript.write("(\(model.phrase))\n")
                         onWakeWord(model.name)
                         logger.debug("heard the wake word", metadata: ["model": "\(model.name)"])
-                    })
+                    },
+                    // The app's names changed: listen again with them.
+                    stale: { [preparation] in preparation.generation != generation })
             else { continue }
             stop?.beginTurn()
             let command = try await addressed(heard)

@@ -79,6 +79,9 @@ public struct WyomingServer: Sendable, Service {
             "serving Wyoming",
             metadata: ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"])
         onListening(bound)
+        // Names the app adds while it serves are heard from the next utterance on.
+        let following = Task { [app] in await app.preparation.followUpdates() }
+        defer { following.cancel() }
         let open = OpenConnections()
         do {
             try await serve(server, satellitesAndAdvertOn: bound, open: open)

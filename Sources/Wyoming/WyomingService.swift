@@ -33,6 +33,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     let logger: Logger
     private let send: @Sendable (WyomingEvent) -> Void
     private var recognizer: SpeechRecognizer?
+    /// The app's grammar generation the recognizer hears (``VoiceLoop/Preparation/generation``).
+    private var grammarGeneration = 0
     /// The utterance's audio, converted to 16 kHz as it arrives.
     private var converter: ChunkConverter?
     /// How many 16 kHz samples the utterance has had.
@@ -358,13 +360,25 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 
     /// The connection's recognizer, made on first use off the cooperative threads: loading the
     /// models takes a while.
+    /// The app's names changed since (``VoiceLoop/Preparation/followUpdates()``): the recognizer
+    /// hears the grammar as they are now.
     private func ready() async throws -> RecognizerBox {
-        if let recognizer { return RecognizerBox(recognizer: recognizer) }
+        let generation = app.preparation.generation
+        if let recognizer {
+            let box = RecognizerBox(recognizer: recognizer)
+            if generation != grammarGeneration {
+                let grammar = app.grammar
+                try await onThreadOfItsOwn { try box.recognizer.useGrammar(grammar) }
+                grammarGeneration = generation
+            }
+            return box
+        }
         let app = self.app
         let box = try await onThreadOfItsOwn {
             RecognizerBox(recognizer: try Self.recognizer(for: app))
         }
         recognizer = box.recognizer
+        grammarGeneration = generation
         return box
     }
 

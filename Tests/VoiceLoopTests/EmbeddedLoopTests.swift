@@ -8,6 +8,7 @@ import Testing
 import TravelTracking
 import VoiceIntents
 import VoiceLoop
+import VoiceRecognition
 import VoiceTestSupport
 
 @testable import VoiceAudio
@@ -410,6 +411,46 @@ struct EmbeddedLoopTests {
         #expect(ended, "the loop did not stop after the command")
         #expect(said.withLock { $0 } == ["The 1 second timer is done.", "No timer is running."])
         #expect(!timers.timers.contains { $0.id == timer.id })
+    }
+
+    /// A name the app adds while a loop runs is heard from the next command on: SmartHome's
+    /// shopping list offers what was added once, and loops sharing a preparation that follows the
+    /// app's updates hear "flour" once something added it (it was in no grammar before).
+    @Test func aNameAddedWhileTheLoopRunsIsHeard() async throws {
+        let room = QuietRoom()
+        let input = room.input
+        let app = AppContext(SmartHomeApp.self)
+        let logger = Logger(label: "names")
+        let said = Mutex<[String]>([])
+        let mouth = Mouth(replies: { text, _ in said.withLock { $0.append(text) } }, logger: logger)
+        var configuration = try VoiceLoop.Configuration(for: app)
+        configuration.once = true
+        let preparation = try await VoiceLoop.Preparation(
+            app: app, configuration: configuration, logger: logger)
+        #expect(!preparation.commands.words.contains("flour"))
+        let following = Task { await preparation.followUpdates() }
+        defer { following.cancel() }
+        let loop = VoiceLoop(
+            app: app, input: input, mouth: mouth, configuration: configuration, logger: logger,
+            preparation: preparation)
+        let listening = Task { try await loop.listen() }
+        while room.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        // Added by the app itself (typed, synced), while the loop waits for a command.
+        var adding = AddToListIntent()
+        adding.item = "flour"
+        adding.list = .shoppingList
+        _ = try await adding.perform()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !preparation.commands.words.contains("flour"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(preparation.commands.words.contains("flour"))
+        let command = try SpokenConversation.recording(["add flour to my shopping list"])
+        defer { try? FileManager.default.removeItem(at: command) }
+        room.say(try WAVFile.read(from: command).int16Samples)
+        let ended = await Self.ends({ _ = try await listening.value }, orStop: input)
+        #expect(ended, "the loop did not stop after the command")
+        #expect(said.withLock { $0 } == ["Added flour to your Shopping List."])
     }
 
     /// A service group names its services in its debug log (`listen -v`): the loop is named by

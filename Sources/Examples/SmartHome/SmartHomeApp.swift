@@ -101,12 +101,13 @@ public struct SmartHomeApp: VoiceApp {
     /// A dedicated device: people say "turn on the bed light", not "… in Smart Home".
     public static let isAddressedByName = false
 
-    /// The house's timers: one set for the process, however often the app is made.
+    /// The house and its timers: one of each for the process, however often the app is made.
+    static let house = House()
     static let timers = VoiceTimers()
 
     /// Registers the house and its timers with the shared dependency manager.
     public init() {
-        AppDependencyManager.shared.add { House() }
+        AppDependencyManager.shared.add { Self.house }
         AppDependencyManager.shared.add { Self.timers }
     }
 }

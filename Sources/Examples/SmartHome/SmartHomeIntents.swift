@@ -129,6 +129,8 @@ public struct AddToListIntent: AppIntent {
     public init() {}
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         house.add(item)
+        // The item is one of the suggestions from now on: heard when said.
+        SmartHomeShortcuts.updateAppShortcutParameters()
         return .result(dialog: "Added \(item) to your \(list).")
     }
 }

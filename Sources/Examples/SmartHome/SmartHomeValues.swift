@@ -99,16 +99,21 @@ public final class House: Sendable {
 
     public var shoppingList: [String] { shopping.withLock { $0 } }
 
-    func add(_ item: String) { shopping.withLock { $0.append(item) } }
+    func add(_ item: String) { shopping.withLock { if !$0.contains(item) { $0.append(item) } } }
 }
 
-/// Groceries people add to the shopping list: what the grammar hears for free text.
+/// Groceries people add to the shopping list: what the grammar hears for free text. What was
+/// added once (typed, or sent by Home Assistant's agent) is heard from then on.
 public struct Groceries: DynamicOptionsProvider {
+    /// The app's house: asked for when the phrases are compiled, with or without a dependency
+    /// manager around.
+    private var house: House { SmartHomeApp.house }
     public init() {}
     public func results() async throws -> [String] {
-        [
+        let usual = [
             "apples", "bananas", "bread", "butter", "cheese", "coffee", "eggs", "milk", "oranges", "rice",
             "tea",
         ]
+        return usual + house.shoppingList.filter { !usual.contains($0) }
     }
 }

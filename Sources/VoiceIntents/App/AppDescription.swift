@@ -21,6 +21,9 @@ public struct AppDescription: Sendable {
     public let intents: [IntentDefinition]
     /// Whether phrases must say the app's name (``VoiceApp/isAddressedByName``).
     public let isAddressedByName: Bool
+    /// The shortcuts provider's type name, as its ``AppShortcutsProvider/updateAppShortcutParameters()``
+    /// posts it (``AppShortcutParameterUpdates``).
+    public let shortcutsProvider: String
 
     /// Reads the declaration of `app`.
     public init<App: VoiceApp>(_ app: App.Type) {
@@ -45,6 +48,7 @@ public struct AppDescription: Sendable {
         self.name = name
         self.alternativeNames = alternativeNames
         self.shortcuts = shortcuts.appShortcuts
+        self.shortcutsProvider = String(describing: shortcuts)
         self.negativePhrases = shortcuts.negativePhrases.phrases.map(\.template)
         var seen = Set<ObjectIdentifier>()
         var intents: [IntentDefinition] = []
