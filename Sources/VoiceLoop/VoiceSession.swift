@@ -82,8 +82,9 @@ package final class VoiceChannel: @unchecked Sendable {
         hasAnnouncements || stale() ? nil : try input.read()
     }
 
-    /// The next command under `grammar`, as ``hear(under:)``, but given up (`nil`) when something
-    /// is to be announced before anyone has started speaking.
+    /// The next command under `grammar`, as ``hear(under:)``, but given up (`nil`) when, before
+    /// anyone has started speaking, something is to be announced or `stale` says the grammar is
+    /// no longer the app's.
     private func hearCommandNow(under grammar: SpeechGrammar, stale: () -> Bool) throws -> RecognitionResult?
     {
         try recognizer.useGrammar(grammar)

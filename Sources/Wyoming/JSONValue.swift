@@ -79,3 +79,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as JSON text, keys sorted: what logs show of an event's data.
+    public var description: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "?" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

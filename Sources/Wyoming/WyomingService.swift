@@ -133,7 +133,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
                         return [WyomingEvent.error("\(error)")]
                     }
                 }
-                logger.info("running a satellite's pipeline", metadata: ["stages": "\(data)"])
+                logger.info(
+                    "running a satellite's pipeline", metadata: ["stages": "\(JSONValue.object(data))"])
                 let conversation = SatellitePipeline(
                     app: app, stages: stages, peer: "\(logger[metadataKey: "peer"] ?? "?")",
                     area: satelliteArea, device: device,

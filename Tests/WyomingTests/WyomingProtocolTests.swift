@@ -9,6 +9,15 @@ import VoiceAudio
 /// Event framing as a peer may send it: whole, cut anywhere, or hostile.
 @Suite("Wyoming framing")
 struct WyomingFramingTests {
+    /// An event's data is logged as the JSON it came as, not as Swift's enum cases.
+    @Test func dataReadsAsJSONInTheLogs() {
+        let data: JSONValue = [
+            "start_stage": "asr", "restart_on_end": false, "rate": 16_000, "tags": ["a/b"],
+        ]
+        #expect(
+            data.description == #"{"rate":16000,"restart_on_end":false,"start_stage":"asr","tags":["a/b"]}"#)
+    }
+
     /// A reply is spoken sentence by sentence: cut after a sentence's end before a space, and
     /// nowhere else (a decimal point, a number's end, text with no end).
     @Test func aReplyIsCutIntoItsSentences() {
