@@ -94,66 +94,79 @@ struct AudioDeviceTests {
         return speaker
     }
 
-    @Test func pulseAudioPlaybackIsHeardOnTheSinkMonitor() throws {
-        let speaker = try Self.playedOnTheNullSink { try PulseAudioSink(device: "nullsink", sampleRate: $0) }
-        #expect(speaker.name == "the PulseAudio sink \"nullsink\"")
+    @Test func pulseAudioPlaybackIsHeardOnTheSinkMonitor() async throws {
+        try await offThePool {
+            let speaker = try Self.playedOnTheNullSink {
+                try PulseAudioSink(device: "nullsink", sampleRate: $0)
+            }
+            #expect(speaker.name == "the PulseAudio sink \"nullsink\"")
+        }
     }
 
     // MARK: ALSA, through its PulseAudio device
 
-    @Test func alsaRecordsTheMicrophoneThroughThePulseDevice() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        let speech = try Self.speech()
-        let written = speech.forRecognizer
-        let quiet = [Int16](repeating: 0, count: 4_800)
-        // The pipe source delivers only what is written: record no more than that.
-        let recorder = BackgroundRecorder(seconds: Double(written.count + quiet.count) / 16_000) {
-            () throws(SpeechError) in try AudioDevice("alsa:pulse").openSource()
+    @Test func alsaRecordsTheMicrophoneThroughThePulseDevice() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            let speech = try Self.speech()
+            let written = speech.forRecognizer
+            let quiet = [Int16](repeating: 0, count: 4_800)
+            // The pipe source delivers only what is written: record no more than that.
+            let recorder = BackgroundRecorder(seconds: Double(written.count + quiet.count) / 16_000) {
+                () throws(SpeechError) in try AudioDevice("alsa:pulse").openSource()
+            }
+            try recorder.waitUntilRecording()
+            server.speak(quiet + written + quiet + quiet)
+            let recorded = try recorder.result()
+            Self.expectSpeech(speech, in: recorded)
+            // Nothing on the way converts 16 kHz mono: ALSA hands over what went into the microphone.
+            let start = recorded.firstIndex { $0 != 0 } ?? 0
+            #expect(recorded[start...].starts(with: written.drop { $0 == 0 }), "the samples differ")
         }
-        try recorder.waitUntilRecording()
-        server.speak(quiet + written + quiet + quiet)
-        let recorded = try recorder.result()
-        Self.expectSpeech(speech, in: recorded)
-        // Nothing on the way converts 16 kHz mono: ALSA hands over what went into the microphone.
-        let start = recorded.firstIndex { $0 != 0 } ?? 0
-        #expect(recorded[start...].starts(with: written.drop { $0 == 0 }), "the samples differ")
     }
 
-    @Test func alsaPlaybackIsHeardOnTheSinkMonitor() throws {
-        let speaker = try Self.playedOnTheNullSink { try AudioDevice("alsa:pulse").openSink(sampleRate: $0) }
-        #expect(speaker is ALSASink)
+    @Test func alsaPlaybackIsHeardOnTheSinkMonitor() async throws {
+        try await offThePool {
+            let speaker = try Self.playedOnTheNullSink {
+                try AudioDevice("alsa:pulse").openSink(sampleRate: $0)
+            }
+            #expect(speaker is ALSASink)
+        }
     }
 
     // MARK: Bad devices
 
-    @Test func missingDevicesAreNamedWithWhatToTry() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        let sources: [(device: String, named: String, why: String)] = [
-            ("pulse:no-such-source", "the PulseAudio source \"no-such-source\"", "No such entity"),
-            ("alsa:no-such-device", "the ALSA device \"no-such-device\"", "Unknown PCM no-such-device"),
-        ]
-        for (device, named, why) in sources {
-            let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSource() }
-            let message = error?.message ?? ""
-            #expect(error?.kind == .deviceUnavailable)
-            #expect(message.hasPrefix("cannot record from \(named): \(why)"), "\(message)")
-            #expect(message.contains("pactl list short sources"), "\(message)")
-            #expect(message.contains("arecord -L"), "\(message)")
-            #expect(message.contains("standard input"), "\(message)")
-        }
-        let sinks: [(device: String, named: String)] = [
-            ("pulse:no-such-sink", "the PulseAudio sink \"no-such-sink\""),
-            ("alsa:no-such-device", "the ALSA device \"no-such-device\""),
-        ]
-        for (device, named) in sinks {
-            let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSink() }
-            let message = error?.message ?? ""
-            #expect(message.hasPrefix("cannot play to \(named): "), "\(message)")
-            #expect(message.contains("pactl list short sinks") && message.contains("aplay -L"), "\(message)")
+    @Test func missingDevicesAreNamedWithWhatToTry() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            let sources: [(device: String, named: String, why: String)] = [
+                ("pulse:no-such-source", "the PulseAudio source \"no-such-source\"", "No such entity"),
+                ("alsa:no-such-device", "the ALSA device \"no-such-device\"", "Unknown PCM no-such-device"),
+            ]
+            for (device, named, why) in sources {
+                let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSource() }
+                let message = error?.message ?? ""
+                #expect(error?.kind == .deviceUnavailable)
+                #expect(message.hasPrefix("cannot record from \(named): \(why)"), "\(message)")
+                #expect(message.contains("pactl list short sources"), "\(message)")
+                #expect(message.contains("arecord -L"), "\(message)")
+                #expect(message.contains("standard input"), "\(message)")
+            }
+            let sinks: [(device: String, named: String)] = [
+                ("pulse:no-such-sink", "the PulseAudio sink \"no-such-sink\""),
+                ("alsa:no-such-device", "the ALSA device \"no-such-device\""),
+            ]
+            for (device, named) in sinks {
+                let error = #expect(throws: SpeechError.self) { try AudioDevice(device).openSink() }
+                let message = error?.message ?? ""
+                #expect(message.hasPrefix("cannot play to \(named): "), "\(message)")
+                #expect(
+                    message.contains("pactl list short sinks") && message.contains("aplay -L"), "\(message)")
+            }
         }
     }
 
@@ -182,78 +195,82 @@ struct AudioDeviceTests {
     @Test(arguments: [
         ("pulse:vmic", "the PulseAudio source \"vmic\""), ("alsa:pulse", "the ALSA device \"pulse\""),
     ])
-    func aSourceThatDisappearsIsReportedAndReopened(device: String, named: String) throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        let tone = (0..<48_000).map { Int16(8_000 * sin(Double($0) * 2 * .pi * 440 / 16_000)) }
-        server.speak(tone)  // 3 s; the server stopping ends it
-        var events: [ReopeningSource.Event] = []
-        let microphone = try ReopeningSource(
-            device: try AudioDevice(device),
-            policy: .init(
-                firstDelay: .milliseconds(200), maximumDelay: .milliseconds(400), maximumAttempts: 25)
-        ) { events.append($0) }
-        #expect(microphone.name == named)
-        let before = try microphone.read(4_000)
-        #expect(Envelope(before).loudFrames() > 20)
+    func aSourceThatDisappearsIsReportedAndReopened(device: String, named: String) async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            let tone = (0..<48_000).map { Int16(8_000 * sin(Double($0) * 2 * .pi * 440 / 16_000)) }
+            server.speak(tone)  // 3 s; the server stopping ends it
+            var events: [ReopeningSource.Event] = []
+            let microphone = try ReopeningSource(
+                device: try AudioDevice(device),
+                policy: .init(
+                    firstDelay: .milliseconds(200), maximumDelay: .milliseconds(400), maximumAttempts: 25)
+            ) { events.append($0) }
+            #expect(microphone.name == named)
+            let before = try microphone.read(4_000)
+            #expect(Envelope(before).loudFrames() > 20)
 
-        // While the next read waits, the server goes away, and comes back a moment later.
-        let restarted = DispatchSemaphore(value: 0)
-        // Runs before the server's own defer: never stop it while this thread may start it again.
-        defer { _ = restarted.wait(timeout: .now() + 10) }
-        Thread.detachNewThread { [server] in
-            defer { restarted.signal() }
-            Thread.sleep(forTimeInterval: 0.2)
-            server.stopServer()
-            Thread.sleep(forTimeInterval: 0.5)
-            guard (try? server.start()) != nil else { return }
-            // Long enough to outlast the reopening: a source with nothing to play blocks a read.
-            server.speak(Array(repeating: tone, count: 5).flatMap { $0 })
+            // While the next read waits, the server goes away, and comes back a moment later.
+            let restarted = DispatchSemaphore(value: 0)
+            // Runs before the server's own defer: never stop it while this thread may start it again.
+            defer { _ = restarted.wait(timeout: .now() + 10) }
+            Thread.detachNewThread { [server] in
+                defer { restarted.signal() }
+                Thread.sleep(forTimeInterval: 0.2)
+                server.stopServer()
+                Thread.sleep(forTimeInterval: 0.5)
+                guard (try? server.start()) != nil else { return }
+                // Long enough to outlast the reopening: a source with nothing to play blocks a read.
+                server.speak(Array(repeating: tone, count: 5).flatMap { $0 })
+            }
+            // Audio recorded before the loss may still arrive first: read until the source is back.
+            let started = Date()
+            while events.count < 2, Date().timeIntervalSince(started) < 15 { _ = try microphone.read(1_600) }
+            let after = try microphone.read(8_000)
+            #expect(events.count == 2, "\(events)")
+            guard case .lost(let error)? = events.first else {
+                Issue.record("the loss was not reported: \(events)")
+                return
+            }
+            #expect(
+                error.message.hasPrefix("recording from \(named) stopped: "), "\(error)")
+            guard case .reopened(let attempts, _)? = events.last else {
+                Issue.record("the return was not reported: \(events)")
+                return
+            }
+            #expect(attempts >= 1)
+            #expect(Envelope(after).loudFrames() > 40, "no tone after the server came back")
         }
-        // Audio recorded before the loss may still arrive first: read until the source is back.
-        let started = Date()
-        while events.count < 2, Date().timeIntervalSince(started) < 15 { _ = try microphone.read(1_600) }
-        let after = try microphone.read(8_000)
-        #expect(events.count == 2, "\(events)")
-        guard case .lost(let error)? = events.first else {
-            Issue.record("the loss was not reported: \(events)")
-            return
-        }
-        #expect(
-            error.message.hasPrefix("recording from \(named) stopped: "), "\(error)")
-        guard case .reopened(let attempts, _)? = events.last else {
-            Issue.record("the return was not reported: \(events)")
-            return
-        }
-        #expect(attempts >= 1)
-        #expect(Envelope(after).loudFrames() > 40, "no tone after the server came back")
     }
 
-    @Test func aSourceThatStaysAwayGivesUpWithAClearError() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        server.speak([Int16](repeating: 1_000, count: 16_000))
-        var events: [ReopeningSource.Event] = []
-        let microphone = try ReopeningSource(
-            device: .pulseAudio("vmic"),
-            policy: .init(
-                firstDelay: .milliseconds(100), maximumDelay: .milliseconds(200), maximumAttempts: 3)
-        ) { events.append($0) }
-        _ = try microphone.read(1_600)
-        server.stopServer()
-        let started = Date()
-        let error = #expect(throws: SpeechError.self) {
-            while true { _ = try microphone.read(1_600) }
+    @Test func aSourceThatStaysAwayGivesUpWithAClearError() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            server.speak([Int16](repeating: 1_000, count: 16_000))
+            var events: [ReopeningSource.Event] = []
+            let microphone = try ReopeningSource(
+                device: .pulseAudio("vmic"),
+                policy: .init(
+                    firstDelay: .milliseconds(100), maximumDelay: .milliseconds(200), maximumAttempts: 3)
+            ) { events.append($0) }
+            _ = try microphone.read(1_600)
+            server.stopServer()
+            let started = Date()
+            let error = #expect(throws: SpeechError.self) {
+                while true { _ = try microphone.read(1_600) }
+            }
+            #expect(Date().timeIntervalSince(started) < 5)
+            #expect(events.count == 1, "\(events)")
+            let message = error?.message ?? ""
+            #expect(
+                message.hasPrefix("lost the PulseAudio source \"vmic\" and could not reopen it (3 attempts"),
+                "\(message)")
+            #expect(message.contains("pactl list short sources"), "\(message)")
         }
-        #expect(Date().timeIntervalSince(started) < 5)
-        #expect(events.count == 1, "\(events)")
-        let message = error?.message ?? ""
-        #expect(
-            message.hasPrefix("lost the PulseAudio source \"vmic\" and could not reopen it (3 attempts"),
-            "\(message)")
-        #expect(message.contains("pactl list short sources"), "\(message)")
     }
 
     // MARK: The command line
@@ -265,49 +282,56 @@ struct AudioDeviceTests {
         try Executables.run("voice-intents", arguments, environment: server.environment)
     }
 
-    @Test func sayWithoutAFilePlaysOnTheDefaultOutput() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        server.useInThisProcess()
-        let speech = try Self.speech()
-        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
-            try PulseAudioSource(device: "nullsink.monitor")
+    @Test func sayWithoutAFilePlaysOnTheDefaultOutput() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            let speech = try Self.speech()
+            let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
+                try PulseAudioSource(device: "nullsink.monitor")
+            }
+            try recorder.waitUntilRecording()
+            let run = try Self.voiceIntents(
+                ["say", Self.sentence, "--voice", "en-us", "--rate", "150"], server: server)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.errors.hasPrefix("played 2."), "\(run.errors)")
+            #expect(run.errors.contains("on the default PulseAudio sink"), "\(run.errors)")
+            // A stream that starts on the running null sink loses up to 0.2 s from its monitor (the sink
+            // had rendered that stretch ahead as silence, then rewound); a loudspeaker would play it.
+            Self.expectSpeech(speech, in: try recorder.result(), skipping: 0.3)
         }
-        try recorder.waitUntilRecording()
-        let run = try Self.voiceIntents(
-            ["say", Self.sentence, "--voice", "en-us", "--rate", "150"], server: server)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.errors.hasPrefix("played 2."), "\(run.errors)")
-        #expect(run.errors.contains("on the default PulseAudio sink"), "\(run.errors)")
-        // A stream that starts on the running null sink loses up to 0.2 s from its monitor (the sink
-        // had rendered that stretch ahead as silence, then rewound); a loudspeaker would play it.
-        Self.expectSpeech(speech, in: try recorder.result(), skipping: 0.3)
     }
 
-    @Test func sayNamesAMissingOutputAndWhatToTry() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        let run = try Self.voiceIntents(["say", "hello", "--device", "pulse:no-such-sink"], server: server)
-        #expect(run.status == 1)
-        #expect(
-            run.errors.contains("cannot play to the PulseAudio sink \"no-such-sink\": No such entity"),
-            "\(run.errors)")
-        #expect(run.errors.contains("pactl list short sinks"), "\(run.errors)")
+    @Test func sayNamesAMissingOutputAndWhatToTry() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            let run = try Self.voiceIntents(
+                ["say", "hello", "--device", "pulse:no-such-sink"], server: server)
+            #expect(run.status == 1)
+            #expect(
+                run.errors.contains("cannot play to the PulseAudio sink \"no-such-sink\": No such entity"),
+                "\(run.errors)")
+            #expect(run.errors.contains("pactl list short sinks"), "\(run.errors)")
+        }
     }
 
-    @Test func transcribeListensThroughAnALSADevice() throws {
-        let server = try PrivateSoundServer()
-        defer { server.stop() }
-        let speech = try TestSpeech.spoken(Self.sentence, voice: "en-us", rate: 150)
-        let quiet = [Int16](repeating: 0, count: 16_000)
-        // Quiet to start with (the command needs a moment to open the device), the command, then
-        // quiet so that the end of speech can be heard.
-        server.speak(quiet + speech + quiet + quiet)
-        let run = try Self.voiceIntents(
-            ["transcribe", "--microphone", "--device", "alsa:pulse", "--match", "--timeout", "20"],
-            server: server)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.hasPrefix(Self.sentence + "\n"), "\(run.output)")
-        #expect(run.output.contains("GetCrowdStatusIntent  score 1.00"), "\(run.output)")
+    @Test func transcribeListensThroughAnALSADevice() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            let speech = try TestSpeech.spoken(Self.sentence, voice: "en-us", rate: 150)
+            let quiet = [Int16](repeating: 0, count: 16_000)
+            // Quiet to start with (the command needs a moment to open the device), the command, then
+            // quiet so that the end of speech can be heard.
+            server.speak(quiet + speech + quiet + quiet)
+            let run = try Self.voiceIntents(
+                ["transcribe", "--microphone", "--device", "alsa:pulse", "--match", "--timeout", "20"],
+                server: server)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.hasPrefix(Self.sentence + "\n"), "\(run.output)")
+            #expect(run.output.contains("GetCrowdStatusIntent  score 1.00"), "\(run.output)")
+        }
     }
 }

@@ -31,22 +31,24 @@ struct LiveLoopTests {
         }
     }
 
-    @Test func whatTheMicrophoneRecordsWhileTheLoopSpeaksIsThrownAway() throws {
-        let source = CountingSource()
-        let capture = ContinuousCapture(source: source, chunk: 4)
-        capture.start()
-        defer { capture.stop() }
-        #expect(try #require(capture.read()) == [1, 1, 1, 1])
-        capture.muted = true
-        let mutedAt = source.delivered
-        while source.delivered < mutedAt + 20 { Thread.sleep(forTimeInterval: 0.001) }
-        let unmutedAt = source.delivered
-        capture.muted = false
-        // Everything up to the unmuting is gone, and the echo tail after it.
-        let next = Int(try #require(capture.read())[0])
-        #expect(next > unmutedAt + capture.echoTail, "chunk \(next) after unmuting at \(unmutedAt)")
-        capture.stop()
-        #expect(capture.read() == nil)
+    @Test func whatTheMicrophoneRecordsWhileTheLoopSpeaksIsThrownAway() async throws {
+        try await offThePool {
+            let source = CountingSource()
+            let capture = ContinuousCapture(source: source, chunk: 4)
+            capture.start()
+            defer { capture.stop() }
+            #expect(try #require(capture.read()) == [1, 1, 1, 1])
+            capture.muted = true
+            let mutedAt = source.delivered
+            while source.delivered < mutedAt + 20 { Thread.sleep(forTimeInterval: 0.001) }
+            let unmutedAt = source.delivered
+            capture.muted = false
+            // Everything up to the unmuting is gone, and the echo tail after it.
+            let next = Int(try #require(capture.read())[0])
+            #expect(next > unmutedAt + capture.echoTail, "chunk \(next) after unmuting at \(unmutedAt)")
+            capture.stop()
+            #expect(capture.read() == nil)
+        }
     }
 
     /// A live microphone starts with noise the detector has not learnt yet: it takes it for
@@ -67,136 +69,152 @@ struct LiveLoopTests {
     }
 
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
-    func aCommandIsTalkedThroughOnTheMicrophoneAndSIGTERMEndsTheLoop() throws {
-        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
-            _, microphone, listener in
-            // Questions are answered the way a person answers them: after hearing them out. The loop
-            // prints a reply as it starts saying it, and the longest question here takes under two
-            // seconds to play.
-            let exchanges = [
-                ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
-                ("three", "< Search for 3 tickets to Uluru?\n"),
-                ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
-            ]
-            #expect(
-                listener.errors.contains("listening to the default PulseAudio source"), "\(listener.errors)")
-            for (sentence, reply) in exchanges {
-                microphone.say(try LiveLoop.spoken(sentence))
-                let heard = listener.waitFor(reply)
+    func aCommandIsTalkedThroughOnTheMicrophoneAndSIGTERMEndsTheLoop() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+                _, microphone, listener in
+                // Questions are answered the way a person answers them: after hearing them out. The loop
+                // prints a reply as it starts saying it, and the longest question here takes under two
+                // seconds to play.
+                let exchanges = [
+                    ("buy tickets for uluru in travel tracking", "< How many tickets?\n"),
+                    ("three", "< Search for 3 tickets to Uluru?\n"),
+                    ("yes", "< I found 3 tickets to Uluru for 75 dollars in total.\n"),
+                ]
                 #expect(
-                    heard,
-                    "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)"
-                )
-                guard heard else { break }
-                Thread.sleep(forTimeInterval: 2.5)
-            }
-            let status = listener.terminate()
-            #expect(status == 0, "\(listener.errors)")
-            #expect(
-                listener.output == """
-                    > buy tickets for uluru in travel tracking
-                    < How many tickets?
-                    > three
-                    < Search for 3 tickets to Uluru?
-                    > yes
-                    < I found 3 tickets to Uluru for 75 dollars in total.
+                    listener.errors.contains("listening to the default PulseAudio source"),
+                    "\(listener.errors)")
+                for (sentence, reply) in exchanges {
+                    microphone.say(try LiveLoop.spoken(sentence))
+                    let heard = listener.waitFor(reply)
+                    #expect(
+                        heard,
+                        "no \(reply.debugDescription) after \"\(sentence)\":\n\(listener.output)\(listener.errors)"
+                    )
+                    guard heard else { break }
+                    Thread.sleep(forTimeInterval: 2.5)
+                }
+                let status = listener.terminate()
+                #expect(status == 0, "\(listener.errors)")
+                #expect(
+                    listener.output == """
+                        > buy tickets for uluru in travel tracking
+                        < How many tickets?
+                        > three
+                        < Search for 3 tickets to Uluru?
+                        > yes
+                        < I found 3 tickets to Uluru for 75 dollars in total.
 
-                    """, "\(listener.output)")
-            #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
-            #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+                        """, "\(listener.output)")
+                #expect(listener.errors.contains("intent=FindTicketsIntent"), "\(listener.errors)")
+                #expect(listener.errors.contains("stopped by SIGTERM"), "\(listener.errors)")
+            }
         }
     }
 
     /// A first SIGTERM lets the turn under way finish; a second one, sent while the reply is
     /// playing, stops the program at once: the reply is cut, not played to its end.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
-    func aSecondSIGTERMCutsTheReplyBeingPlayed() throws {
-        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
-            _, microphone, listener in
-            microphone.say(try LiveLoop.spoken("what is the closest landmark in travel tracking"))
-            // Printed as it starts to play.
-            try #require(
-                listener.waitFor("< The closest landmark is"), "\(listener.output)\(listener.errors)")
-            #expect(listener.waitFor(" away.\n", timeout: 1))
-            let reply = try #require(
-                listener.output.split(separator: "\n").first { $0.hasPrefix("< ") }.map {
-                    String($0.dropFirst(2))
-                })
-            // As the loop says it: eSpeak NG's default voice and rate.
-            let speech = try TestSpeech.said(reply, voice: "en-us", rate: 175)
-            let replySeconds = Double(speech.samples.count) / Double(speech.sampleRate)
-            listener.process.terminate()
-            #expect(listener.waitFor("SIGTERM: ", inErrors: true, timeout: 1), "\(listener.errors)")
-            let second = Date()
-            listener.process.terminate()
-            listener.process.waitUntilExit()
-            let took = Date().timeIntervalSince(second)
-            #expect(
-                took < replySeconds / 2,
-                "ended \(took) s after the second SIGTERM; the reply takes \(replySeconds) s\n\(listener.errors)"
-            )
-            #expect(listener.waitFor("stopped by SIGTERM", inErrors: true, timeout: 1), "\(listener.errors)")
+    func aSecondSIGTERMCutsTheReplyBeingPlayed() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+                _, microphone, listener in
+                microphone.say(try LiveLoop.spoken("what is the closest landmark in travel tracking"))
+                // Printed as it starts to play.
+                try #require(
+                    listener.waitFor("< The closest landmark is"), "\(listener.output)\(listener.errors)")
+                #expect(listener.waitFor(" away.\n", timeout: 1))
+                let reply = try #require(
+                    listener.output.split(separator: "\n").first { $0.hasPrefix("< ") }.map {
+                        String($0.dropFirst(2))
+                    })
+                // As the loop says it: eSpeak NG's default voice and rate.
+                let speech = try TestSpeech.said(reply, voice: "en-us", rate: 175)
+                let replySeconds = Double(speech.samples.count) / Double(speech.sampleRate)
+                listener.process.terminate()
+                #expect(listener.waitFor("SIGTERM: ", inErrors: true, timeout: 1), "\(listener.errors)")
+                let second = Date()
+                listener.process.terminate()
+                listener.process.waitUntilExit()
+                let took = Date().timeIntervalSince(second)
+                #expect(
+                    took < replySeconds / 2,
+                    "ended \(took) s after the second SIGTERM; the reply takes \(replySeconds) s\n\(listener.errors)"
+                )
+                #expect(
+                    listener.waitFor("stopped by SIGTERM", inErrors: true, timeout: 1), "\(listener.errors)")
+            }
         }
     }
 
     /// The sound server goes away (restarted, or the USB microphone pulled out) and comes back:
     /// the loop reports it, reopens the microphone and the speaker, and hears the next command.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
-    func theLoopOutlivesTheSoundServerRestarting() throws {
-        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
-            server, microphone, listener in
-            microphone.say(try LiveLoop.spoken("how busy is uluru in travel tracking"))
-            #expect(
-                listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"),
-                "\(listener.output)")
-            // The turn is logged once its reply has been played out; then the server goes.
-            #expect(listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
+    func theLoopOutlivesTheSoundServerRestarting() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--verbose"]) {
+                server, microphone, listener in
+                microphone.say(try LiveLoop.spoken("how busy is uluru in travel tracking"))
+                #expect(
+                    listener.waitFor("< Uluru is quiet right now, with about 1200 visitors.\n"),
+                    "\(listener.output)")
+                // The turn is logged once its reply has been played out; then the server goes.
+                #expect(
+                    listener.waitFor("transcript=how busy is uluru", inErrors: true), "\(listener.errors)")
 
-            server.stopServer()
-            #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
-            try server.start()
-            microphone.close()
-            let restarted = server.liveMicrophone()
-            defer { restarted.close() }
-            #expect(
-                listener.waitFor("the microphone is back", inErrors: true, timeout: 15), "\(listener.errors)")
-            Thread.sleep(forTimeInterval: 1)
-            restarted.say(try LiveLoop.spoken("how busy is petra in travel tracking"))
-            #expect(
-                listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
-            // The reply is played on the new server's sink.
-            #expect(listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
-            #expect(listener.terminate() == 0, "\(listener.errors)")
-            #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
+                server.stopServer()
+                #expect(listener.waitFor("lost the microphone", inErrors: true), "\(listener.errors)")
+                try server.start()
+                microphone.close()
+                let restarted = server.liveMicrophone()
+                defer { restarted.close() }
+                #expect(
+                    listener.waitFor("the microphone is back", inErrors: true, timeout: 15),
+                    "\(listener.errors)")
+                Thread.sleep(forTimeInterval: 1)
+                restarted.say(try LiveLoop.spoken("how busy is petra in travel tracking"))
+                #expect(
+                    listener.waitFor("< Petra is "), "\(listener.output)\(listener.errors)")
+                // The reply is played on the new server's sink.
+                #expect(
+                    listener.waitFor("transcript=how busy is petra", inErrors: true), "\(listener.errors)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                #expect(!listener.errors.contains("could not say"), "\(listener.errors)")
+            }
         }
     }
 
     /// With `--barge-in`, "stop" said over a long question cuts it short and cancels the intent:
     /// nothing is archived or deleted.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
-    func stopSaidOverAQuestionCutsItShortAndCancels() throws {
-        try LiveLoop.withListener(["--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose"])
-        {
-            _, microphone, listener in
-            microphone.say(try LiveLoop.spoken("delete a collection in travel tracking"))
-            #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
-            Thread.sleep(forTimeInterval: 2.5)
-            microphone.say(try LiveLoop.spoken("summer trip"))
-            // The choice is read out with its options: several seconds of speech.
-            #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
-            Thread.sleep(forTimeInterval: 1.5)
-            microphone.say(try LiveLoop.spoken("stop"))
-            #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
-            #expect(listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
-            #expect(listener.terminate() == 0, "\(listener.errors)")
-            #expect(
-                listener.output.hasSuffix(
-                    """
-                    < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
-                    > stop
-                    < Okay, cancelled.
+    func stopSaidOverAQuestionCutsItShortAndCancels() async throws {
+        try await offThePool {
+            try LiveLoop.withListener([
+                "--voice-only", "--speaker", "pulse:nullsink", "--barge-in", "--verbose",
+            ]) {
+                _, microphone, listener in
+                microphone.say(try LiveLoop.spoken("delete a collection in travel tracking"))
+                #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+                Thread.sleep(forTimeInterval: 2.5)
+                microphone.say(try LiveLoop.spoken("summer trip"))
+                // The choice is read out with its options: several seconds of speech.
+                #expect(
+                    listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
+                Thread.sleep(forTimeInterval: 1.5)
+                microphone.say(try LiveLoop.spoken("stop"))
+                #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
+                #expect(
+                    listener.waitFor("transcript=delete a collection", inErrors: true), "\(listener.errors)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                #expect(
+                    listener.output.hasSuffix(
+                        """
+                        < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                        > stop
+                        < Okay, cancelled.
 
-                    """), "\(listener.output)")
+                        """), "\(listener.output)")
+            }
         }
     }
 }

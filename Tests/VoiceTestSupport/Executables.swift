@@ -6,8 +6,10 @@ package enum Executables {
     /// Runs `name` with `arguments` from the package root, with `input` (if any) on its standard
     /// input; its exit status and what it printed.
     ///
-    /// Keep tests that call this synchronous: Foundation's `waitUntilExit` can spin forever in an
-    /// async test.
+    /// Blocks its thread until the process ends (Foundation's `waitUntilExit` sleeps in that
+    /// thread's run loop meanwhile, using next to no processor). A test that mostly waits for
+    /// processes calls it inside ``offThePool(_:)``, so that the wait holds a thread of its own
+    /// and not one of Swift's cooperative threads (two on a two-core machine).
     package static func run(
         _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) throws -> (status: Int32, output: String, errors: String) {

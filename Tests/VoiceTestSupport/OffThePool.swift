@@ -1,26 +1,33 @@
-import Dispatch
+import Foundation
 
-/// Runs `body`, which blocks (it waits for a child process, a server, audio in real time), in the
-/// test's own task but on a thread outside Swift's cooperative pool. That pool is as wide as the
-/// machine has cores (two here), and a test that waits on it keeps every other test from
-/// running. Being the same task, what `body` records (`#expect`, `#require`) counts for the test
-/// that called it; on a thread of its own it would be recorded for no test.
+/// Runs `body`, a test's body that mostly waits (for a child process, a sound server, audio
+/// played in real time, a sleep), on a thread of its own rather than on one of Swift's
+/// cooperative threads, and waits for it without holding one:
 ///
-/// ```swift
-/// @Test func aServerAnswers() async throws {
-///     try await offThePool { try Self.aServerAnswersBody() }
-/// }
-/// ```
+///     @Test func something() async throws {
+///         try await offThePool { … }
+///     }
+///
+/// On Linux the cooperative pool has as many threads as the machine has cores (two on the
+/// project's machines), and Swift Testing runs every test on it: a synchronous test that waits
+/// holds one of them, and the tests that need the processor queue up behind it.
+///
+/// `body` runs as part of the calling test's task (through a task executor preference), so an
+/// `#expect` that fails in it is the test's, as it would be in the test itself. A body sent to
+/// a thread some other way, such as `onThreadOfItsOwn` (a GCD queue), runs outside the task:
+/// Swift Testing reports its failed expectations against an unknown test, and the test passes.
 package func offThePool<Value>(_ body: () throws -> Value) async throws -> Value {
-    try await withTaskExecutorPreference(BlockingExecutor.shared) { try body() }
+    try await withTaskExecutorPreference(ThreadPerJob.shared) { try body() }
 }
 
-/// Runs each job on a thread of Dispatch's global pool, which grows when its threads block.
-private final class BlockingExecutor: TaskExecutor {
-    static let shared = BlockingExecutor()
+/// Runs each job of the tasks that prefer it on a new thread of its own: a job here is a test's
+/// whole body, which blocks for up to minutes, so no pool of threads is shared.
+private final class ThreadPerJob: TaskExecutor {
+    static let shared = ThreadPerJob()
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        let executor = asUnownedTaskExecutor()
+        Thread.detachNewThread { job.runSynchronously(on: executor) }
     }
 }
