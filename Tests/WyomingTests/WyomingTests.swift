@@ -32,20 +32,26 @@ struct WyomingServerTests {
     /// by side, and on a fresh machine they would make the same one at once.
     static let makingEnvironment = Mutex(())
 
-    /// A virtual environment with `package` from PyPI (and `also`), made once per machine: its
-    /// Python.
-    static func python(with package: String, version: String, also: [String] = []) throws -> String {
-        try makingEnvironment.withLock { _ in try makePython(with: package, version: version, also: also) }
+    /// A virtual environment with `package` from PyPI (and `also`), made once per machine with
+    /// `interpreter`: its Python.
+    static func python(
+        with package: String, version: String, interpreter: String = "python3", also: [String] = []
+    ) throws -> String {
+        try makingEnvironment.withLock { _ in
+            try makePython(with: package, version: version, interpreter: interpreter, also: also)
+        }
     }
 
-    private static func makePython(with package: String, version: String, also: [String]) throws -> String {
+    private static func makePython(
+        with package: String, version: String, interpreter: String, also: [String]
+    ) throws -> String {
         let home = FileManager.default.homeDirectoryForCurrentUser
         let environment = home.appendingPathComponent(".cache/voice-intents/\(package)-\(version)")
         let python = environment.appendingPathComponent("bin/python").path
         let ready = environment.appendingPathComponent("installed")
         if !FileManager.default.fileExists(atPath: ready.path) {
-            let made = try Executables.run(command: "python3", ["-m", "venv", environment.path], in: home)
-            try #require(made.status == 0, "python3 -m venv: \(made.errors)")
+            let made = try Executables.run(command: interpreter, ["-m", "venv", environment.path], in: home)
+            try #require(made.status == 0, "\(interpreter) -m venv: \(made.errors)")
             let installed = try Executables.run(
                 command: python, ["-m", "pip", "install", "--quiet", "\(package)==\(version)"] + also,
                 in: home)

@@ -1,11 +1,13 @@
 """Home Assistant's own Wyoming integration, from PyPI, against a server.
 
     home_assistant.py tcp://127.0.0.1:10700 recording.wav reply.wav "text to say" [wake.wav WAKE_WORD]
+    home_assistant.py … --command "turn the garage light on"   (also through the conversation agent)
 
 Runs the integration's code as Home Assistant runs it when a Wyoming service is added: the
 config flow's check of the service's info, its speech-to-text entity on a 16 kHz recording, and
 its text-to-speech entity (the audio is written to reply.wav); with wake.wav (16 kHz), its
-wake-word entity listening for WAKE_WORD in it. Prints one JSON object.
+wake-word entity listening for WAKE_WORD in it; with --command, its conversation agent (Home
+Assistant 2024.6 and later) given the command as text. Prints one JSON object.
 """
 import asyncio
 import json
@@ -27,7 +29,24 @@ class ConfigEntry:
     entry_id = "voice-intents"
 
 
-async def main(uri, recording, reply, text, wake=None, wake_word=None):
+async def converse(service, command):
+    """The integration's conversation agent given `command`: what it answers."""
+    from homeassistant.components import conversation
+    from homeassistant.components.wyoming.conversation import WyomingConversationEntity
+    from homeassistant.core import Context
+
+    agent = WyomingConversationEntity(ConfigEntry(), service)
+    result = await agent.async_process(conversation.ConversationInput(
+        text=command, context=Context(), conversation_id=None, device_id=None, language="en",
+        agent_id="voice-intents"))
+    response = result.response
+    return {
+        "conversation_speech": response.speech.get("plain", {}).get("speech"),
+        "conversation_error": response.error_code.value if response.error_code else None,
+    }
+
+
+async def main(uri, recording, reply, text, wake=None, wake_word=None, command=None):
     host, port = uri[len("tcp://"):].rsplit(":", 1)
     service = await WyomingService.create(host, int(port))
     if service is None:
@@ -73,7 +92,9 @@ async def main(uri, recording, reply, text, wake=None, wake_word=None):
             "wake_timestamp": result.timestamp if result else None,
         }
 
-    print(json.dumps(detected | {
+    conversed = await converse(service, command) if command else {}
+
+    print(json.dumps(detected | conversed | {
         "platforms": sorted(platform.value for platform in service.platforms),
         "name": service.get_name(),
         "stt_languages": speech_to_text.supported_languages,
@@ -83,4 +104,10 @@ async def main(uri, recording, reply, text, wake=None, wake_word=None):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(*sys.argv[1:]))
+    arguments = sys.argv[1:]
+    command = None
+    if "--command" in arguments:
+        at = arguments.index("--command")
+        command = arguments[at + 1]
+        del arguments[at:at + 2]
+    asyncio.run(main(*arguments, command=command))
