@@ -162,12 +162,29 @@ async def synthesize_streaming(uri, pieces, path):
                           "before_last_piece": first_audio_before_last_piece}))
 
 
+async def microphone(client, to_say):
+    """A satellite's microphone, until cancelled: the speech put in `to_say` (16 kHz 16-bit mono
+    PCM), one piece after another, and silence between, sent in real time."""
+    chunk_samples = 1024
+    silence = bytes(2 * chunk_samples)
+    speech = b""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    sent = 0
+    while True:
+        if not speech and not to_say.empty():
+            speech = to_say.get_nowait()
+        piece, speech = (speech[:len(silence)], speech[len(silence):]) if speech else (silence, b"")
+        piece = piece.ljust(len(silence), b"\0")
+        await client.write_event(AudioChunk(rate=16000, width=2, channels=1, audio=piece).event())
+        sent += chunk_samples
+        await asyncio.sleep(max(0, started + sent / 16000 - loop.time()))
+
+
 async def converse(uri, replies_path, lines, wake_word=None):
     """A satellite's conversation: `lines` (16 kHz 16-bit mono WAVs) said one after another into
     a microphone streamed in real time, each once the reply before it has been played. With
     `wake_word`, the satellite streams from the wake stage and asks the server to hear it."""
-    chunk_samples = 1024
-    silence = bytes(2 * chunk_samples)
     to_say = asyncio.Queue()
     said, heard, replies, woke = [], [], [], []
     with wave.open(lines[0], "rb") as first:
@@ -181,22 +198,7 @@ async def converse(uri, replies_path, lines, wake_word=None):
         await client.write_event(run.event())
         await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
 
-        async def microphone():
-            speech = b""
-            loop = asyncio.get_running_loop()
-            started = loop.time()
-            sent = 0
-            while True:
-                if not speech and not to_say.empty():
-                    speech = to_say.get_nowait()
-                piece, speech = (speech[:len(silence)], speech[len(silence):]) if speech else (silence, b"")
-                piece = piece.ljust(len(silence), b"\0")
-                await client.write_event(
-                    AudioChunk(rate=16000, width=2, channels=1, audio=piece).event())
-                sent += chunk_samples
-                await asyncio.sleep(max(0, started + sent / 16000 - loop.time()))
-
-        streaming = asyncio.create_task(microphone())
+        streaming = asyncio.create_task(microphone(client, to_say))
         try:
             next_line = 1
             audio = bytearray()
@@ -242,8 +244,6 @@ async def timers(uri, lines, linger):
     command of its own (a pipeline from `asr` each, its microphone streamed in real time), then
     staying connected `linger` seconds: what was heard, and every timer event, as the `wyoming`
     package parses it, with the seconds since the first line when it came."""
-    chunk_samples = 1024
-    silence = bytes(2 * chunk_samples)
     heard, events = [], []
     loop = asyncio.get_running_loop()
     began = loop.time()
@@ -264,18 +264,9 @@ async def timers(uri, lines, linger):
             await client.write_event(
                 RunPipeline(start_stage=PipelineStage.ASR, end_stage=PipelineStage.TTS).event())
             await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
-
-            async def microphone(speech=speech):
-                started = loop.time()
-                sent = 0
-                while True:
-                    piece, speech = (speech[:len(silence)], speech[len(silence):]) if speech else (silence, b"")
-                    await client.write_event(AudioChunk(
-                        rate=16000, width=2, channels=1, audio=piece.ljust(len(silence), b"\0")).event())
-                    sent += chunk_samples
-                    await asyncio.sleep(max(0, started + sent / 16000 - loop.time()))
-
-            streaming = asyncio.create_task(microphone())
+            to_say = asyncio.Queue()
+            to_say.put_nowait(speech)
+            streaming = asyncio.create_task(microphone(client, to_say))
             try:
                 while True:
                     event = await next_event(client)
