@@ -360,9 +360,8 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     }
 
     /// The connection's recognizer, made on first use off the cooperative threads: loading the
-    /// models takes a while.
-    /// The app's names changed since (``VoiceLoop/Preparation/followUpdates()``): the recognizer
-    /// hears the grammar as they are now.
+    /// models takes a while. When the app's names have changed since it last heard
+    /// (``VoiceLoop/Preparation/followUpdates()``), it is given the grammar as they are now.
     private func ready() async throws -> RecognizerBox {
         let generation = app.preparation.generation
         if let recognizer {
