@@ -413,13 +413,13 @@ struct EmbeddedLoopTests {
         #expect(!timers.timers.contains { $0.id == timer.id })
     }
 
-    /// A name the app adds while a loop runs is heard from the next command on: SmartHome's
-    /// shopping list offers what was added once, and loops sharing a preparation that follows the
-    /// app's updates hear "flour" once something added it (it was in no grammar before).
+    /// A name the app adds while a loop runs is heard from the next command on: loops sharing a
+    /// preparation that follows the app's updates hear "flour" once the pantry holds it and the
+    /// app says its names changed (it was in no grammar before), without being restarted.
     @Test func aNameAddedWhileTheLoopRunsIsHeard() async throws {
         let room = QuietRoom()
         let input = room.input
-        let app = AppContext(SmartHomeApp.self)
+        let app = AppContext(PantryApp.self)
         let logger = Logger(label: "names")
         let said = Mutex<[String]>([])
         let mouth = Mouth(replies: { text, _ in said.withLock { $0.append(text) } }, logger: logger)
@@ -435,22 +435,20 @@ struct EmbeddedLoopTests {
             preparation: preparation)
         let listening = Task { try await loop.listen() }
         while room.read < 5 { try await Task.sleep(for: .milliseconds(20)) }
-        // Added by the app itself (typed, synced), while the loop waits for a command.
-        var adding = AddToListIntent()
-        adding.item = "flour"
-        adding.list = .shoppingList
-        _ = try await adding.perform()
+        // Added while the loop waits for a command (bought, synced).
+        PantryShelf.items.withLock { $0.append("flour") }
+        PantryShortcuts.updateAppShortcutParameters()
         let deadline = ContinuousClock.now + .seconds(60)
         while !preparation.commands.words.contains("flour"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(preparation.commands.words.contains("flour"))
-        let command = try SpokenConversation.recording(["add flour to my shopping list"])
+        let command = try SpokenConversation.recording(["take flour from the pantry"])
         defer { try? FileManager.default.removeItem(at: command) }
         room.say(try WAVFile.read(from: command).int16Samples)
         let ended = await Self.ends({ _ = try await listening.value }, orStop: input)
         #expect(ended, "the loop did not stop after the command")
-        #expect(said.withLock { $0 } == ["Added flour to your Shopping List."])
+        #expect(said.withLock { $0 } == ["Taking flour from the pantry."])
     }
 
     /// A service group names its services in its debug log (`listen -v`): the loop is named by
