@@ -293,9 +293,9 @@ extension VoiceLoop {
     /// Has `channel` say so when a timer of the loop's device runs out, until cancelled; `nil`
     /// when the app keeps no timers or the loop does not announce them.
     private func announceTimers(on channel: VoiceChannel) -> Task<Void, Never>? {
-        guard configuration.announcesTimers, app.dependencies.contains(VoiceTimers.self),
-            let timers = app.dependencies.resolve(VoiceTimers.self)
-        else { return nil }
+        guard configuration.announcesTimers, let timers = app.dependencies.resolve(VoiceTimers.self) else {
+            return nil
+        }
         let events = timers.events()
         let device = configuration.device
         return Task { [logger] in

@@ -84,9 +84,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// sent as they start, change and run out (`timer-started`, `timer-updated`,
     /// `timer-cancelled`, `timer-finished`), for the satellite to show and ring.
     public func runConversations() async {
-        let timers =
-            app.app.dependencies.contains(VoiceTimers.self)
-            ? app.app.dependencies.resolve(VoiceTimers.self) : nil
+        let timers = app.app.dependencies.resolve(VoiceTimers.self)
         await withDiscardingTaskGroup { group in
             if let events = timers?.events() {
                 let (device, send) = (device, send)
