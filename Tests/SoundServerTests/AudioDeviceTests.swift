@@ -22,6 +22,16 @@ struct AudioDeviceTests {
 
     /// Plays `speech` after 0.3 s of quiet (a sink's monitor starts delivering only once the sink
     /// plays), and waits until it has been heard.
+    /// What the private server's null sink plays, recorded from its monitor for as long as
+    /// `speech` and a second more; it is recording when this returns.
+    static func recordingTheNullSink(for speech: AudioBuffer) throws -> BackgroundRecorder {
+        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
+            try PulseAudioSource(device: "nullsink.monitor")
+        }
+        try recorder.waitUntilRecording()
+        return recorder
+    }
+
     static func play(_ speech: AudioBuffer, to speaker: any AudioSink) throws(SpeechError) {
         try speaker.play(
             AudioBuffer(
@@ -83,10 +93,7 @@ struct AudioDeviceTests {
         defer { server.stop() }
         server.useInThisProcess()
         let speech = try Self.speech()
-        let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
-            try PulseAudioSource(device: "nullsink.monitor")
-        }
-        try recorder.waitUntilRecording()
+        let recorder = try Self.recordingTheNullSink(for: speech)
 
         let speaker = try open(speech.sampleRate)
         try Self.play(speech, to: speaker)
@@ -288,10 +295,7 @@ struct AudioDeviceTests {
             defer { server.stop() }
             server.useInThisProcess()
             let speech = try Self.speech()
-            let recorder = BackgroundRecorder(seconds: speech.duration + 1) { () throws(SpeechError) in
-                try PulseAudioSource(device: "nullsink.monitor")
-            }
-            try recorder.waitUntilRecording()
+            let recorder = try Self.recordingTheNullSink(for: speech)
             let run = try Self.voiceIntents(
                 ["say", Self.sentence, "--voice", "en-us", "--rate", "150"], server: server)
             #expect(run.status == 0, "\(run.errors)")
