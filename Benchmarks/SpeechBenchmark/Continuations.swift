@@ -38,14 +38,13 @@ enum Continuations {
 /// The two houses whose phrase tests hold people's recordings: each house's grammar and the
 /// phrase tests that expect a command.
 enum Houses {
-    static func commands(phrases: URL) async throws -> [(
-        name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case]
+    /// Each house's grammar, its phrase tests that expect a command, and its matcher.
+    static func commandsAndMatchers(phrases: URL) async throws -> [(
+        name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case], matcher: PhraseMatcher
     )] {
-        let apps = [
-            ("smart-home", AppDescription(SmartHomeApp.self)),
-            ("home-lights", AppDescription(HomeLightsApp.self)),
-        ]
-        var houses: [(name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case])] = []
+        var houses:
+            [(name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case], matcher: PhraseMatcher)] =
+                []
         for (name, app) in apps {
             let matcher = try await PhraseMatcher(
                 app: app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases))
@@ -53,8 +52,19 @@ enum Houses {
                 from: phrases.appendingPathComponent("en/tests/\(name).yaml")
             )
             .cases.filter { $0.expectation != .noMatch }
-            houses.append((name, SpeechGrammar(matcher.spokenForms, name: name), cases))
+            houses.append((name, SpeechGrammar(matcher.spokenForms, name: name), cases, matcher))
         }
         return houses
+    }
+
+    static let apps = [
+        ("smart-home", AppDescription(SmartHomeApp.self)),
+        ("home-lights", AppDescription(HomeLightsApp.self)),
+    ]
+
+    static func commands(phrases: URL) async throws -> [(
+        name: String, grammar: SpeechGrammar, cases: [PhraseTestSuite.Case]
+    )] {
+        try await commandsAndMatchers(phrases: phrases).map { ($0.name, $0.grammar, $0.cases) }
     }
 }

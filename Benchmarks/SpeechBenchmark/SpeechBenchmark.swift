@@ -55,6 +55,12 @@ struct SpeechBenchmark: AsyncParsableCommand {
     )
     var wakeWords = false
 
+    @Flag(
+        help:
+            "Only barge-in over a loudspeaker: people's commands over a reply's echo, with and without each echo canceller."
+    )
+    var echo = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
@@ -62,6 +68,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if wakeWords { return try WakeWords.run() }
+        if echo { return try await EchoCancellation.run(phrases: packagePhrases) }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")

@@ -120,6 +120,10 @@ public struct SpokenEvaluation: Sendable {
     /// The noise floor of the microphone under every clip (RMS, share of full scale): about
     /// −70 dBFS, so no stretch of a clip is digital silence.
     public var noiseFloor = 0.0003
+    /// What happens to each clip between the microphone and the recognizer (the clip as
+    /// ``clip(_:mixer:)`` makes it in, 16 kHz): a loudspeaker's echo mixed in and cancelled, say.
+    /// `nil` hears the clip as it is.
+    public var microphone: (@Sendable (Item, [Int16]) throws(SpeechError) -> [Int16])?
 
     /// Five voices: American male and female, a rough male, and two more variants.
     public static let defaultVoices = ["en-us", "en-us+f2", "en+m7", "en-us+m3", "en-us+f4"]
@@ -173,8 +177,10 @@ public struct SpokenEvaluation: Sendable {
                 return try clip(
                     Item(testCase: earlier, speaker: .recording, condition: item.condition), mixer: mixer)
             }
+            var heard = try clip(item, mixer: mixer)
+            if let microphone { heard = try microphone(item, heard) }
             return try Self.listen(
-                to: try clip(item, mixer: mixer), after: before, item: item,
+                to: heard, after: before, item: item,
                 isSayable: grammar.canSay(item.testCase.sentence),
                 recognizer: recognizer)
         }

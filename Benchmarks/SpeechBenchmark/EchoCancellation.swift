@@ -1,0 +1,284 @@
+import BenchmarkCommand
+import Foundation
+import PhraseMatching
+import Synchronization
+import VoiceAudio
+import VoiceEvaluation
+import VoiceIntents
+import VoiceRecognition
+import VoiceUnderstanding
+
+/// Barge-in over a loudspeaker: people's recorded commands to the two houses said over a reply
+/// that eSpeak NG plays into a simulated room (``EchoPath``: 60 ms late, a living room's
+/// reverberation), heard with no echo canceller and with each engine, at several levels of the
+/// echo against the person's speech. Commands heard right over the reply are compared with the
+/// same commands without it, run in the same process. Also: how far each engine pushes the echo
+/// down where nobody speaks (ERLE), what it costs per second of audio, and how often replies
+/// alone (no one speaking) would be acted on.
+///
+/// Each canceller has heard six seconds of other replies in the same room first, as the loop's
+/// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
+/// down by 20 dB 0.4 s after the person starts, as the loop does once it hears speech over its
+/// reply (the reference the canceller is given is turned down with it).
+enum EchoCancellation {
+    /// What the loop might say while a person speaks over it.
+    static let replies = [
+        "The kitchen light is on.",
+        "It is twenty one degrees in the living room, and the heating will come on again at six.",
+        "Your shopping list has eggs, milk, bread, flour and two kinds of cheese on it.",
+        "The timer for the pasta has four minutes and thirty seconds left.",
+        "I turned off every light on the ground floor and locked the front door.",
+        "Tomorrow it will be cloudy in the morning, with rain in the afternoon and a high of twelve.",
+        "The garage door is closed, and the garden lights will go on at sunset.",
+        "Playing the news in the bedroom. Say stop when you have heard enough.",
+        "The dishwasher finished twenty minutes ago, and the washing machine is still running.",
+        "Your next alarm is at seven fifteen, tomorrow morning.",
+    ]
+
+    /// The canceller a run hears through (`nil` for none), and whether the reply is ducked.
+    struct Setup: Sendable, CustomStringConvertible {
+        let settings: EchoCanceller.Settings?
+        var ducked = false
+
+        var description: String {
+            guard let settings else { return "no echo canceller" }
+            let engine =
+                switch settings.engine {
+                case .webRTC: "WebRTC, suppression \(["low", "moderate", "high"][settings.suppression])"
+                case .speexDSP: "SpeexDSP, \(Int(settings.filterLength * 1_000)) ms filter"
+                }
+            return engine + (ducked ? ", ducked" : "")
+        }
+    }
+
+    static let setups = [
+        Setup(settings: nil), Setup(settings: .init(engine: .webRTC, suppression: 0)),
+        Setup(settings: .init(engine: .webRTC, suppression: 1)),
+        Setup(settings: .init(engine: .speexDSP, filterLength: 0.2)),
+        Setup(settings: .init(engine: .webRTC, suppression: 0), ducked: true),
+        Setup(settings: .init(engine: .speexDSP, filterLength: 0.2), ducked: true),
+    ]
+
+    /// Seconds of the reply before the person starts.
+    static let speechStart = 1.5
+    /// Seconds from the person's start to the reply turned down, and by how much (dB).
+    static let duckDelay = 0.4
+    static let duckDepth = 20.0
+    /// Seconds of replies each canceller hears before the clip.
+    static let warmUp = 6.0
+    /// The room.
+    static let path = EchoPath(delay: 0.06)
+
+    /// What the echo figures of one run add up to, from every worker.
+    final class Tally: Sendable {
+        struct Sums {
+            var echoIn = 0.0
+            var echoOut = 0.0
+            var seconds = 0.0
+            var working = 0.0
+        }
+        let sums = Mutex(Sums())
+    }
+
+    static func run(phrases: URL) async throws {
+        let configuration = try SpeechRecognizer.Configuration.installed()
+        print(
+            "barge-in over a loudspeaker: people's commands over eSpeak NG's replies in a simulated room (\(ProcessInfo.processInfo.activeProcessorCount) cores)"
+        )
+        let cache = try SpeechCache(folder: SpeechCache.defaultFolder)
+        let played = try replies.map { try cache.speech($0, voice: "en-us", rate: 175) }
+        for (name, grammar, cases, matcher) in try await Houses.commandsAndMatchers(phrases: phrases) {
+            let recorded = cases.filter { $0.audio != nil }
+            let bar = try Calibration.installed(app: name)?.threshold ?? configuration.minimumConfidence
+            func accepted(
+                _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
+            ) async throws -> Int {
+                var evaluation = SpokenEvaluation(configuration: configuration)
+                evaluation.microphone = microphone
+                let heard = try evaluation.hear(evaluation.items(for: recorded), grammar: grammar)
+                let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
+                return report.clips.count(where: \.isAccepted)
+            }
+            let alone = try await accepted(nil)
+            print(
+                "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
+            )
+            for level in [-6.0, 0, 6] {
+                print("    echo \(level >= 0 ? "+" : "")\(Int(level)) dB against the speech:")
+                for setup in setups {
+                    let tally = Tally()
+                    let right = try await accepted { item, clip throws(SpeechError) in
+                        let reply = reply(
+                            from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
+                            first: Int(
+                                (UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
+                        return try overReply(
+                            clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally)
+                    }
+                    let figures = tally.sums.withLock { $0 }
+                    var line =
+                        "      \(setup): \(right) (\(format(Double(right) / Double(max(alone, 1)), 2))× the baseline)"
+                    if setup.settings != nil {
+                        line +=
+                            ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
+                    }
+                    print(line)
+                }
+            }
+            print("    replies alone, 100 of them (10 replies × 10 rooms):")
+            for setup in setups where !setup.ducked {
+                let (commands, cancels) = try await repliesAlone(
+                    played: played, cache: cache, setup: setup, grammar: grammar, matcher: matcher,
+                    name: name,
+                    configuration: configuration, bar: bar)
+                print(
+                    "      \(setup): \(commands) acted on as commands at \(format(bar, 2)); \(cancels) heard as \"stop\" or \"cancel\" by the loop's barge-in grammar"
+                )
+            }
+        }
+    }
+
+    /// Replies strung together from `played`, from the one numbered `first`, until `seconds` long.
+    static func reply(from played: [[Float]], covering seconds: Double, first: Int) -> [Float] {
+        var index = first
+        var reply: [Float] = []
+        let pause = [Float](repeating: 0, count: 16_000 * 3 / 10)
+        while Double(reply.count) / 16_000 < seconds {
+            reply += played[index % played.count] + pause
+            index += 1
+        }
+        return reply
+    }
+
+    static func int16(_ samples: [Float]) -> [Int16] {
+        samples.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
+    }
+
+    /// The microphone's recording of `clip` said ``speechStart`` seconds into `reply` (on the
+    /// 16-bit scale), with the reply's echo `level` dB over the speech, through the setup's
+    /// canceller after it has heard ``warmUp`` seconds of the other replies.
+    static func overReply(
+        _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally
+    ) throws(SpeechError) -> [Int16] {
+        let speech = clip.map(Float.init)
+        // The echo's gain is set on the reply as it would sound undisturbed.
+        var reply = reply.map { $0 * 16_384 }
+        let gain =
+            NoiseMixer.activeLevel(speech) * Float(pow(10, level / 20))
+            / NoiseMixer.activeLevel(path.echo(of: reply))
+        if setup.ducked {
+            let start = Int((speechStart + duckDelay) * 16_000)
+            let down = Float(pow(10, -duckDepth / 20))
+            for index in start..<reply.count { reply[index] *= down }
+        }
+        let echo = path.echo(of: reply)
+        let offset = Int(speechStart * 16_000)
+        var mixed = [Float](repeating: 0, count: max(echo.count, offset + speech.count))
+        for index in echo.indices { mixed[index] = echo[index] * gain }
+        for index in speech.indices { mixed[offset + index] += speech[index] }
+        let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
+        if peak > 32_767 { mixed = mixed.map { $0 * 32_767 / peak } }
+        let heard = int16(mixed)
+        guard let settings = setup.settings else { return heard }
+        let canceller = try EchoCanceller(settings)
+        // Earlier replies in the same room, at the same level.
+        var earlier = Self.reply(from: replies, covering: warmUp, first: 3).map { $0 * 16_384 }
+        earlier = Array(earlier.prefix(earlier.count / 160 * 160))
+        _ = canceller.process(
+            captured: int16(path.echo(of: earlier).prefix(earlier.count).map { $0 * gain }),
+            played: int16(earlier))
+        let reference = int16(reply)
+        let clock = ContinuousClock()
+        let started = clock.now
+        var out: [Int16] = []
+        for start in stride(from: 0, to: heard.count, by: 1_600) {
+            let end = min(start + 1_600, heard.count)
+            let played = (start..<end).map { $0 < reference.count ? reference[$0] : 0 }
+            out += canceller.process(captured: Array(heard[start..<end]), played: played)
+        }
+        let working = (clock.now - started).inSeconds
+        // Where nobody speaks and the reply is not turned down: the reply before the person starts,
+        // and, unducked, what follows the command.
+        let speechEnd = offset + clip.count
+        let quiet = Array(0..<offset) + (setup.ducked ? [] : Array(speechEnd..<out.count))
+        tally.sums.withLock { tally in
+            tally.echoIn += quiet.reduce(0.0) { $0 + Double(heard[$1]) * Double(heard[$1]) }
+            tally.echoOut += quiet.reduce(0.0) { $0 + Double(out[$1]) * Double(out[$1]) }
+            tally.seconds += Double(heard.count) / 16_000
+            tally.working += working
+        }
+        return out + [Int16](repeating: 0, count: heard.count - out.count)
+    }
+
+    /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the
+    /// delay 20 to 200 ms, the reverberation 0.2 to 0.56 s), with a quiet room's noise 30 dB
+    /// under them: how many the app would act on as commands, and how many the loop's barge-in
+    /// grammar (the reply's own words and the cancel words) hears as a cancel word.
+    static func repliesAlone(
+        played: [[Float]], cache: SpeechCache, setup: Setup, grammar: SpeechGrammar, matcher: PhraseMatcher,
+        name: String, configuration: SpeechRecognizer.Configuration, bar: Double
+    ) async throws -> (commands: Int, cancels: Int) {
+        @Sendable func heard(reply: Int, room: Int) throws(SpeechError) -> [Int16] {
+            let path = EchoPath(
+                delay: 0.02 + 0.02 * Double(room), reverberation: 0.2 + 0.04 * Double(room),
+                seed: UInt64(room))
+            let lead = [Float](repeating: 0, count: 8_000)
+            let padded = lead + played[reply].map { $0 * 16_384 } + lead
+            var echo = path.echo(of: padded)
+            let floor = NoiseMixer().noise(.pink, count: echo.count, seed: UInt64(room))
+            let gain = NoiseMixer.activeLevel(echo) / Float(pow(10, 30.0 / 20))
+            for index in echo.indices { echo[index] += floor[index] * gain }
+            let microphone = int16(echo)
+            guard let settings = setup.settings else { return microphone }
+            let canceller = try EchoCanceller(settings)
+            var earlier = Self.reply(from: played, covering: warmUp, first: reply + 1).map { $0 * 16_384 }
+            earlier = Array(earlier.prefix(earlier.count / 160 * 160))
+            _ = canceller.process(
+                captured: int16(Array(path.echo(of: earlier).prefix(earlier.count))), played: int16(earlier))
+            let reference = int16(padded)
+            let out = canceller.process(
+                captured: microphone,
+                played: (0..<microphone.count).map { $0 < reference.count ? reference[$0] : 0 })
+            return out + [Int16](repeating: 0, count: microphone.count - out.count)
+        }
+        var cases: [PhraseTestSuite.Case] = []
+        for room in 0..<10 {
+            for reply in replies.indices {
+                cases.append(
+                    PhraseTestSuite.Case(
+                        sentence: "\(replies[reply]) #\(room)", expectation: .noMatch,
+                        source: .init(file: "replies", line: reply, column: room)))
+            }
+        }
+        var evaluation = SpokenEvaluation(voices: ["en-us"], configuration: configuration)
+        evaluation.cache = cache
+        evaluation.microphone = { item, _ throws(SpeechError) in
+            try heard(reply: item.testCase.source.line, room: item.testCase.source.column)
+        }
+        let asCommands = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
+        let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
+        // The loop's own grammar while it speaks, one reply at a time.
+        let recognizer = try SpeechRecognizer(configuration)
+        var cancels = 0
+        for reply in replies.indices {
+            try recognizer.useGrammar(SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
+            for room in 0..<10 {
+                let clip = try heard(reply: reply, room: room)
+                var offset = 0
+                recognizer.forgetChannel()
+                while offset < clip.count {
+                    let result = try recognizer.listen(timeout: 600) { () -> [Int16]? in
+                        guard offset < clip.count else { return nil }
+                        defer { offset = min(offset + 1_600, clip.count) }
+                        return Array(clip[offset..<min(offset + 1_600, clip.count)])
+                    }
+                    if let result, SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(result.text)) {
+                        cancels += 1
+                        break
+                    }
+                }
+            }
+        }
+        return (report.clips.count(where: \.isFalseAccept), cancels)
+    }
+}
