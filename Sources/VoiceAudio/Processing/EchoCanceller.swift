@@ -153,6 +153,18 @@ public final class EchoCanceller: @unchecked Sendable {
         }
     }
 
+    /// `captured` (whole frames) through the engine, frame by frame, with `played` from its
+    /// start in step.
+    private func run(_ captured: ArraySlice<Int16>, played: [Int16]) -> [Int16] {
+        var output = Array(captured)
+        played.withUnsafeBufferPointer { reference in
+            for start in stride(from: 0, to: output.count, by: Self.frame) {
+                run(captured: &output, at: start, played: reference.baseAddress! + start)
+            }
+        }
+        return output
+    }
+
     // MARK: Paired
 
     /// `captured` with the echo of `played` taken out, where sample *n* of `played` is what
@@ -163,12 +175,7 @@ public final class EchoCanceller: @unchecked Sendable {
         pendingCaptured += captured
         pendingPlayed += played
         let whole = pendingCaptured.count / Self.frame * Self.frame
-        var output = Array(pendingCaptured[..<whole])
-        pendingPlayed.withUnsafeBufferPointer { reference in
-            for start in stride(from: 0, to: whole, by: Self.frame) {
-                run(captured: &output, at: start, played: reference.baseAddress! + start)
-            }
-        }
+        let output = run(pendingCaptured[..<whole], played: pendingPlayed)
         pendingCaptured.removeFirst(whole)
         pendingPlayed.removeFirst(whole)
         return output
@@ -240,12 +247,7 @@ public final class EchoCanceller: @unchecked Sendable {
         let whole = pendingCaptured.count / Self.frame * Self.frame
         guard whole > 0, let first = captureTime else { return [] }
         let reference = timeline.withLock { $0.take(whole, from: first + .seconds(settings.lead)) }
-        var output = Array(pendingCaptured[..<whole])
-        reference.withUnsafeBufferPointer { reference in
-            for start in stride(from: 0, to: whole, by: Self.frame) {
-                run(captured: &output, at: start, played: reference.baseAddress! + start)
-            }
-        }
+        let output = run(pendingCaptured[..<whole], played: reference)
         pendingCaptured.removeFirst(whole)
         captureTime = first + .seconds(Double(whole) / rate)
         return output
