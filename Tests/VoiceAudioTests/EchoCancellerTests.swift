@@ -94,4 +94,39 @@ struct EchoCancellerTests {
         #expect(erle > 25, "\(erle) dB")
         #expect(canceller.hasLearntTheRoom)
     }
+
+    /// As a loop plays: each 100 ms piece is handed over as the device takes it, 100 ms before
+    /// it sounds, its moment off by up to 15 ms (a device's latency, measured each time), and the
+    /// microphone's chunk is taken as soon as it is recorded. The echo comes 150 ms later than
+    /// the clocks say (buffers no latency reports). The pieces still make one reference sample for
+    /// sample, held back to the echo: pushed down by more than 25 dB after the first three
+    /// seconds (measured 37 dB; 3 dB without holding it back).
+    @Test func piecesHandedOverAsPlayedAndAnEchoLaterThanTheClocks() throws {
+        let played = try Self.played()
+        let echo =
+            [Float](repeating: 0, count: 2_400) + EchoPath(delay: 0.02).echo(of: played).map { $0 * 0.5 }
+        let canceller = try EchoCanceller()
+        let start = ContinuousClock.now
+        let reference = Self.int16(played)
+        let captured = Self.int16(Array(echo.prefix(echo.count / 1_600 * 1_600)))
+        var jitter = SystemRandomNumberGenerator()
+        func hand(_ piece: Int) {
+            guard piece < reference.count else { return }
+            let wobble = Double.random(in: -0.015...0.015, using: &jitter)
+            canceller.played(
+                Array(reference[piece..<min(piece + 1_600, reference.count)]),
+                at: start + .seconds(Double(piece) / 16_000 + wobble))
+        }
+        hand(0)
+        var out: [Int16] = []
+        for chunk in stride(from: 0, to: captured.count, by: 1_600) {
+            hand(chunk + 1_600)  // the piece that sounds next, handed over while this one plays
+            out += canceller.cancel(
+                Array(captured[chunk..<(chunk + 1_600)]),
+                recordedAt: start + .seconds(Double(chunk + 1_600) / 16_000))
+        }
+        let erle =
+            10 * log10(Self.energy(echo[48_000..<out.count]) / Self.energy(out[48_000...].map(Float.init)))
+        #expect(erle > 25, "\(erle) dB")
+    }
 }

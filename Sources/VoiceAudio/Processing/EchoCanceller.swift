@@ -21,7 +21,7 @@ import Synchronization
 /// ```swift
 /// let canceller = try EchoCanceller()
 /// // the player's thread
-/// canceller.played(reply, at: .now + speaker.latency)
+/// canceller.played(reply, at: .now + .seconds(speaker.latency ?? 0.1))
 /// // the recorder's thread
 /// let cleaned = canceller.cancel(chunk, recordedAt: .now)
 /// ```
@@ -40,7 +40,8 @@ public final class EchoCanceller: @unchecked Sendable {
     /// What the echo canceller does.
     public struct Settings: Sendable, Hashable {
         public var engine: Engine
-        /// How hard what is left of the echo is suppressed: 0 (low) to 2 (high). WebRTC only.
+        /// How hard what is left of the echo is suppressed: 0 (low, the default: it kept the most
+        /// of people's speech over a reply) to 2 (high). WebRTC only.
         public var suppression: Int
         /// Seconds of the room's response the adaptive filter covers. SpeexDSP only (WebRTC's
         /// long filter is fixed).
@@ -59,12 +60,14 @@ public final class EchoCanceller: @unchecked Sendable {
         }
     }
 
-    /// What the canceller has measured (WebRTC only; `nil` where not known yet).
+    /// What the canceller has measured (`nil` where not known yet).
     public struct Metrics: Sendable, Hashable {
-        /// How far the echo was pushed down over the last second, in dB.
+        /// How far the echo was pushed down over the last second, in dB (WebRTC only).
         public var echoReturnLossEnhancement: Double?
-        /// The delay found between the reference and its echo, in seconds.
+        /// The delay WebRTC's engine found between the reference and its echo, in seconds.
         public var delay: Double?
+        /// Seconds the live reference is held back, beyond what the clocks say, to meet its echo.
+        public var heldBack: Double = 0
     }
 
     public let settings: Settings
@@ -82,10 +85,15 @@ public final class EchoCanceller: @unchecked Sendable {
     private let timeline = Mutex(Timeline())
     /// 10 ms frames of the reference with sound in them that the engine has been given.
     private let framesHeard = Atomic(0)
+    /// Holds the live reference back to its echo where the clocks leave it early.
+    private var alignment: ReferenceAlignment
+    /// The samples it holds the reference back by, for ``metrics``.
+    private let heldBack = Atomic(0)
 
     /// - Throws: ``SpeechError`` when the library refuses the settings.
     public init(_ settings: Settings = Settings()) throws(SpeechError) {
         self.settings = settings
+        alignment = ReferenceAlignment(expected: Int(((settings.lead + 0.06) * 100).rounded()))
         guard (0...2).contains(settings.suppression), settings.filterLength > 0, settings.lead >= 0 else {
             throw SpeechError(
                 .invalidInput,
@@ -203,23 +211,34 @@ public final class EchoCanceller: @unchecked Sendable {
                 samples.removeFirst(used)
                 self.start = start + .seconds(Double(used) / Double(EchoCanceller.rate))
             }
-            if samples.isEmpty, offset + count >= 0 { self.start = nil }
+            // Once all of it is taken, `start` stays where the next sample would sound: a reply's
+            // pieces are handed over just before they sound (a device holds 100 ms or so), so
+            // the capture side often takes all there is before the next piece comes.
             return result
         }
 
-        /// Adds `piece`, which sounds from `time`: right after what is there when it follows it
-        /// within 30 ms (pieces of one stream), else from `time`.
+        /// Adds `piece`, which sounds from `time`: right after what came before when it follows
+        /// it within 200 ms (pieces of one reply, whose moments a busy machine blurs; taken or
+        /// not), else from `time`.
         mutating func add(_ piece: [Int16], at time: ContinuousClock.Instant) {
-            guard let start, !samples.isEmpty else {
+            guard let start else {
                 samples = piece
                 self.start = time
                 return
             }
             let end = start + .seconds(Double(samples.count) / Double(EchoCanceller.rate))
             let gap = EchoCanceller.seconds(time - end)
-            if gap > 0.03 {
-                samples += [Int16](repeating: 0, count: Int(gap * Double(EchoCanceller.rate)))
+            if gap > 0.2 {
+                // Another reply (or one the device ran dry in): from its own moment.
+                if samples.isEmpty {
+                    self.start = time
+                } else {
+                    samples += [Int16](repeating: 0, count: Int(gap * Double(EchoCanceller.rate)))
+                }
             }
+            // Pieces of one reply follow one another sample for sample, as the device plays
+            // them: their moments, each measured on its own, would move the reference by the
+            // device's latency's jitter at every piece.
             samples += piece
         }
     }
@@ -237,16 +256,19 @@ public final class EchoCanceller: @unchecked Sendable {
     public func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
         let rate = Double(Self.rate)
         // The capture side's clock counts samples, set again from `time` only when it drifts
-        // more than 50 ms from it (a restart, a lost chunk).
+        // more than 200 ms from it (a restart, a lost chunk; a busy machine's thread wakes tens
+        // of milliseconds late, which the samples counted do not).
         let chunkStart = time - .seconds(Double(chunk.count) / rate)
         let pending = Duration.seconds(Double(pendingCaptured.count) / rate)
-        if captureTime.map({ abs(Self.seconds(chunkStart - ($0 + pending))) > 0.05 }) ?? true {
+        if captureTime.map({ abs(Self.seconds(chunkStart - ($0 + pending))) > 0.2 }) ?? true {
             captureTime = chunkStart - pending
         }
         pendingCaptured += chunk
         let whole = pendingCaptured.count / Self.frame * Self.frame
         guard whole > 0, let first = captureTime else { return [] }
-        let reference = timeline.withLock { $0.take(whole, from: first + .seconds(settings.lead)) }
+        let taken = timeline.withLock { $0.take(whole, from: first + .seconds(settings.lead)) }
+        let reference = alignment.align(taken, recorded: pendingCaptured[..<whole])
+        heldBack.store(alignment.heldBack, ordering: .relaxed)
         let output = run(pendingCaptured[..<whole], played: reference)
         pendingCaptured.removeFirst(whole)
         captureTime = first + .seconds(Double(whole) / rate)
@@ -259,11 +281,13 @@ public final class EchoCanceller: @unchecked Sendable {
 
     /// What the engine has measured so far.
     public var metrics: Metrics {
-        guard let webRTC else { return Metrics() }
+        let heldBack = Double(heldBack.load(ordering: .relaxed)) / Double(Self.rate)
+        guard let webRTC else { return Metrics(heldBack: heldBack) }
         let measured = vi_webrtc_echo_get_metrics(webRTC)
         return Metrics(
             echoReturnLossEnhancement: measured.echo_return_loss_enhancement > -100
                 ? Double(measured.echo_return_loss_enhancement) : nil,
-            delay: measured.delay_median_ms >= 0 ? Double(measured.delay_median_ms) / 1000 : nil)
+            delay: measured.delay_median_ms >= 0 ? Double(measured.delay_median_ms) / 1000 : nil,
+            heldBack: heldBack)
     }
 }
