@@ -14,7 +14,8 @@ import VoiceUnderstanding
 /// echo against the person's speech. Commands heard right over the reply are compared with the
 /// same commands without it, run in the same process. Also: how far each engine pushes the echo
 /// down where nobody speaks (ERLE), what it costs per second of audio, and how often replies
-/// alone (no one speaking) would be acted on.
+/// alone (no one speaking) would be acted on, as commands or by the loop listening over its reply
+/// for the cancel words.
 ///
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
@@ -80,7 +81,7 @@ enum EchoCancellation {
         let sums = Mutex(Sums())
     }
 
-    static func run(phrases: URL) async throws {
+    static func run(phrases: URL, repliesAloneOnly: Bool = false) async throws {
         let configuration = try SpeechRecognizer.Configuration.installed()
         print(
             "barge-in over a loudspeaker: people's commands over eSpeak NG's replies in a simulated room (\(ProcessInfo.processInfo.activeProcessorCount) cores)"
@@ -103,7 +104,7 @@ enum EchoCancellation {
             print(
                 "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
             )
-            for level in [-6.0, 0, 6] {
+            for level in repliesAloneOnly ? [] : [-6.0, 0, 6] {
                 print("    echo \(level >= 0 ? "+" : "")\(Int(level)) dB against the speech:")
                 for setup in setups {
                     let tally = Tally()
@@ -132,7 +133,7 @@ enum EchoCancellation {
                     name: name,
                     configuration: configuration, bar: bar)
                 print(
-                    "      \(setup): \(commands) acted on as commands at \(format(bar, 2)); \(cancels) heard as \"stop\" or \"cancel\" by the loop's barge-in grammar"
+                    "      \(setup): \(commands) acted on as commands at \(format(bar, 2)); \(cancels) would stop the loop's reply"
                 )
             }
         }
@@ -218,7 +219,9 @@ enum EchoCancellation {
         played: [[Float]], cache: SpeechCache, setup: Setup, grammar: SpeechGrammar, matcher: PhraseMatcher,
         name: String, configuration: SpeechRecognizer.Configuration, bar: Double
     ) async throws -> (commands: Int, cancels: Int) {
-        @Sendable func heard(reply: Int, room: Int) throws(SpeechError) -> [Int16] {
+        /// The microphone's recording of the reply alone, and what the canceller made of it.
+        @Sendable func heard(reply: Int, room: Int) throws(SpeechError) -> (microphone: [Int16], out: [Int16])
+        {
             let path = EchoPath(
                 delay: 0.02 + 0.02 * Double(room), reverberation: 0.2 + 0.04 * Double(room),
                 seed: UInt64(room))
@@ -229,7 +232,7 @@ enum EchoCancellation {
             let gain = NoiseMixer.activeLevel(echo) / Float(pow(10, 30.0 / 20))
             for index in echo.indices { echo[index] += floor[index] * gain }
             let microphone = int16(echo)
-            guard let settings = setup.settings else { return microphone }
+            guard let settings = setup.settings else { return (microphone, microphone) }
             let canceller = try EchoCanceller(settings)
             var earlier = Self.reply(from: played, covering: warmUp, first: reply + 1).map { $0 * 16_384 }
             earlier = Array(earlier.prefix(earlier.count / 160 * 160))
@@ -239,7 +242,7 @@ enum EchoCancellation {
             let out = canceller.process(
                 captured: microphone,
                 played: (0..<microphone.count).map { $0 < reference.count ? reference[$0] : 0 })
-            return out + [Int16](repeating: 0, count: microphone.count - out.count)
+            return (microphone, out + [Int16](repeating: 0, count: microphone.count - out.count))
         }
         var cases: [PhraseTestSuite.Case] = []
         for room in 0..<10 {
@@ -253,29 +256,53 @@ enum EchoCancellation {
         var evaluation = SpokenEvaluation(voices: ["en-us"], configuration: configuration)
         evaluation.cache = cache
         evaluation.microphone = { item, _ throws(SpeechError) in
-            try heard(reply: item.testCase.source.line, room: item.testCase.source.column)
+            try heard(reply: item.testCase.source.line, room: item.testCase.source.column).out
         }
         let asCommands = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
         let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
-        // The loop's own grammar while it speaks, one reply at a time.
+        // The loop's own listening while it speaks, one reply at a time: with a canceller, the
+        // cancel words, each taken only where the canceller let more than -6 dB of the sound
+        // through (VoiceChannel.echoOnly); without, the reply's own words and the cancel words.
         let recognizer = try SpeechRecognizer(configuration)
         var cancels = 0
         for reply in replies.indices {
-            try recognizer.useGrammar(SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
+            try recognizer.useGrammar(
+                setup.settings != nil
+                    ? SpeechGrammar(answers: [.phrases(SpokenAnswer.cancelPhrases)], name: "barge_in_cancel")
+                    : SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
             for room in 0..<10 {
-                let clip = try heard(reply: reply, room: room)
-                var offset = 0
+                let (microphone, clip) = try heard(reply: reply, room: room)
+                // While the reply plays, as the loop listens: an utterance its end cuts off is not
+                // taken.
+                var offset = 8_000
+                let end = min(clip.count, 8_000 + played[reply].count)
+                var cut = false
                 recognizer.forgetChannel()
-                while offset < clip.count {
+                while offset < end, !cut {
                     let result = try recognizer.listen(timeout: 600) { () -> [Int16]? in
-                        guard offset < clip.count else { return nil }
-                        defer { offset = min(offset + 1_600, clip.count) }
-                        return Array(clip[offset..<min(offset + 1_600, clip.count)])
+                        guard offset < end else {
+                            cut = true
+                            return nil
+                        }
+                        defer { offset = min(offset + 1_600, end) }
+                        return Array(clip[offset..<min(offset + 1_600, end)])
                     }
-                    if let result, SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(result.text)) {
-                        cancels += 1
-                        break
+                    guard !cut, let result,
+                        SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(result.text))
+                    else {
+                        continue
                     }
+                    if setup.settings != nil {
+                        let span = Int((Double(result.frames) / 100 + 0.5) * 16_000)
+                        let range = max(0, offset - span)..<offset
+                        let before = range.reduce(0.0) {
+                            $0 + Double(microphone[$1]) * Double(microphone[$1])
+                        }
+                        let after = range.reduce(0.0) { $0 + Double(clip[$1]) * Double(clip[$1]) }
+                        if before > 0, 10 * log10(max(after, 1e-9) / before) <= -6 { continue }
+                    }
+                    cancels += 1
+                    break
                 }
             }
         }

@@ -61,6 +61,9 @@ struct SpeechBenchmark: AsyncParsableCommand {
     )
     var echo = false
 
+    @Flag(help: "With --echo, only the replies heard alone.")
+    var repliesAlone = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
@@ -68,7 +71,9 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if wakeWords { return try WakeWords.run() }
-        if echo { return try await EchoCancellation.run(phrases: packagePhrases) }
+        if echo {
+            return try await EchoCancellation.run(phrases: packagePhrases, repliesAloneOnly: repliesAlone)
+        }
         let clock = ContinuousClock()
 
         print("speech benchmark (\(ProcessInfo.processInfo.activeProcessorCount) cores)")

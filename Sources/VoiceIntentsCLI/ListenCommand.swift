@@ -77,10 +77,18 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     var once = false
 
     @Flag(
-        help:
-            "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short (best with a headset; a loudspeaker's echo is heard too)."
-    )
+        help: ArgumentHelp(
+            "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short.",
+            discussion:
+                "The echo canceller (--echo-canceller) takes the loop's own replies out of what the microphone hears; it learns the room from the first two seconds the loop says, and the reply is turned down while someone speaks over it."
+        ))
     var bargeIn = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --barge-in, what takes the loop's replies out of what the microphone hears: webrtc, speexdsp or off.",
+            discussion: "off leaves the echo in: use it with a headset, which has none."))
+    var echoCanceller = EchoCancellerChoice.webrtc
 
     @Option(
         help: ArgumentHelp(
@@ -174,11 +182,16 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             let logger = options.logger(for: context)
             // The input first: a file that cannot be read, or no microphone, is reported before
             // anything else starts.
-            let source = text ? nil : try openInput(context: context, logger: logger)
+            // Barge-in over the loudspeaker: one canceller hears what the mouth plays and cleans
+            // what the microphone records.
+            let canceller =
+                bargeIn ? try echoCanceller.engine.map { try EchoCanceller(.init(engine: $0)) } : nil
+            let source =
+                text ? nil : try openInput(context: context, echoCanceller: canceller, logger: logger)
             if text { try context.validate(logger: logger) }  // the loop checks the app itself
             // A screen is a terminal on standard output; a service or a pipe is voice only.
             let hasScreen = !voiceOnly && (screen || isatty(STDOUT_FILENO) != 0)
-            let mouth = try openMouth(context: context, logger: logger)
+            let mouth = try openMouth(context: context, echoCanceller: canceller, logger: logger)
             let transcript = TextSink.standardOutput
 
             if text {
@@ -211,6 +224,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             configuration.wakeWord = wakeWord
             configuration.garbage = bar.garbage.model
             configuration.bargeIn = bargeIn
+            if bargeIn, mouth.playsAloud {
+                logger.info(
+                    "barge-in: listening while speaking; \(canceller.map { "echo cancelled by \($0.settings.engine.rawValue)" } ?? "no echo canceller")"
+                )
+            }
             configuration.hasScreen = hasScreen
             configuration.once = once
             configuration.context = contextOptions.values
@@ -228,12 +246,13 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// Where replies are said. With no speaker named and none to be found, the replies are
     /// printed only, with a warning: typed commands and recordings need no loudspeaker.
-    private func openMouth(context: AppContext, logger: Logger) throws -> Mouth {
+    private func openMouth(context: AppContext, echoCanceller: EchoCanceller?, logger: Logger) throws -> Mouth
+    {
         func mouth(muted: Bool) throws -> Mouth {
             try Mouth(
                 mute: muted, output: output,
                 speaker: speaker.map { try AudioDevice(parsingOption: $0) } ?? .automatic,
-                applicationName: context.executableName, logger: logger)
+                applicationName: context.executableName, echoCanceller: echoCanceller, logger: logger)
         }
         do {
             return try mouth(muted: mute)
@@ -244,12 +263,14 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     }
 
     /// The recording, or the microphone being recorded.
-    private func openInput(context: AppContext, logger: Logger) throws -> VoiceInput {
+    private func openInput(context: AppContext, echoCanceller: EchoCanceller?, logger: Logger) throws
+        -> VoiceInput
+    {
         if input == "-" { return .standardInput() }
         if let input { return try VoiceInput(recording: input) }
         let device = try AudioDevice(parsingOption: device ?? "default")
         do {
-            return try VoiceInput(microphone: device, logger: logger)
+            return try VoiceInput(microphone: device, echoCanceller: echoCanceller, logger: logger)
         } catch {
             // Named as the user started it: Scripts/run.sh sets this.
             let app =
@@ -261,6 +282,19 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                   \(app) listen --input commands.wav    (a recording; - for raw 16 kHz PCM on standard input)
                   \(app) listen --text                  (typed commands, spoken answers)
                 """)
+        }
+    }
+}
+
+/// `--echo-canceller`: an engine, or none.
+enum EchoCancellerChoice: String, ExpressibleByArgument, CaseIterable {
+    case webrtc, speexdsp, off
+
+    var engine: EchoCanceller.Engine? {
+        switch self {
+        case .webrtc: .webRTC
+        case .speexdsp: .speexDSP
+        case .off: nil
         }
     }
 }

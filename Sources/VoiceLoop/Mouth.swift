@@ -16,6 +16,8 @@ public final class Mouth: Sendable {
     private let output: String?
     private let synthesizer = SpeechSynthesizer()
     private let logger: Logger
+    /// Told what is played and when it sounds, to take it out of what the microphone hears.
+    private let echoCanceller: EchoCanceller?
 
     /// - Parameters:
     ///   - mute: Say nothing (the replies are only written to the transcript).
@@ -23,12 +25,16 @@ public final class Mouth: Sendable {
     ///     them (``finish()`` writes it).
     ///   - speaker: Where to play them.
     ///   - applicationName: The name the sound server shows for the stream.
+    ///   - echoCanceller: Handed every piece played on the speaker, with the moment it sounds:
+    ///     the microphone's recorder (``VoiceInput/init(microphone:echoCanceller:logger:)``) takes
+    ///     it out of what it hears.
     public init(
         mute: Bool = false, output: String? = nil, speaker: AudioDevice = .automatic, applicationName: String,
-        logger: Logger
+        echoCanceller: EchoCanceller? = nil, logger: Logger
     ) throws {
         self.output = mute ? nil : output
         self.logger = logger
+        self.echoCanceller = echoCanceller
         handler = nil
         tape = !mute && output != nil ? ReplyTape() : nil
         if mute || output != nil {
@@ -52,6 +58,7 @@ public final class Mouth: Sendable {
     ) {
         output = nil
         self.logger = logger
+        echoCanceller = nil
         handler = replies
         tape = nil
         open = nil
@@ -64,14 +71,27 @@ public final class Mouth: Sendable {
     /// Whether replies are played on a device (and so can be heard by the microphone).
     public var playsAloud: Bool { open != nil }
 
+    /// Whether what is played is taken out of what the microphone hears (an echo canceller was
+    /// given).
+    public var cancelsEcho: Bool { echoCanceller != nil && playsAloud }
+
+    /// Whether the echo canceller, if there is one, has learnt the room from what was played
+    /// (``EchoCanceller/hasLearntTheRoom``).
+    public var echoCancellerHasLearnt: Bool { echoCanceller?.hasLearntTheRoom ?? true }
+
+    /// What the echo canceller, if there is one, has measured of the room so far.
+    public var echoMetrics: EchoCanceller.Metrics? { echoCanceller?.metrics }
+
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
     /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
-    /// once `interrupted` returns `true`.
+    /// once `interrupted` returns `true`. Each piece played (100 ms) is played at the `volume`
+    /// it returns then (0 to 1): the loop turns a reply down while someone speaks over it.
     ///
     /// - Returns: Whether it was interrupted.
     @discardableResult
     public func say(
-        _ text: String, started: () -> Void = {}, interrupted: @Sendable () -> Bool = { false }
+        _ text: String, started: () -> Void = {}, interrupted: @Sendable () -> Bool = { false },
+        volume: @Sendable () -> Float = { 1 }
     ) throws -> Bool {
         guard !isMute else { return false }
         let speech = try synthesizer.speak(text)
@@ -99,12 +119,25 @@ public final class Mouth: Sendable {
                     // stop soon after an interruption.
                     let piece = max(1, audio.sampleRate / 10)
                     var start = 0
+                    var reference = StreamingResampler(
+                        from: audio.sampleRate, to: AudioFormat.recognizerSampleRate)
                     while start < audio.samples.count {
                         if interrupted() { return true }
                         let end = min(start + piece, audio.samples.count)
-                        try device.play(
-                            AudioBuffer(
-                                samples: Array(audio.samples[start..<end]), sampleRate: audio.sampleRate))
+                        let level = volume()
+                        let samples = audio.samples[start..<end].map { $0 * level }
+                        if let echoCanceller {
+                            // Handed over before it is played, so the canceller has it before
+                            // the microphone hears it: the piece sounds once what the device
+                            // holds has played (pieces of one reply follow one another).
+                            echoCanceller.played(
+                                AudioBuffer(
+                                    samples: reference.resample(samples),
+                                    sampleRate: AudioFormat.recognizerSampleRate
+                                ).int16Samples,
+                                at: .now + .seconds(device.latency ?? 0.1))
+                        }
+                        try device.play(AudioBuffer(samples: samples, sampleRate: audio.sampleRate))
                         start = end
                     }
                     try device.drain()

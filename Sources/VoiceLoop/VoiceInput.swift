@@ -35,15 +35,18 @@ public final class VoiceInput: @unchecked Sendable {  // its flags are atomic; t
     }
 
     /// `device`, reopened whenever it goes away (a USB microphone pulled out, the sound server
-    /// restarted), for as long as the loop runs.
-    public init(microphone device: AudioDevice, logger: Logger) throws(SpeechError) {
+    /// restarted), for as long as the loop runs; with `echoCanceller`, what the loop's ``Mouth``
+    /// plays (given the same canceller) is taken out of what it records.
+    public init(microphone device: AudioDevice, echoCanceller: EchoCanceller? = nil, logger: Logger)
+        throws(SpeechError)
+    {
         let source = try ReopeningSource(device: device) { event in
             switch event {
             case .lost: logger.warning("\(event)")
             case .reopened: logger.notice("\(event)")
             }
         }
-        let capture = ContinuousCapture(source: source)
+        let capture = ContinuousCapture(source: source, echoCanceller: echoCanceller)
         capture.start()
         self.capture = capture
         self.name = source.name

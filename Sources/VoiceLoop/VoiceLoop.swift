@@ -240,7 +240,7 @@ public struct VoiceLoop: Sendable, Service {
                 mouth: mouth, bargeIn: configuration.bargeIn,
                 wakeWord: try configuration.wakeWord.map { name throws(SpeechError) in
                     try WakeWordDetector(name)
-                })
+                }, logger: logger)
             return (channel, soundAlikes ?? [])
         }
         if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }

@@ -64,18 +64,34 @@ package enum LiveLoop {
 
     /// Starts a private sound server with a live microphone and `travel-tracking listen
     /// <arguments>` on it, waits until it listens, and runs `body`; stops everything after.
+    /// `room`, when given, builds the room the loop plays into before the loop starts.
     package static func withListener(
-        _ arguments: [String], _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
+        _ arguments: [String], room: ((PrivateSoundServer, LiveMicrophone) throws -> Room)? = nil,
+        _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
     ) throws {
         let server = try PrivateSoundServer()
         defer { server.stop() }
         let microphone = server.liveMicrophone()
         defer { microphone.close() }
+        let room = try room?(server, microphone)
+        defer { room?.stop() }
         let listener = try Listener(arguments, environment: server.environment)
         defer { if listener.process.isRunning { listener.process.terminate() } }
         try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
         Thread.sleep(forTimeInterval: 1)  // the detector learns the noise floor
         try body(server, microphone, listener)
+    }
+
+    /// Brings travel tracking's loop to its longest question, as a person would: "delete a
+    /// collection", "summer trip" once asked which, and the choice read out with its options
+    /// ("Do you want to archive or delete Summer Trip? The first, Cancel. …", several seconds of
+    /// speech), which has just started when this returns.
+    package static func askTheLongestQuestion(_ microphone: LiveMicrophone, _ listener: Listener) throws {
+        microphone.say(try spoken("delete a collection in travel tracking"))
+        #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+        Thread.sleep(forTimeInterval: 2.5)
+        microphone.say(try spoken("summer trip"))
+        #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
     }
 
     package static func spoken(_ sentence: String) throws -> [Int16] {

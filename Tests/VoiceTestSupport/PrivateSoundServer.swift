@@ -211,11 +211,37 @@ package final class PrivateSoundServer: @unchecked Sendable {
 package final class LiveMicrophone: @unchecked Sendable {  // all state behind `lock`
     private let lock = NSLock()
     private var queued: [Int16] = []
+    /// Samples handed to the server so far.
+    private var position = 0
+    /// Sound under the speech (a loudspeaker's echo), from ``overlayStart`` on.
+    private var overlay: [Float] = []
+    private var overlayStart = 0
     private var closed = false
 
     /// Queues `samples` (16 kHz) to be heard after what is already queued.
     package func say(_ samples: [Int16]) {
         lock.withLock { queued += samples }
+    }
+
+    /// The position of the next sample the server will be handed, counted from the start.
+    package var nextPosition: Int { lock.withLock { position } }
+
+    /// Adds `samples` (16 kHz, on the 16-bit scale) under whatever is heard from `position` on
+    /// (``nextPosition`` counts): a loudspeaker's echo, as ``Room`` hands it over. Samples whose
+    /// moment has passed are dropped, so the rest keep their place in time.
+    package func mix(_ samples: [Float], at position: Int) {
+        lock.withLock {
+            if overlay.isEmpty { overlayStart = max(overlayStart, position) }
+            let end = overlayStart + overlay.count
+            if position > end { overlay += [Float](repeating: 0, count: position - end) }
+            let skip = max(0, overlayStart + overlay.count - position)
+            // Overlapping what is already there: added to it.
+            for (offset, sample) in samples.prefix(skip).enumerated() {
+                let index = position - overlayStart + offset
+                if index >= 0 { overlay[index] += sample }
+            }
+            overlay += samples.dropFirst(skip)
+        }
     }
 
     /// Whether everything queued has been heard.
@@ -232,7 +258,23 @@ package final class LiveMicrophone: @unchecked Sendable {  // all state behind `
             if closed { return nil }
             let taken = Array(queued.prefix(count))
             queued.removeFirst(taken.count)
-            return taken + [Int16](repeating: 0, count: count - taken.count)
+            var block = taken + [Int16](repeating: 0, count: count - taken.count)
+            // The overlay's samples that fall in this block; those already late are dropped.
+            let late = min(overlay.count, max(0, position - overlayStart))
+            overlay.removeFirst(late)
+            overlayStart += late
+            let from = overlayStart - position
+            if from < count {
+                let under = overlay.prefix(count - from)
+                for (offset, sample) in under.enumerated() {
+                    block[from + offset] = Int16(
+                        clamping: Int((Float(block[from + offset]) + sample).rounded()))
+                }
+                overlay.removeFirst(under.count)
+                overlayStart += under.count
+            }
+            position += count
+            return block
         }
     }
 }

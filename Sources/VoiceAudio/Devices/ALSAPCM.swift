@@ -114,6 +114,15 @@ final class ALSAPCM {
         }
     }
 
+    /// Seconds of audio in the device between the program and the air: for playing, until a
+    /// sample written now is heard; for recording, since the newest sample read was recorded.
+    /// `nil` when the device does not say.
+    func latency(sampleRate: Int) -> Double? {
+        var frames: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(handle, &frames) >= 0 else { return nil }
+        return Double(max(0, frames)) / Double(sampleRate)
+    }
+
     /// Waits until everything written has been played, then gets ready for more.
     func drain() throws(ALSAStatus) {
         let drained = snd_pcm_drain(handle)

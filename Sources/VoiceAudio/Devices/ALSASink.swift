@@ -52,6 +52,8 @@ public final class ALSASink: AudioSink {
         }
     }
 
+    public var latency: Double? { pcm.latency(sampleRate: sampleRate) }
+
     public func drain() throws(SpeechError) {
         do {
             try pcm.drain()

@@ -40,6 +40,8 @@ public final class ALSASource: AudioSource {
 
     static func name(of device: String) -> String { "the ALSA device \"\(device)\"" }
 
+    public var latency: Double? { pcm.latency(sampleRate: AudioFormat.recognizerSampleRate) }
+
     /// Reads `count` samples, waiting until they have been recorded.
     ///
     /// - Throws: ``SpeechError`` when the device goes away.

@@ -31,4 +31,13 @@ public protocol AudioSink: AnyObject {
     ///
     /// - Throws: ``SpeechError`` when the device goes away.
     func drain() throws(SpeechError)
+
+    /// Seconds until a sample played now is heard (what is queued, and the device's own
+    /// latency); `nil` when the device does not say. An echo canceller lines what is played up
+    /// with what the microphone hears by it.
+    var latency: Double? { get }
+}
+
+extension AudioSink {
+    public var latency: Double? { nil }
 }

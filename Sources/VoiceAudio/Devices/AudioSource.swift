@@ -20,4 +20,12 @@ public protocol AudioSource: AnyObject {
     /// - Throws: ``SpeechError`` of kind ``SpeechError/Kind/deviceUnavailable`` when the device
     ///   goes away; ``ReopeningSource`` turns that into a pause and carries on.
     func read(_ count: Int) throws(SpeechError) -> [Int16]
+
+    /// Seconds since the newest sample read was recorded (what waits in the device's buffer,
+    /// and its own latency); `nil` when the device does not say.
+    var latency: Double? { get }
+}
+
+extension AudioSource {
+    public var latency: Double? { nil }
 }

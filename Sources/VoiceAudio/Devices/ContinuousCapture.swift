@@ -23,10 +23,15 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     /// Recorded audio kept at most, in chunks: older chunks are dropped when the listener falls
     /// this far behind (30 s unless given).
     public let capacity: Int
+    /// Takes what the app plays out of what is recorded, before anything else hears it; `nil`
+    /// for none.
+    public let echoCanceller: EchoCanceller?
 
     private let source: any AudioSource
     private let condition = NSCondition()
     private var chunks: [[Int16]] = []
+    /// Each chunk's energy as recorded, before the echo canceller (the same as after without one).
+    private var recordedEnergies: [Double] = []
     private var stopped = false
     private var started = false
     private var isMuted = false
@@ -38,8 +43,14 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     ///   - chunk: Samples per chunk.
     ///   - capacity: Chunks kept before the oldest are dropped.
     ///   - echoTail: Chunks dropped after unmuting.
-    public init(source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300, echoTail: Int = 2) {
+    ///   - echoCanceller: Takes the app's own playing out of every chunk recorded (its player
+    ///     hands it what is played).
+    public init(
+        source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300, echoTail: Int = 2,
+        echoCanceller: EchoCanceller? = nil
+    ) {
         self.source = source
+        self.echoCanceller = echoCanceller
         self.name = source.name
         self.chunk = chunk
         self.capacity = capacity
@@ -73,6 +84,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
             condition.withLock {
                 if isMuted && !newValue {
                     chunks.removeAll()
+                    recordedEnergies.removeAll()
                     skipAfterMute = echoTail
                 }
                 isMuted = newValue
@@ -89,11 +101,24 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
 
     /// The next recorded chunk, waiting for it; `nil` after ``stop()`` or a failure.
     public func read() -> [Int16]? {
+        readMeasured()?.samples
+    }
+
+    /// The next recorded chunk, as ``read()``, with its energy as recorded, before the echo
+    /// canceller: against the chunk's own energy, how much of it the canceller let through.
+    /// Where only the app's echo sounded, little passes; a person speaking over it passes nearly
+    /// whole.
+    public func readMeasured() -> (samples: [Int16], recordedEnergy: Double)? {
         condition.lock()
         defer { condition.unlock() }
         while chunks.isEmpty && !stopped && error == nil { condition.wait() }
         guard !stopped, !chunks.isEmpty else { return nil }
-        return chunks.removeFirst()
+        return (chunks.removeFirst(), recordedEnergies.removeFirst())
+    }
+
+    /// The sum of the squares of `samples`.
+    public static func energy(_ samples: [Int16]) -> Double {
+        samples.reduce(0.0) { $0 + Double($1) * Double($1) }
     }
 
     private func record() {
@@ -102,9 +127,15 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
             // whole, and the echo tail counts from the first chunk recorded after unmuting.
             let (isStopped, startedMuted) = condition.withLock { (stopped, isMuted) }
             if isStopped { return }
-            let samples: [Int16]
+            var samples: [Int16]
+            let recordedEnergy: Double
             do {
                 samples = try source.read(chunk)
+                recordedEnergy = Self.energy(samples)
+                if let echoCanceller {
+                    // Every chunk, muted or not: the canceller follows the room all along.
+                    samples = echoCanceller.cancel(samples, recordedAt: .now - .seconds(source.latency ?? 0))
+                }
             } catch {
                 condition.withLock {
                     self.error = error
@@ -119,7 +150,11 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
                     return
                 }
                 chunks.append(samples)
-                if chunks.count > capacity { chunks.removeFirst(chunks.count - capacity) }
+                recordedEnergies.append(recordedEnergy)
+                if chunks.count > capacity {
+                    recordedEnergies.removeFirst(chunks.count - capacity)
+                    chunks.removeFirst(chunks.count - capacity)
+                }
                 condition.broadcast()
             }
         }

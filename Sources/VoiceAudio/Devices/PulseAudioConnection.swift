@@ -71,6 +71,14 @@ final class PulseAudioConnection {
         guard result >= 0 else { throw PulseAudioStatus(code: error) }
     }
 
+    /// For playing, seconds until a sample written now is heard; for recording, seconds since the
+    /// newest sample read was recorded. `nil` when the server does not say.
+    func latency() -> Double? {
+        var error: Int32 = 0
+        let microseconds = pa_simple_get_latency(handle, &error)
+        return error == 0 ? Double(microseconds) / 1_000_000 : nil
+    }
+
     /// Waits until everything written has been played.
     func drain() throws(PulseAudioStatus) {
         var error: Int32 = 0

@@ -62,6 +62,8 @@ public final class PulseAudioSink: AudioSink {
         }
     }
 
+    public var latency: Double? { connection.latency() }
+
     public func drain() throws(SpeechError) {
         do {
             try connection.drain()

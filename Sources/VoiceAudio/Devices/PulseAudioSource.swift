@@ -46,6 +46,8 @@ public final class PulseAudioSource: AudioSource {
         device.map { "the PulseAudio source \"\($0)\"" } ?? "the default PulseAudio source"
     }
 
+    public var latency: Double? { connection.latency() }
+
     /// Reads `count` samples, waiting until they have been recorded.
     ///
     /// - Throws: ``SpeechError`` when the device or the server goes away.

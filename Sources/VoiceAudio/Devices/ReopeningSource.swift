@@ -121,6 +121,8 @@ public final class ReopeningSource: AudioSource {
         try self.init(policy: policy, report: report) { () throws(SpeechError) in try device.openSource() }
     }
 
+    public var latency: Double? { source?.latency }
+
     /// Reads `count` samples, reopening the device as often as the policy allows when it fails.
     ///
     /// - Throws: ``SpeechError`` naming the device and the last reason once the policy's

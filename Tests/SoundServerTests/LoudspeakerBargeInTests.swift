@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import VoiceEvaluation
+import VoiceIntents
+import VoiceRecognition
+import VoiceTestSupport
+import VoiceUnderstanding
+
+@testable import VoiceAudio
+
+/// Barge-in through a loudspeaker: the loop plays its replies on a private sound server's
+/// loudspeaker, and a simulated room (``Room``) carries them back into the live microphone as
+/// loud as a person's speech, through the server's own buffering (about 100 ms more than the
+/// latencies it reports). The loop runs as a person would start it with `--barge-in` (and its
+/// default echo canceller).
+@Suite("Barge-in over a loudspeaker", .serialized)
+struct LoudspeakerBargeInTests {
+    /// How much the room turns the loop's replies down so that their echo is as loud as a
+    /// person's speech (speech-to-phrase's speaker saying "nevermind"): the person's level over
+    /// eSpeak NG's.
+    static func echoGain() throws -> Float {
+        let url = try PeoplesRecordings.file("speech-to-phrase-en", "nevermind.wav")
+        let person = try WAVFile.read(from: url).forRecognizer
+        let reply = try LiveLoop.spoken("Do you want to archive or delete Summer Trip?")
+        return NoiseMixer.activeLevel(person.map(Float.init)) / NoiseMixer.activeLevel(reply.map(Float.init))
+    }
+
+    /// The loop asks its longest question, whose own words include "cancel", with its echo as
+    /// loud as the person in the microphone; nobody speaks over it. The echo is not taken for
+    /// anything: no answer is heard while it plays, and the loop then takes the person's answer.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aReplyHeardBackIsNeverTakenForWhatIsSaid() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(
+                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
+                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain()) }
+            ) {
+                _, microphone, listener in
+                #expect(listener.waitFor("barge-in", inErrors: true), "\(listener.errors)")
+                try LiveLoop.askTheLongestQuestion(microphone, listener)
+                // The question takes about seven seconds; then the person answers.
+                Thread.sleep(forTimeInterval: 9)
+                microphone.say(try LiveLoop.spoken("archive"))
+                #expect(listener.waitFor("< Archived Summer Trip.\n"), "\(listener.output)\(listener.errors)")
+                // The reply's echo heard to its end, and nothing taken from it.
+                Thread.sleep(forTimeInterval: 3)
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                #expect(
+                    listener.output.hasSuffix(
+                        """
+                        < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                        > archive
+                        < Archived Summer Trip.
+
+                        """), "\(listener.output)")
+            }
+        }
+    }
+
+    /// The same question, and a person's "nevermind" said over it 1.5 s in, the loudspeaker a
+    /// little further off than the person (its echo 6 dB under their voice): the reply stops
+    /// within seconds (it had five to go) and the intent is cancelled.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aPersonsNeverMindOverTheReplyCutsItShort() async throws {
+        try await offThePool {
+            let url = try PeoplesRecordings.file("speech-to-phrase-en", "nevermind.wav")
+            let neverMind = try WAVFile.read(from: url).forRecognizer
+            try LiveLoop.withListener(
+                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
+                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain() / 2) }
+            ) {
+                _, microphone, listener in
+                try LiveLoop.askTheLongestQuestion(microphone, listener)
+                Thread.sleep(forTimeInterval: 1.5)
+                let saidAt = Date()
+                microphone.say(neverMind)
+                #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
+                #expect(Date().timeIntervalSince(saidAt) < 4, "\(listener.output)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                // What stopped it was heard as a cancel word ("nevermind", or one it sounds like).
+                let lines = listener.output.split(separator: "\n").map(String.init)
+                let stopped = lines.firstIndex(of: "< Okay, cancelled.").map { lines[$0 - 1] } ?? ""
+                #expect(
+                    stopped.hasPrefix("> ")
+                        && SpokenAnswer.isCancel(
+                            SpeechGrammar.withoutHesitation(String(stopped.dropFirst(2)))),
+                    "\(listener.output)")
+            }
+        }
+    }
+}
