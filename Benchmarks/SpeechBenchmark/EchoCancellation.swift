@@ -213,8 +213,8 @@ enum EchoCancellation {
 
     /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the
     /// delay 20 to 200 ms, the reverberation 0.2 to 0.56 s), with a quiet room's noise 30 dB
-    /// under them: how many the app would act on as commands, and how many the loop's barge-in
-    /// grammar (the reply's own words and the cancel words) hears as a cancel word.
+    /// under them: how many the app would act on as commands, and how many the loop, listening
+    /// while it speaks, would be stopped by (a cancel word, or a command it would run).
     static func repliesAlone(
         played: [[Float]], cache: SpeechCache, setup: Setup, grammar: SpeechGrammar, matcher: PhraseMatcher,
         name: String, configuration: SpeechRecognizer.Configuration, bar: Double
@@ -261,15 +261,17 @@ enum EchoCancellation {
         let asCommands = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
         let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
         // The loop's own listening while it speaks, one reply at a time: with a canceller, the
-        // cancel words, each taken only where the canceller let more than -6 dB of the sound
-        // through (VoiceChannel.echoOnly); without, the reply's own words and the cancel words.
+        // app's commands and the cancel words (`SpeechGrammar.commandsOrCancel`), a cancel word
+        // or a command the app would act on (at its bar) taken only where the canceller let more
+        // than -6 dB of the sound through (VoiceChannel.echoOnly); without, the reply's own words
+        // and the cancel words.
         let recognizer = try SpeechRecognizer(configuration)
+        let overReply = SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply")
         var cancels = 0
         for reply in replies.indices {
             try recognizer.useGrammar(
                 setup.settings != nil
-                    ? SpeechGrammar(answers: [.phrases(SpokenAnswer.cancelPhrases)], name: "barge_in_cancel")
-                    : SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
+                    ? overReply : SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
             for room in 0..<10 {
                 let (microphone, clip) = try heard(reply: reply, room: room)
                 // While the reply plays, as the loop listens: an utterance its end cuts off is not
@@ -287,11 +289,13 @@ enum EchoCancellation {
                         defer { offset = min(offset + 1_600, end) }
                         return Array(clip[offset..<min(offset + 1_600, end)])
                     }
-                    guard !cut, let result,
-                        SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(result.text))
-                    else {
-                        continue
+                    guard !cut, let result else { continue }
+                    let said = SpeechGrammar.withoutHesitation(result.text)
+                    var stops = SpokenAnswer.isCancel(said)
+                    if !stops, setup.settings != nil, !said.isEmpty, (result.confidence?.value ?? 1) >= bar {
+                        stops = await matcher.match(result.commandText).best != nil
                     }
+                    guard stops else { continue }
                     if setup.settings != nil {
                         let span = Int((Double(result.frames) / 100 + 0.5) * 16_000)
                         let range = max(0, offset - span)..<offset

@@ -80,7 +80,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         help: ArgumentHelp(
             "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short.",
             discussion:
-                "The echo canceller (--echo-canceller) takes the loop's own replies out of what the microphone hears; it learns the room from the first two seconds the loop says, and the reply is turned down while someone speaks over it."
+                "The echo canceller (--echo-canceller) takes the loop's own replies out of what the microphone hears; it learns the room from the first two seconds the loop says, and the reply is turned down while someone speaks over it. With it, a command said over a reply stops the reply and runs."
         ))
     var bargeIn = false
 

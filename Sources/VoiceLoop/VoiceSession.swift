@@ -33,6 +33,23 @@ package final class VoiceChannel: @unchecked Sendable {
     private let announcements = Mutex<[String]>([])
     /// Where what is heard over a reply is logged (at debug).
     private let logger: Logger?
+    /// With barge-in and the echo cancelled, what may be said over a reply besides the cancel
+    /// words: the grammar of the app's commands and the cancel words together, and whether a
+    /// command heard is one the loop would run (the reply is cut short only for one). Set by the
+    /// loop; `nil` for the cancel words alone.
+    package var commandsOverReply:
+        (grammar: @Sendable () -> SpeechGrammar, wouldRun: @Sendable (RecognitionResult) async -> Bool)?
+    /// A command said over a reply, to be run next (``takeCommandSaidOverAReply()``).
+    private let commandOverReply = Mutex<RecognitionResult?>(nil)
+
+    /// What cut a reply short.
+    package enum Interruption: Sendable, Equatable {
+        /// A cancel word, as heard: the conversation ends.
+        case cancel(String)
+        /// A command said over the reply: the conversation under way ends, and the loop runs the
+        /// command next (``takeCommandSaidOverAReply()``).
+        case command(String)
+    }
 
     /// - Parameters:
     ///   - input: What is heard; its microphone's recorder, if it has one, is muted while the
@@ -133,12 +150,13 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened
-    /// to for "stop", "cancel" or "never mind", which cut the reply short. A reply being played
-    /// stops within about 100 ms when the task is cancelled (the loop told to stop at once).
+    /// to for "stop", "cancel" or "never mind", which cut the reply short, and, with the echo
+    /// cancelled, for the app's commands too (``commandsOverReply``). A reply being played stops
+    /// within about 100 ms when the task is cancelled (the loop told to stop at once).
     ///
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
-    package func say(_ text: String) async throws -> String? {
+    package func say(_ text: String) async throws -> Interruption? {
         let cancelled = CancelFlag()
         return try await withTaskCancellationHandler {
             try await onThreadOfItsOwn { try self.sayNow(text, cancelled: cancelled) }
@@ -147,7 +165,15 @@ package final class VoiceChannel: @unchecked Sendable {
         }
     }
 
-    private func sayNow(_ text: String, cancelled: CancelFlag) throws -> String? {
+    /// The command said over the last reply, if one was, taken: the loop runs it next.
+    package func takeCommandSaidOverAReply() -> RecognitionResult? {
+        commandOverReply.withLock { command in
+            defer { command = nil }
+            return command
+        }
+    }
+
+    private func sayNow(_ text: String, cancelled: CancelFlag) throws -> Interruption? {
         let started: () -> Void = { self.firstReply = self.firstReply ?? .now }
         guard let capture, !mouth.isMute else {
             try mouth.say(text, started: started, interrupted: cancelled.isSet)
@@ -172,15 +198,20 @@ package final class VoiceChannel: @unchecked Sendable {
     /// over a reply is taken for what is left of the reply's echo, not a person.
     static let echoOnly = -6.0
 
+    /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
+    static let keptBeforeSpeech = 3
+
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
-    /// mouth cancels its echo, a cancel word is taken only where the canceller let most of the
-    /// sound through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment
-    /// speech is heard over it until what was said turns out to be no cancel word; and nothing
-    /// is listened to before the canceller has learnt the room (the first two seconds of the
-    /// loop's replies). Without a canceller the grammar holds the reply's own words too (its
-    /// echo), and a cancel word the reply says itself does not stop it.
+    /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``),
+    /// and a cancel word or a command is taken only where the canceller let most of the sound
+    /// through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment speech
+    /// is heard over it until what was said turns out to be nothing to act on; what someone is
+    /// still saying when the reply ends is given back to the recorder, for whoever listens next;
+    /// and nothing is listened to before the canceller has learnt the room (the first two
+    /// seconds of the loop's replies). Without a canceller the grammar holds the reply's own
+    /// words too (its echo), and a cancel word the reply says itself does not stop it.
     private func sayListening(_ text: String, capture: ContinuousCapture, cancelled: CancelFlag) throws
-        -> String?
+        -> Interruption?
     {
         let replyWords = Set(SpeechGrammar.spokenWords(text))
         let stop = Atomic(false)
@@ -202,33 +233,64 @@ package final class VoiceChannel: @unchecked Sendable {
             finished.store(true, ordering: .relaxed)
             done.signal()
         }
-        // With the echo cancelled, the cancel words alone: what is left of the echo is told
-        // from a person by how much of it the canceller let through (``echoOnly``). Without,
-        // the reply's own words too, so that its echo is heard as itself.
+        // With the echo cancelled, the cancel words (and the app's commands): what is left of
+        // the echo is told from a person by how much of it the canceller let through
+        // (``echoOnly``). Without, the reply's own words too, so that its echo is heard as itself.
+        let commands = ducks ? commandsOverReply : nil
         try recognizer.useGrammar(
             ducks
-                ? SpeechGrammar(answers: [.phrases(SpokenAnswer.cancelPhrases)], name: "barge_in_cancel")
+                ? commands?.grammar()
+                    ?? SpeechGrammar(answers: [.phrases(SpokenAnswer.cancelPhrases)], name: "barge_in_cancel")
                 : SpeechGrammar(answers: [.echo(of: [text])], name: "barge_in"))
-        var interruption: String?
+        var interruption: Interruption?
+        // Whether the words of someone still speaking at the reply's end were given back.
+        var handedBack = false
         while !finished.load(ordering: .relaxed) {
             var cut = false
+            // The chunks read since a little before speech started (all, until it has).
+            var read: [(samples: [Int16], recordedEnergy: Double)] = []
+            var speaking = false
             // Each chunk heard: its energy as recorded and as the canceller let it through.
             var energies: [(recorded: Double, heard: Double)] = []
             let heard = try recognizer.listen(
                 timeout: 600,
                 read: { () -> [Int16]? in
-                    // Until the canceller has learnt the room, its echo is not listened to.
                     while !finished.load(ordering: .relaxed), let (chunk, recorded) = capture.readMeasured() {
+                        // Until the canceller has learnt the room, its echo is not listened to.
                         guard mouth.echoCancellerHasLearnt else { continue }
                         energies.append((recorded, ContinuousCapture.energy(chunk)))
+                        read.append((chunk, recorded))
+                        if !speaking, read.count > Self.keptBeforeSpeech { read.removeFirst() }
                         return chunk
                     }
                     cut = true
                     return nil
                 },
-                speechStarted: { _ in if ducks { ducked.store(true, ordering: .relaxed) } })
-            // An utterance the reply's end (or the loop's) cut off is not taken: it is as likely
-            // the reply's last words as someone's.
+                speechStarted: { _ in
+                    speaking = true
+                    if ducks { ducked.store(true, ordering: .relaxed) }
+                })
+            // Someone still speaking when the reply ended: with the echo cancelled, what was read
+            // of their words goes back to the recorder, and whoever listens next hears them from
+            // their start (the answer to the question, the next command). Without, it is as
+            // likely the reply's last words as someone's, and is dropped.
+            if cut, speaking, ducks {
+                let recorded = read.reduce(0) { $0 + $1.recordedEnergy }
+                let passed = read.reduce(0) { $0 + ContinuousCapture.energy($1.samples) }
+                let throughDB = recorded > 0 ? 10 * log10(max(passed, 1e-9) / recorded) : 0
+                logger?.debug(
+                    "still speaking when the reply ended",
+                    metadata: [
+                        "seconds":
+                            "\(Double(read.count * capture.chunk) / Double(AudioFormat.recognizerSampleRate))",
+                        "passed": "\((throughDB * 10).rounded() / 10) dB",
+                    ])
+                // Only a person's words: what is left of the echo stays behind.
+                if throughDB > Self.echoOnly {
+                    capture.unread(read)
+                    handedBack = true
+                }
+            }
             guard let heard, !cut else { break }
             let said = SpeechGrammar.withoutHesitation(heard.text)
             // With a canceller, a cancel word is taken when it let most of the utterance through
@@ -244,6 +306,9 @@ package final class VoiceChannel: @unchecked Sendable {
             let passed =
                 recorded > 0 ? 10 * log10(max(spoken.reduce(0) { $0 + $1.heard }, 1e-9) / recorded) : 0
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
+            if let confidence = heard.confidence {
+                metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
+            }
             if ducks {
                 // How much the canceller let through, and how it stands.
                 let metrics = mouth.echoMetrics
@@ -253,19 +318,44 @@ package final class VoiceChannel: @unchecked Sendable {
             }
             logger?.debug("heard over the reply", metadata: metadata)
             if SpokenAnswer.isCancel(said), ducks ? passed > Self.echoOnly : !replyWords.contains(said) {
-                interruption = heard.text
+                interruption = .cancel(heard.text)
+                stop.store(true, ordering: .relaxed)
+                break
+            }
+            if let commands, !said.isEmpty, passed > Self.echoOnly,
+                Self.waitFor({ await commands.wouldRun(heard) })
+            {
+                commandOverReply.withLock { $0 = heard }
+                interruption = .command(heard.text)
                 stop.store(true, ordering: .relaxed)
                 break
             }
             ducked.store(false, ordering: .relaxed)
         }
         done.wait()
-        // What the microphone recorded of the reply's last moments is dropped.
-        capture.muted = true
-        capture.muted = false
+        // What the microphone recorded of the reply's last moments is dropped, unless someone's
+        // words were given back.
+        if !handedBack {
+            capture.muted = true
+            capture.muted = false
+        }
         if let time = started.withLock({ $0 }) { firstReply = firstReply ?? time }
         if let error = failure.withLock({ $0 }) { throw error }
         return interruption
+    }
+
+    /// What `body` gives, waited for on this thread (one of the channel's own, never one of
+    /// Swift's cooperative threads).
+    private static func waitFor<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
     }
 
     /// Starts timing a turn: ``firstReply`` is the next reply's.
@@ -298,9 +388,16 @@ package struct VoiceConversation: Conversation {
                 .joined(separator: " ")
         }
         transcript.write("< \(spoken)\n")
-        if let interruption = try await channel.say(spoken) {
-            transcript.write("> \(interruption)\n")
+        switch try await channel.say(spoken) {
+        case .cancel(let said):
+            transcript.write("> \(said)\n")
             return .cancel
+        case .command:
+            // Another command said over the question: this conversation ends, and the loop runs
+            // that one next.
+            return .cancel
+        case nil:
+            break
         }
         guard let heard = try await channel.hear(under: Self.grammar(for: question)) else {
             return channel.ended ? .cancel : .silence
@@ -388,6 +485,14 @@ package struct VoiceSession: Sendable {
         var misunderstood = 0
         while !channel.ended, stop?.isStopping != true, !Task.isCancelled {
             for announcement in channel.takeAnnouncements() { try await say(announcement) }
+            // A command said over the last reply is run now, as said: it was addressed to the
+            // app that was speaking.
+            if let said = channel.takeCommandSaidOverAReply() {
+                stop?.beginTurn()
+                if try await !turn(said, runner: runner) { misunderstood += 1 }
+                if stop?.endTurn() == false || once { break }
+                continue
+            }
             let generation = preparation.generation
             guard
                 let heard = try await channel.hearAfterWakeWord(
@@ -468,7 +573,7 @@ package struct VoiceSession: Sendable {
         ]
         if let confidence = heard.confidence {
             metadata["confidence"] = "\(String(format: "%.2f", understanding.confidence))"
-            metadata["heard"] = "\(String(format: "%.2f", confidence.value))"
+            metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
         }
         let confidence = heard.confidence.map { _ in understanding.confidence }
         let match: PhraseMatch
@@ -526,13 +631,19 @@ package struct VoiceSession: Sendable {
         return true
     }
 
-    /// Says `text`; `true` when the person cut it short.
+    /// Says `text`; `true` when the person cut it short (a command said over it is run next).
     @discardableResult
     private func say(_ text: String) async throws -> Bool {
         transcript.write("< \(text)\n")
-        guard let interruption = try await channel.say(text) else { return false }
-        transcript.write("> \(interruption)\n")
-        return true
+        switch try await channel.say(text) {
+        case .cancel(let said):
+            transcript.write("> \(said)\n")
+            return true
+        case .command:
+            return true
+        case nil:
+            return false
+        }
     }
 
     /// `duration` as whole milliseconds with a unit ("12 ms").

@@ -53,9 +53,14 @@ package enum LiveLoop {
             return false
         }
 
-        /// Stops the loop as a service manager would, and waits for it to exit.
+        /// Stops the loop as a service manager would, and waits for it to exit; one that has not
+        /// exited after 30 s is killed (`SIGKILL`'s status), so a hung loop fails its test
+        /// instead of holding up the suite.
         package func terminate() -> Int32 {
             process.terminate()  // SIGTERM
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             Thread.sleep(forTimeInterval: 0.2)  // the last of its output
             return process.terminationStatus
@@ -64,9 +69,11 @@ package enum LiveLoop {
 
     /// Starts a private sound server with a live microphone and `travel-tracking listen
     /// <arguments>` on it, waits until it listens, and runs `body`; stops everything after.
-    /// `room`, when given, builds the room the loop plays into before the loop starts.
+    /// `executable` is the app's (`voice-intents` serves every sample app); `room`, when given,
+    /// builds the room the loop plays into before the loop starts.
     package static func withListener(
-        _ arguments: [String], room: ((PrivateSoundServer, LiveMicrophone) throws -> Room)? = nil,
+        _ arguments: [String], executable: String = "travel-tracking",
+        room: ((PrivateSoundServer, LiveMicrophone) throws -> Room)? = nil,
         _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
     ) throws {
         let server = try PrivateSoundServer()
@@ -75,7 +82,7 @@ package enum LiveLoop {
         defer { microphone.close() }
         let room = try room?(server, microphone)
         defer { room?.stop() }
-        let listener = try Listener(arguments, environment: server.environment)
+        let listener = try Listener(arguments, environment: server.environment, executable: executable)
         defer { if listener.process.isRunning { listener.process.terminate() } }
         try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
         Thread.sleep(forTimeInterval: 1)  // the detector learns the noise floor

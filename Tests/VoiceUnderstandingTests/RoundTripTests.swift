@@ -106,6 +106,20 @@ struct RoundTripTests {
         #expect(understood >= understoodFloor, "misunderstood:\n\(misunderstood.joined(separator: "\n"))")
     }
 
+    /// What may be said over a reply: the app's commands or a cancel word, nothing else, heard as
+    /// answers are (no waiting for more words) and with no garbage path.
+    @Test func overAReplyTheCommandsOrACancelWord() async throws {
+        let matcher = try await TestModels.travelTrackingMatcher()
+        let grammar = SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "over_reply")
+        for sentence in ["how busy is uluru in travel tracking", "never mind", "stop", "uh cancel"] {
+            #expect(grammar.canSay(sentence), "\(sentence)")
+        }
+        #expect(!grammar.canSay("archive"))
+        #expect(!grammar.isCommands)
+        #expect(grammar.garbage == nil)
+        #expect(grammar.canSay("hey travel tracking how busy is uluru in travel tracking") == false)
+    }
+
     /// The wake phrase is folded into the grammar: heard alone, before a command, and commands
     /// without it are still heard.
     @Test func aWakePhraseIsHeardAloneOrBeforeACommand() async throws {

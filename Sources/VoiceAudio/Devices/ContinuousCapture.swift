@@ -116,6 +116,17 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         return (chunks.removeFirst(), recordedEnergies.removeFirst())
     }
 
+    /// Puts `chunks` (as ``readMeasured()`` gave them, oldest first) back before what is still
+    /// to be read: the next reader hears them again. A listener that stops in the middle of
+    /// someone's words gives them back to the one that listens next.
+    public func unread(_ chunks: [(samples: [Int16], recordedEnergy: Double)]) {
+        condition.withLock {
+            self.chunks.insert(contentsOf: chunks.map(\.samples), at: 0)
+            recordedEnergies.insert(contentsOf: chunks.map(\.recordedEnergy), at: 0)
+            condition.broadcast()
+        }
+    }
+
     /// The sum of the squares of `samples`.
     public static func energy(_ samples: [Int16]) -> Double {
         samples.reduce(0.0) { $0 + Double($1) * Double($1) }

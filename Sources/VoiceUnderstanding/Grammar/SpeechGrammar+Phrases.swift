@@ -99,6 +99,26 @@ extension SpeechGrammar {
             isCommands: true, freeTextPhrases: skipped)
     }
 
+    /// What may be said over a reply the app is speaking: any of the app's commands in `forms`,
+    /// or a cancel word ("stop", "never mind"). No wake phrase (the app is already speaking to
+    /// the person) and no garbage path; heard as answers are, at once: what is left of a reply's
+    /// echo keeps a search of commands waiting for more words until the reply ends, and it is
+    /// told from a person by how much of it an echo canceller let through, not by the search.
+    public static func commandsOrCancel(_ forms: SpokenForms, name: String) -> SpeechGrammar {
+        let cancel = SpokenAnswer.cancelPhrases.map { phrase in
+            SpokenForms.Phrase(intent: nil, elements: spokenWords(phrase).map(PhraseElement.word))
+        }
+        let commands = SpeechGrammar(
+            SpokenForms(
+                applicationNames: forms.applicationNames, phrases: forms.phrases + cancel,
+                valueNames: forms.valueNames),
+            name: name)
+        return SpeechGrammar(
+            name: commands.name, jsgf: commands.jsgf, words: commands.words, graph: commands.graph,
+            nameWords: commands.nameWords, hesitationWords: commands.hesitationWords,
+            freeTextPhrases: commands.freeTextPhrases)
+    }
+
     /// Whether a grammar can hold `phrase`: none of its placeholders takes any words without
     /// suggestions (free text, a web address).
     static func canWrite(_ phrase: SpokenForms.Phrase) -> Bool {
