@@ -1,3 +1,5 @@
+import VoiceAudio
+
 /// How loud audio is over time, 10 ms at a time: a way to tell that a recording carries given
 /// speech even after a sound server has resampled it.
 package struct Envelope {
@@ -33,18 +35,6 @@ package struct Envelope {
     }
 
     package static func correlation(_ a: [Double], _ b: ArraySlice<Double>) -> Double {
-        let n = Double(a.count)
-        let meanA = a.reduce(0, +) / n
-        let meanB = b.reduce(0, +) / n
-        var covariance = 0.0
-        var varianceA = 0.0
-        var varianceB = 0.0
-        for (x, y) in zip(a, b) {
-            covariance += (x - meanA) * (y - meanB)
-            varianceA += (x - meanA) * (x - meanA)
-            varianceB += (y - meanB) * (y - meanB)
-        }
-        guard varianceA > 0, varianceB > 0 else { return 0 }
-        return covariance / (varianceA * varianceB).squareRoot()
+        ReferenceAlignment.correlation(a[...], b)
     }
 }

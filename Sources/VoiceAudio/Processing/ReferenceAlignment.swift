@@ -8,7 +8,7 @@ import Foundation
 /// three seconds; every quarter of a second with enough playing in it, the delay at which the recorded
 /// levels follow the reference's best is found (up to ``longest``), and the reference is held
 /// back by that much less what the engine expects (``expected``).
-struct ReferenceAlignment {
+package struct ReferenceAlignment {
     static let rate = AudioFormat.recognizerSampleRate
     static let frame = rate / 100
     /// The most the reference is held back: 400 ms.
@@ -98,7 +98,8 @@ struct ReferenceAlignment {
         return best.delay
     }
 
-    static func correlation(_ x: ArraySlice<Double>, _ y: ArraySlice<Double>) -> Double {
+    /// Pearson's correlation of `x` and `y` (as long as each other); 0 where either is flat.
+    package static func correlation(_ x: ArraySlice<Double>, _ y: ArraySlice<Double>) -> Double {
         let n = Double(x.count)
         let meanX = x.reduce(0, +) / n
         let meanY = y.reduce(0, +) / n
