@@ -5,9 +5,9 @@ import Foundation
 /// satellite's), and an echo canceller's filter covers only so much delay.
 ///
 /// Every 10 ms frame's level, of the reference and of what was recorded, is kept for the last
-/// three seconds; every quarter of a second with enough playing in it, the delay at which the recorded
-/// levels follow the reference's best is found (up to ``longest``), and the reference is held
-/// back by that much less what the engine expects (``expected``).
+/// three seconds; every quarter of a second with enough playing in it, the delay at which the
+/// recorded levels follow the reference's best is found (up to ``longest``), and the reference is
+/// held back by that much less what the engine does best with (``expected``).
 package struct ReferenceAlignment {
     static let rate = AudioFormat.recognizerSampleRate
     static let frame = rate / 100
@@ -22,7 +22,7 @@ package struct ReferenceAlignment {
     /// How closely the recorded levels must follow the reference's for a delay to be taken.
     static let leastCorrelation = 0.5
 
-    /// Frames of delay the engine itself expects between the reference and its echo.
+    /// Frames of delay between the reference and its echo that the engine does best with.
     let expected: Int
     /// Samples the reference is held back by now.
     private(set) var heldBack = 0
