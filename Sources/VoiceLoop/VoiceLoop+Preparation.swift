@@ -4,6 +4,7 @@ import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
+import VoiceUnderstanding
 
 extension VoiceLoop {
     /// What a loop builds from its app before it listens: the app's matcher, the grammar of its
@@ -29,6 +30,8 @@ extension VoiceLoop {
             var matcher: PhraseMatcher
             var commands: SpeechGrammar
             var soundAlikes: [SoundAlikes.SensitivePair]
+            /// What may be said over a reply, made when first asked for (``commandsOrCancel``).
+            var commandsOrCancel: SpeechGrammar?
             var generation = 0
             /// The app's updates posted when they were made (``AppShortcutParameterUpdates``).
             var madeAt: Int
@@ -44,6 +47,20 @@ extension VoiceLoop {
         /// The grammar the loop hears commands with, as the app's names are now.
         public var commands: SpeechGrammar { made.withLock { $0.commands } }
         var soundAlikes: [SoundAlikes.SensitivePair] { made.withLock { $0.soundAlikes } }
+        /// What may be said over a reply, as the app's names are now: its commands or a cancel
+        /// word (`SpeechGrammar.commandsOrCancel`). Made when first asked for: only a loop that
+        /// listens over its replies through an echo canceller needs it.
+        var commandsOrCancel: SpeechGrammar {
+            let (made, matcher, generation) = made.withLock {
+                ($0.commandsOrCancel, $0.matcher, $0.generation)
+            }
+            if let made { return made }
+            let grammar = SpeechGrammar.commandsOrCancel(
+                matcher.spokenForms, name: "\(app.executableName)_over_reply")
+            // Kept unless the names changed while it was made.
+            self.made.withLock { if $0.generation == generation { $0.commandsOrCancel = grammar } }
+            return grammar
+        }
         /// How many times the matcher and grammar have been made again since the first time.
         public var generation: Int { made.withLock { $0.generation } }
 

@@ -6,7 +6,6 @@ import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
-import VoiceUnderstanding
 
 /// The voice loop of an app, to embed in a program of your own: it hears commands from a
 /// microphone, a recording or any stream of 16 kHz samples, matches them against the app's
@@ -275,9 +274,8 @@ public struct VoiceLoop: Sendable, Service {
         }
         if configuration.bargeIn, mouth.cancelsEcho {
             // Over a reply, the app's commands too: one that would run cuts the reply short.
-            let grammar = CommandsOverReply(prepared, name: app.executableName)
             channel.commandsOverReply = (
-                grammar: grammar.current,
+                grammar: { prepared.commandsOrCancel },
                 wouldRun: { [description = app.description, context = configuration.context, policy] heard in
                     let pipeline = TurnPipeline(
                         description: description, matcher: prepared.matcher, policy: policy, context: context)
@@ -327,31 +325,6 @@ extension VoiceLoop {
     static func announcement(of timer: VoiceTimers.Timer) -> String {
         let name = timer.spokenName
         return name.prefix(1).uppercased() + name.dropFirst() + " is done."
-    }
-}
-
-/// The grammar of what may be said over a reply (the app's commands or a cancel word), made
-/// again when the app's names change.
-final class CommandsOverReply: Sendable {
-    private let preparation: VoiceLoop.Preparation
-    private let name: String
-    private let made = Mutex<(generation: Int, grammar: SpeechGrammar)?>(nil)
-
-    init(_ preparation: VoiceLoop.Preparation, name: String) {
-        self.preparation = preparation
-        self.name = name
-    }
-
-    /// The grammar for the app's names as they are now.
-    @Sendable func current() -> SpeechGrammar {
-        made.withLock { made in
-            let generation = preparation.generation
-            if let made, made.generation == generation { return made.grammar }
-            let grammar = SpeechGrammar.commandsOrCancel(
-                preparation.matcher.spokenForms, name: "\(name)_over_reply")
-            made = (generation, grammar)
-            return grammar
-        }
     }
 }
 
