@@ -282,7 +282,7 @@ if Context.environment["VOICE_INTENTS_BENCHMARKS"] != nil {
             name: "SpeechBenchmark",
             dependencies: [
                 "VoiceRecognition", "VoiceUnderstanding", "VoiceAudio", "VoiceSynthesis", "VoiceEvaluation",
-                "PhraseMatching",
+                "PhraseMatching", "VoiceLoop",
                 "VoiceIntents", "TravelTracking", "Library",
                 "SmartHome", "HomeLights", "BenchmarkSupport", "BenchmarkCommand",
             ],

@@ -5,6 +5,7 @@ import Synchronization
 import VoiceAudio
 import VoiceEvaluation
 import VoiceIntents
+import VoiceLoop
 import VoiceRecognition
 import VoiceUnderstanding
 
@@ -15,7 +16,7 @@ import VoiceUnderstanding
 /// same commands without it, run in the same process. Also: how far each engine pushes the echo
 /// down where nobody speaks (ERLE), what it costs per second of audio, and how often replies
 /// alone (no one speaking) would be acted on, as commands or by the loop listening over its reply
-/// for the cancel words.
+/// for its commands and the cancel words.
 ///
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
@@ -262,9 +263,9 @@ enum EchoCancellation {
         let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
         // The loop's own listening while it speaks, one reply at a time: with a canceller, the
         // app's commands and the cancel words (`SpeechGrammar.commandsOrCancel`), a cancel word
-        // or a command the app would act on (at its bar) taken only where the canceller let more
-        // than -6 dB of the sound through (VoiceChannel.echoOnly); without, the reply's own words
-        // and the cancel words.
+        // or a command the app would act on (at its bar) taken only where the canceller let
+        // enough of the sound through (VoiceChannel.echoOnly); without, the reply's own words and
+        // the cancel words.
         let recognizer = try SpeechRecognizer(configuration)
         let overReply = SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply")
         var cancels = 0
@@ -303,7 +304,11 @@ enum EchoCancellation {
                             $0 + Double(microphone[$1]) * Double(microphone[$1])
                         }
                         let after = range.reduce(0.0) { $0 + Double(clip[$1]) * Double(clip[$1]) }
-                        if before > 0, 10 * log10(max(after, 1e-9) / before) <= -6 { continue }
+                        if before > 0,
+                            VoiceChannel.passed(recorded: before, heard: after) <= VoiceChannel.echoOnly
+                        {
+                            continue
+                        }
                     }
                     cancels += 1
                     break

@@ -196,7 +196,13 @@ package final class VoiceChannel: @unchecked Sendable {
 
     /// Below how many dB of what was recorded the echo canceller let through an utterance heard
     /// over a reply is taken for what is left of the reply's echo, not a person.
-    static let echoOnly = -6.0
+    package static let echoOnly = -6.0
+
+    /// How much of `recorded` energy the echo canceller let through as `heard`, in dB (0 for
+    /// silence).
+    package static func passed(recorded: Double, heard: Double) -> Double {
+        recorded > 0 ? 10 * log10(max(heard, 1e-9) / recorded) : 0
+    }
 
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
     static let keptBeforeSpeech = 3
@@ -275,9 +281,8 @@ package final class VoiceChannel: @unchecked Sendable {
             // their start (the answer to the question, the next command). Without, it is as
             // likely the reply's last words as someone's, and is dropped.
             if cut, speaking, ducks {
-                let recorded = read.reduce(0) { $0 + $1.recordedEnergy }
-                let passed = read.reduce(0) { $0 + ContinuousCapture.energy($1.samples) }
-                let throughDB = recorded > 0 ? 10 * log10(max(passed, 1e-9) / recorded) : 0
+                // `energies` ends with the chunks `read` holds.
+                let throughDB = Self.passed(energies.suffix(read.count))
                 logger?.debug(
                     "still speaking when the reply ended",
                     metadata: [
@@ -302,9 +307,7 @@ package final class VoiceChannel: @unchecked Sendable {
             let spoken = energies.suffix(
                 Int((seconds * Double(AudioFormat.recognizerSampleRate) / Double(capture.chunk)).rounded(.up))
             )
-            let recorded = spoken.reduce(0) { $0 + $1.recorded }
-            let passed =
-                recorded > 0 ? 10 * log10(max(spoken.reduce(0) { $0 + $1.heard }, 1e-9) / recorded) : 0
+            let passed = Self.passed(spoken)
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence {
                 metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
@@ -342,6 +345,11 @@ package final class VoiceChannel: @unchecked Sendable {
         if let time = started.withLock({ $0 }) { firstReply = firstReply ?? time }
         if let error = failure.withLock({ $0 }) { throw error }
         return interruption
+    }
+
+    /// How much of the energy the chunks recorded the echo canceller let through, in dB.
+    private static func passed(_ chunks: ArraySlice<(recorded: Double, heard: Double)>) -> Double {
+        passed(recorded: chunks.reduce(0) { $0 + $1.recorded }, heard: chunks.reduce(0) { $0 + $1.heard })
     }
 
     /// What `body` gives, waited for on this thread (one of the channel's own, never one of

@@ -128,7 +128,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     }
 
     /// The sum of the squares of `samples`.
-    public static func energy(_ samples: [Int16]) -> Double {
+    public static func energy(_ samples: some Collection<Int16>) -> Double {
         samples.reduce(0.0) { $0 + Double($1) * Double($1) }
     }
 

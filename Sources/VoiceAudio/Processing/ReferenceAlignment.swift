@@ -68,7 +68,7 @@ package struct ReferenceAlignment {
 
     /// A frame's level in dB, floored at silence.
     static func level(_ samples: ArraySlice<Int16>) -> Double {
-        let energy = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        let energy = ContinuousCapture.energy(samples) / Double(samples.count)
         return 10 * log10(max(energy, 1))
     }
 
