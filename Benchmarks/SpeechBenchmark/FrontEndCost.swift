@@ -65,7 +65,10 @@ enum FrontEndCost {
             ))
         if NeuralNoiseSuppressor.isAvailable {
             for (name, settings) in [
-                ("RNNoise, high-pass", AudioFrontEnd.Settings(neural: .rnnoise, noiseSuppression: nil)),
+                (
+                    "RNNoise, high-pass\(NeuralNoiseSuppressor.runsOwnProducts ? " (8-bit products: ours, AVX2)" : "")",
+                    AudioFrontEnd.Settings(neural: .rnnoise, noiseSuppression: nil)
+                ),
                 (
                     "RNNoise floor −20 dB, high-pass",
                     AudioFrontEnd.Settings(neural: .rnnoise, neuralFloor: -20, noiseSuppression: nil)
@@ -73,6 +76,16 @@ enum FrontEndCost {
                 ("RNNoise, then the standard", AudioFrontEnd.Settings(neural: .rnnoise)),
             ] {
                 rows.append((name, try cost { try AudioFrontEnd(settings).process }))
+            }
+            if NeuralNoiseSuppressor.runsOwnProducts {
+                // The same front end on the library's own 8-bit products: what ours save.
+                NeuralNoiseSuppressor.useOwnProducts(false)
+                rows.append(
+                    (
+                        "RNNoise, high-pass, on the library's own 8-bit products",
+                        try cost { try AudioFrontEnd(.init(neural: .rnnoise, noiseSuppression: nil)).process }
+                    ))
+                NeuralNoiseSuppressor.useOwnProducts(true)
             }
             rows.append(
                 (

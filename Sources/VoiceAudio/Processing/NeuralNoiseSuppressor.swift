@@ -1,3 +1,4 @@
+import CSignalKernels
 import Foundation
 
 #if canImport(Glibc)
@@ -149,6 +150,23 @@ public final class NeuralNoiseSuppressor {
         (try? Library.shared.get()) != nil
     }
 
+    /// Whether the network's products on 8-bit weights are the project's own. The wheel's x86-64
+    /// library is built for the baseline processor (SSE2); where this one has AVX2, the library is
+    /// pointed at the project's products for those layers, which give its results bit for bit
+    /// (checked when it is loaded) in about 0.7 of its time. `VOICE_INTENTS_RNNOISE_KERNELS=library`
+    /// keeps the library's own.
+    public static var runsOwnProducts: Bool {
+        isAvailable && vi_rnnoise_own_kernels() != 0
+    }
+
+    /// Runs every suppressor in the process on the project's products (`true`) or the library's
+    /// own, as far as the library and the processor allow, and returns whether the project's are in
+    /// use: a measurement's baseline, or a check that both agree.
+    @discardableResult
+    package static func useOwnProducts(_ own: Bool) -> Bool {
+        isAvailable && vi_rnnoise_set_own_kernels(own ? 1 : 0) != 0
+    }
+
     /// The loaded library's functions.
     struct Library: @unchecked Sendable {
         typealias Create = @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -209,6 +227,10 @@ public final class NeuralNoiseSuppressor {
                         destroy(state)
                         return model
                     }
+                }
+                // Faster products where the processor has them, if they give the library's results.
+                if ProcessInfo.processInfo.environment["VOICE_INTENTS_RNNOISE_KERNELS"] != "library" {
+                    _ = vi_rnnoise_use_own_kernels(handle)
                 }
                 return Library(
                     path: path, create: create, destroy: destroy, processFrame: processFrame,
