@@ -133,7 +133,10 @@ extension SpeechRecognizer {
                 if heardSpeech || inSpeech {
                     // A second hearing hears what the first heard, and nothing before it.
                     let fed = heardSpeech ? chunk : waiting + chunk
-                    if hearing { try process(fed[...]) }
+                    // While a hearing learnt first waits for the rest of a command, the silence is
+                    // not decoded: the hearing is heard again with it if nothing more is said,
+                    // and dropped if something is.
+                    if hearing && !(learnsFirst && pauseStart != nil) { try process(fed[...]) }
                     if keepsAudio { utterance = heardSpeech ? utterance + fed : fed }
                     waiting = []
                 } else {
