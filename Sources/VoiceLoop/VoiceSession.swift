@@ -165,6 +165,9 @@ package final class VoiceChannel: @unchecked Sendable {
         }
     }
 
+    /// Whether a command said over the last reply waits to be run.
+    package var hasCommandSaidOverAReply: Bool { commandOverReply.withLock { $0 != nil } }
+
     /// The command said over the last reply, if one was, taken: the loop runs it next.
     package func takeCommandSaidOverAReply() -> RecognitionResult? {
         commandOverReply.withLock { command in
@@ -620,6 +623,9 @@ package struct VoiceSession: Sendable {
         var replies: [String] = []
         for step in outcome.chain {
             if !voiceOnly { display(step) }
+            // A question ended by a command said over it is not answered "cancelled": the
+            // command runs next and answers for itself.
+            if step.status == .cancelled && channel.hasCommandSaidOverAReply { interrupted = true }
             if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
                 replies.append(spoken)
                 interrupted = try await say(spoken)

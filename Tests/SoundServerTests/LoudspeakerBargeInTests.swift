@@ -89,6 +89,35 @@ struct LoudspeakerBargeInTests {
         }
     }
 
+    /// A command said over a question runs, and the question it ended is not answered
+    /// "cancelled": the loop asks its longest question (the loudspeaker's echo 6 dB under the
+    /// voice), and 1.5 s in, another command (one with no value to ask about) is said over it.
+    /// The loop runs it and says only its answer.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func aCommandOverAQuestionRunsWithoutACancellation() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(
+                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
+                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain() / 2) }
+            ) {
+                _, microphone, listener in
+                try LiveLoop.askTheLongestQuestion(microphone, listener)
+                Thread.sleep(forTimeInterval: 1.5)
+                microphone.say(try LiveLoop.spoken("what is the closest landmark in travel tracking"))
+                #expect(listener.waitFor(" away.\n"), "\(listener.output)\(listener.errors)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                #expect(
+                    listener.output.hasSuffix(
+                        """
+                        < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                        > what is the closest landmark in travel tracking
+                        < The closest landmark is Golden Gate Bridge, 7 kilometers away.
+
+                        """), "\(listener.output)")
+            }
+        }
+    }
+
     /// A person's command said over a reply runs: HomeLights' loop, asked the time and whether
     /// the garage door is open by a person (the canceller learns the room from those replies),
     /// then how hot it is, plays its answer into the room with the echo 6 dB under the person's
