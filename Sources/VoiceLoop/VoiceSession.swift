@@ -154,12 +154,16 @@ package final class VoiceChannel: @unchecked Sendable {
     /// cancelled, for the app's commands too (``commandsOverReply``). A reply being played stops
     /// within about 100 ms when the task is cancelled (the loop told to stop at once).
     ///
+    /// - Parameter asking: Whether `text` asks a question. What someone is still saying when a
+    ///   question ends is not given back for the answer: the question's own last words (the
+    ///   options it reads out) are the likeliest answers, and an echo canceller out of step (on a
+    ///   busy machine) lets them through as if someone said them.
     /// - Returns: What the person said to interrupt, `nil` when the reply was said out.
     @discardableResult
-    package func say(_ text: String) async throws -> Interruption? {
+    package func say(_ text: String, asking: Bool = false) async throws -> Interruption? {
         let cancelled = CancelFlag()
         return try await withTaskCancellationHandler {
-            try await onThreadOfItsOwn { try self.sayNow(text, cancelled: cancelled) }
+            try await onThreadOfItsOwn { try self.sayNow(text, asking: asking, cancelled: cancelled) }
         } onCancel: {
             cancelled.set()
         }
@@ -176,7 +180,7 @@ package final class VoiceChannel: @unchecked Sendable {
         }
     }
 
-    private func sayNow(_ text: String, cancelled: CancelFlag) throws -> Interruption? {
+    private func sayNow(_ text: String, asking: Bool, cancelled: CancelFlag) throws -> Interruption? {
         let started: () -> Void = { self.firstReply = self.firstReply ?? .now }
         guard let capture, !mouth.isMute else {
             try mouth.say(text, started: started, interrupted: cancelled.isSet)
@@ -188,7 +192,7 @@ package final class VoiceChannel: @unchecked Sendable {
             try mouth.say(text, started: started, interrupted: cancelled.isSet)
             return nil
         }
-        return try sayListening(text, capture: capture, cancelled: cancelled)
+        return try sayListening(text, givesBack: !asking, capture: capture, cancelled: cancelled)
     }
 
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
@@ -215,12 +219,15 @@ package final class VoiceChannel: @unchecked Sendable {
     /// and a cancel word or a command is taken only where the canceller let most of the sound
     /// through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment speech
     /// is heard over it until what was said turns out to be nothing to act on; what someone is
-    /// still saying when the reply ends is given back to the recorder, for whoever listens next;
+    /// still saying when the reply ends is given back to the recorder, for whoever listens next
+    /// (unless `givesBack` is false: after a question);
     /// and nothing is listened to before the canceller has learnt the room (the first two
     /// seconds of the loop's replies). Without a canceller the grammar holds the reply's own
     /// words too (its echo), and a cancel word the reply says itself does not stop it.
-    private func sayListening(_ text: String, capture: ContinuousCapture, cancelled: CancelFlag) throws
-        -> Interruption?
+    private func sayListening(
+        _ text: String, givesBack: Bool, capture: ContinuousCapture, cancelled: CancelFlag
+    )
+        throws -> Interruption?
     {
         let replyWords = Set(SpeechGrammar.spokenWords(text))
         let stop = Atomic(false)
@@ -281,9 +288,9 @@ package final class VoiceChannel: @unchecked Sendable {
                 })
             // Someone still speaking when the reply ended: with the echo cancelled, what was read
             // of their words goes back to the recorder, and whoever listens next hears them from
-            // their start (the answer to the question, the next command). Without, it is as
-            // likely the reply's last words as someone's, and is dropped.
-            if cut, speaking, ducks {
+            // their start (the next command). Without, or after a question, it is as likely the
+            // reply's last words as someone's, and is dropped.
+            if cut, speaking, ducks, givesBack {
                 // `energies` ends with the chunks `read` holds.
                 let throughDB = Self.passed(energies.suffix(read.count))
                 logger?.debug(
@@ -399,7 +406,7 @@ package struct VoiceConversation: Conversation {
                 .joined(separator: " ")
         }
         transcript.write("< \(spoken)\n")
-        switch try await channel.say(spoken) {
+        switch try await channel.say(spoken, asking: true) {
         case .cancel(let said):
             transcript.write("> \(said)\n")
             return .cancel
