@@ -1,11 +1,10 @@
 // Faster 8-bit dense products for the RNNoise library the pyrnnoise wheel ships.
 //
 // That library is built for the x86-64 baseline (SSE2): its 8-bit products widen every weight to
-// 16 bits with shifts, eight at a time. With AVX2 the same sums take half the instructions (AVX-512's
-// 8-bit dot products were tried too: no faster here, where reading the weights bounds it). The
-// library calls its
-// `rnn_compute_linear_c` through its procedure linkage table, so the entry it jumps through can
-// be pointed at ours: for layers on 8-bit weights ours computes exactly what the library's does
+// 16 bits with shifts, eight at a time. With AVX2 the same sums take half the instructions
+// (AVX-512's 8-bit dot products were tried too: no faster here, where reading the weights bounds
+// it). The library calls its `rnn_compute_linear_c` through its procedure linkage table, so the
+// entry it jumps through can be pointed at ours: for layers on 8-bit weights ours computes exactly what the library's does
 // (the integer sums are exact either way, and the floating-point steps are the same, in the same
 // order); every other layer goes to the library's own function. Nothing is pointed anywhere
 // unless ours gives the library's results bit for bit on layers made up for the check.
@@ -106,8 +105,10 @@ __attribute__((target("avx2"))) static void quantize_avx2(unsigned char *x, cons
 /// products summed exactly, scaled per output, then the bias made for the offset, then the
 /// recurrent diagonal.
 static void own_linear_always(const linear_layer *layer, float *out, const float *in) {
+    // Ours cover the layouts of 8 × 4 blocks the library's network has; anything else is the
+    // library's.
     if (layer->float_weights != NULL || layer->weights == NULL || layer->nb_inputs > max_inputs
-        || layer->nb_outputs % 8 != 0) {
+        || layer->nb_outputs % 8 != 0 || (layer->weights_idx == NULL && layer->nb_inputs % 4 != 0)) {
         library_linear(layer, out, in);
         return;
     }
