@@ -273,12 +273,19 @@ public struct VoiceLoop: Sendable, Service {
             logger.info("listening to \(input.name)\(wake)")
         }
         if configuration.bargeIn, mouth.cancelsEcho {
-            // Over a reply, the app's commands too: one that would run cuts the reply short.
+            // Over a reply, the app's commands too: one that would run cuts the reply short. It
+            // must clear the confirmation bar, not the commands' own: what is left of the echo
+            // mixed with a voice was once heard as a command at 0.82 (a canceller out of step on a
+            // busy machine, the commands' bar 0.75).
+            var overReply = policy
+            overReply.minimumConfidence = policy.confirmation
             channel.commandsOverReply = (
                 grammar: { prepared.commandsOrCancel },
-                wouldRun: { [description = app.description, context = configuration.context, policy] heard in
+                wouldRun: {
+                    [description = app.description, context = configuration.context, overReply] heard in
                     let pipeline = TurnPipeline(
-                        description: description, matcher: prepared.matcher, policy: policy, context: context)
+                        description: description, matcher: prepared.matcher, policy: overReply,
+                        context: context)
                     guard case .run = await pipeline.plan(heard: heard, addressed: false).0 else {
                         return false
                     }

@@ -153,7 +153,7 @@ public final class NeuralNoiseSuppressor {
     /// Whether the network's products on 8-bit weights are the project's own. The wheel's x86-64
     /// library is built for the baseline processor (SSE2); where this one has AVX2, the library is
     /// pointed at the project's products for those layers, which give its results bit for bit
-    /// (checked when it is loaded) in about 0.6 of its time. They run in an optimised build
+    /// (checked when it is loaded) in 0.6 to 0.7 of its time. They run in an optimised build
     /// (`-c release`) only: unoptimised, as in a debug build, they take longer than the library's
     /// own. `VOICE_INTENTS_RNNOISE_KERNELS=library` keeps the library's own everywhere.
     public static var runsOwnProducts: Bool {
