@@ -263,11 +263,13 @@ enum EchoCancellation {
         let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
         // The loop's own listening while it speaks, one reply at a time: with a canceller, the
         // app's commands and the cancel words (`SpeechGrammar.commandsOrCancel`), a cancel word
-        // or a command the app would act on (at its bar) taken only where the canceller let
+        // or a command the app would act on (at its bar over a reply) taken only where the canceller let
         // enough of the sound through (VoiceChannel.echoOnly); without, the reply's own words and
         // the cancel words.
         let recognizer = try SpeechRecognizer(configuration)
         let overReply = SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply")
+        // The loop's bar for a command over a reply.
+        let overReplyBar = ConfidencePolicy(minimumConfidence: bar).overReply.minimumConfidence
         var cancels = 0
         for reply in replies.indices {
             try recognizer.useGrammar(
@@ -293,7 +295,9 @@ enum EchoCancellation {
                     guard !cut, let result else { continue }
                     let said = SpeechGrammar.withoutHesitation(result.text)
                     var stops = SpokenAnswer.isCancel(said)
-                    if !stops, setup.settings != nil, !said.isEmpty, (result.confidence?.value ?? 1) >= bar {
+                    if !stops, setup.settings != nil, !said.isEmpty,
+                        (result.confidence?.value ?? 1) >= overReplyBar
+                    {
                         stops = await matcher.match(result.commandText).best != nil
                     }
                     guard stops else { continue }

@@ -38,6 +38,16 @@ public struct ConfidencePolicy: Sendable, Hashable {
     /// (``RecognitionResult/valueMisfitMargin``); `nil` takes every value heard.
     public var valueMargin: Double? = RecognitionResult.valueMisfitMargin
 
+    /// The policy for a command said over one of the loop's replies, which cuts the reply short:
+    /// the confirmation bar, not the commands' own. What is left of the echo mixed with a voice
+    /// was once heard as a command at 0.82 (a canceller out of step on a busy machine, the
+    /// commands' bar 0.75).
+    package var overReply: ConfidencePolicy {
+        var policy = self
+        policy.minimumConfidence = confirmation
+        return policy
+    }
+
     /// Acts on everything the grammar fits, whatever its confidence (answers still have
     /// ``confirmationSlack`` and ``answerSlack``).
     public static let off = ConfidencePolicy(minimumConfidence: 0, confirmation: 0)

@@ -273,12 +273,9 @@ public struct VoiceLoop: Sendable, Service {
             logger.info("listening to \(input.name)\(wake)")
         }
         if configuration.bargeIn, mouth.cancelsEcho {
-            // Over a reply, the app's commands too: one that would run cuts the reply short. It
-            // must clear the confirmation bar, not the commands' own: what is left of the echo
-            // mixed with a voice was once heard as a command at 0.82 (a canceller out of step on a
-            // busy machine, the commands' bar 0.75).
-            var overReply = policy
-            overReply.minimumConfidence = policy.confirmation
+            // Over a reply, the app's commands too: one that would run (at the bar over a reply)
+            // cuts the reply short.
+            let overReply = policy.overReply
             channel.commandsOverReply = (
                 grammar: { prepared.commandsOrCancel },
                 wouldRun: {
