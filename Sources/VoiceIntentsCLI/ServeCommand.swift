@@ -17,6 +17,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 serve --uri tcp://0.0.0.0:10700          every machine that can reach this one
                 serve --satellite tcp://kitchen-pi:10700 also connect to a satellite, as Home Assistant does
                 serve --context area=Kitchen             commands that name no room are the kitchen's
+                serve --room Kitchen=tcp://0.0.0.0:10701 also a kitchen's own address (one per room)
                 It answers describe (info), transcribe with audio (a transcript heard under the \
                 app's grammar), recognize (the intent and its values), transcript (the command \
                 run), synthesize (eSpeak NG), and a satellite's run-pipeline with its microphone's \
@@ -56,6 +57,13 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     )
     var zeroconf = true
 
+    @Option(
+        name: .customLong("room"),
+        help: ArgumentHelp(
+            "Another address, a room's own: what comes in there and names no room is the room's (Home Assistant: a voice assistant per room); repeat for more.",
+            valueName: "area=uri"))
+    var rooms: [String] = []
+
     @Option(help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 300
 
@@ -64,6 +72,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     func validate() throws {
         _ = try Self.hostAndPort(uri)
         for satellite in satellites { _ = try Self.hostAndPort(satellite, option: "--satellite") }
+        _ = try roomAddresses()
         if let minConfidence, !(0...1).contains(minConfidence) {
             throw ValidationError("--min-confidence takes 0 to 1, not \(minConfidence)")
         }
@@ -80,6 +89,28 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             throw ValidationError("\(option) takes tcp://HOST:PORT (tcp://0.0.0.0:10700), not \(uri)")
         }
         return (host, port)
+    }
+
+    /// `--room area=uri`, each checked.
+    func roomAddresses() throws -> [WyomingServer.Room] {
+        let rooms = try self.rooms.map { pair in
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError(
+                    "--room takes area=tcp://HOST:PORT (Kitchen=tcp://0.0.0.0:10701), not \(pair)")
+            }
+            let (host, port) = try Self.hostAndPort(
+                String(pair[pair.index(after: equals)...]), option: "--room")
+            return WyomingServer.Room(area: String(pair[..<equals]), host: host, port: port)
+        }
+        let (host, port) = try Self.hostAndPort(uri)
+        var taken: Set<String> = port == 0 ? [] : ["\(host):\(port)"]
+        for room in rooms where room.port != 0 {
+            guard taken.insert("\(room.host):\(room.port)").inserted else {
+                throw ValidationError(
+                    "--room \(room.area) listens where another address does: port \(room.port)")
+            }
+        }
+        return rooms
     }
 
     func run() async throws {
@@ -104,6 +135,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             var server = WyomingServer(app: app, host: host, port: port, logger: logger)
             server.idleTimeout = .seconds(idleTimeout)
             if zeroconf { server.zeroconfName = context.executableName }
+            server.rooms = try roomAddresses()
             server.satellites = try satellites.map { try Self.hostAndPort($0, option: "--satellite") }
             try await runServices(
                 [.init(service: server)],

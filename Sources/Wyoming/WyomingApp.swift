@@ -15,7 +15,7 @@ public struct WyomingApp: Sendable {
     public var matcher: PhraseMatcher { preparation.matcher }
     public var grammar: SpeechGrammar { preparation.commands }
     /// How the app hears and acts, what `listen` would do: transcripts and satellites' conversations.
-    public let configuration: VoiceLoop.Configuration
+    public private(set) var configuration: VoiceLoop.Configuration
     public var recognizer: SpeechRecognizer.Configuration { configuration.recognizer }
     public var policy: ConfidencePolicy { configuration.policy }
     /// eSpeak NG's voice for `synthesize` when the event names none.
@@ -37,6 +37,19 @@ public struct WyomingApp: Sendable {
         self.configuration = configuration
         wakeWords = WakeWordDetector.installedModels()
     }
+
+    /// The same app for the voice assistant of one room: commands that name no room are `area`'s.
+    /// It shares this one's matcher and grammar (and their updates).
+    /// Its `info` names the room ("voice-intents (Kitchen)"), which Home Assistant shows.
+    public func inArea(_ area: String) -> WyomingApp {
+        var copy = self
+        copy.configuration.context["area"] = area
+        copy.room = area
+        return copy
+    }
+
+    /// The room this app serves on its own (``inArea(_:)``), else `nil`.
+    public private(set) var room: String?
 
     /// The `info` event: the app as a speech-to-text service (its grammar as the model), as an
     /// intent recognizer and handler (its phrases and intents), and eSpeak NG as text to speech.
@@ -67,21 +80,23 @@ public struct WyomingApp: Sendable {
         }
         let app = self.app.executableName
         let title = self.app.description.name
+        // The programs' names are what Home Assistant calls the service and its engines.
+        let ours = room.map { "voice-intents (\($0))" } ?? "voice-intents"
         let pocketSphinx = "https://github.com/cmusphinx/pocketsphinx"
         return WyomingEvent(
             "info",
             data: [
                 "asr": program(
-                    "voice-intents", "PocketSphinx under the app's grammar", by: "CMU Sphinx",
+                    ours, "PocketSphinx under the app's grammar", by: "CMU Sphinx",
                     at: pocketSphinx,
                     kind: "models", app, "the commands of \(title)",
                     ["supports_transcript_streaming": true]),
                 "intent": program(
-                    "voice-intents", "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
+                    ours, "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
                     app,
                     "the intents of \(title)"),
                 "handle": program(
-                    "voice-intents", "runs the app's intents", by: "VoiceIntents", at: "", kind: "models",
+                    ours, "runs the app's intents", by: "VoiceIntents", at: "", kind: "models",
                     app,
                     "the intents of \(title), run"),
                 "tts": program(

@@ -46,6 +46,31 @@ public struct WyomingServer: Sendable, Service {
     /// The name to advertise the server under with Zeroconf (``ZeroconfAdvert``), `nil` for no
     /// advert. A server that listens on the loopback only is not advertised.
     public var zeroconfName: String?
+    /// Rooms with an address of their own, besides `host`:`port`: a command heard through one's
+    /// address that names no room is the room's. Home Assistant's streams carry no room, so each
+    /// room's voice assistant is given its own Wyoming service.
+    public var rooms: [Room] = []
+
+    /// A room's own address (``rooms``).
+    public struct Room: Sendable, Equatable {
+        /// The room, as commands name it ("Kitchen").
+        public var area: String
+        public var host: String
+        public var port: Int
+
+        public init(area: String, host: String, port: Int) {
+            self.area = area
+            self.host = host
+            self.port = port
+        }
+
+        /// The name a room's address is advertised under: the server's, then the room's
+        /// ("smart-home-kitchen").
+        func advertName(_ server: String) -> String {
+            let room = area.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
+            return room.isEmpty ? server : "\(server)-\(room)"
+        }
+    }
 
     public init(app: WyomingApp, host: String = "127.0.0.1", port: Int = 10700, logger: Logger) {
         self.app = app
@@ -62,8 +87,40 @@ public struct WyomingServer: Sendable, Service {
     /// Serves as ``run()`` does; `onListening` gets the port it listens on (the one given, or the
     /// one the system chose for port 0).
     public func run(onListening: @Sendable (Int) -> Void) async throws {
+        var listeners = [try await listen(app: app, host: host, port: port, advertName: zeroconfName)]
+        for room in rooms {
+            listeners.append(
+                try await listen(
+                    app: app.inArea(room.area), host: room.host, port: room.port,
+                    advertName: zeroconfName.map(room.advertName), area: room.area))
+        }
+        onListening(listeners[0].port)
+        // Names the app adds while it serves are heard from the next utterance on.
+        let following = Task { [app] in await app.preparation.followUpdates() }
+        defer { following.cancel() }
+        let open = OpenConnections()
+        do {
+            try await serve(listeners, open: open)
+        } catch let timeout as DrainTimeout {
+            logger.notice("closing \(timeout.open) connections still in a conversation after \(drainTimeout)")
+        }
+    }
+
+    /// A listening socket and the app its connections talk to.
+    private struct Listener: Sendable {
+        let channel: NIOAsyncChannel<NIOAsyncChannel<WyomingEvent, WyomingEvent>, Never>
+        let app: WyomingApp
+        let host: String
+        /// The port bound (the system's choice for 0).
+        let port: Int
+        let advertName: String?
+    }
+
+    private func listen(
+        app: WyomingApp, host: String, port: Int, advertName: String?, area: String? = nil
+    ) async throws -> Listener {
         let idle = TimeAmount.nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000)
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: host, port: port) { child in
                 child.eventLoop.makeCompletedFuture {
@@ -74,20 +131,11 @@ public struct WyomingServer: Sendable, Service {
                         wrappingChannelSynchronously: child)
                 }
             }
-        let bound = server.channel.localAddress?.port ?? port
-        logger.info(
-            "serving Wyoming",
-            metadata: ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"])
-        onListening(bound)
-        // Names the app adds while it serves are heard from the next utterance on.
-        let following = Task { [app] in await app.preparation.followUpdates() }
-        defer { following.cancel() }
-        let open = OpenConnections()
-        do {
-            try await serve(server, satellitesAndAdvertOn: bound, open: open)
-        } catch let timeout as DrainTimeout {
-            logger.notice("closing \(timeout.open) connections still in a conversation after \(drainTimeout)")
-        }
+        let bound = channel.channel.localAddress?.port ?? port
+        var metadata: Logger.Metadata = ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"]
+        if let area { metadata["area"] = "\(area)" }
+        logger.info("serving Wyoming", metadata: metadata)
+        return Listener(channel: channel, app: app, host: host, port: bound, advertName: advertName)
     }
 
     /// The conversations still under way when ``drainTimeout`` ran out.
@@ -101,18 +149,17 @@ public struct WyomingServer: Sendable, Service {
         func closed() { count.withLock { $0 -= 1 } }
     }
 
-    private func serve(
-        _ server: NIOAsyncChannel<NIOAsyncChannel<WyomingEvent, WyomingEvent>, Never>,
-        satellitesAndAdvertOn bound: Int,
-        open: OpenConnections
-    ) async throws {
+    private func serve(_ listeners: [Listener], open: OpenConnections) async throws {
         try await withThrowingDiscardingTaskGroup { group in
             for satellite in satellites {
                 group.addTask { await keepConnected(to: satellite.host, port: satellite.port, open: open) }
             }
-            if let zeroconfName, !Self.isLoopback(host) {
-                var advert = ZeroconfAdvert(name: zeroconfName, port: bound, logger: logger)
-                if host != "0.0.0.0", MulticastDNS.ipv4(host) != nil { advert.addresses = [host] }
+            for listener in listeners {
+                guard let name = listener.advertName, !Self.isLoopback(listener.host) else { continue }
+                var advert = ZeroconfAdvert(name: name, port: listener.port, logger: logger)
+                if listener.host != "0.0.0.0", MulticastDNS.ipv4(listener.host) != nil {
+                    advert.addresses = [listener.host]
+                }
                 group.addTask {
                     do {
                         try await advert.run()
@@ -123,19 +170,34 @@ public struct WyomingServer: Sendable, Service {
                     }
                 }
             }
-            // Graceful shutdown closes the listening socket, which ends the accepting.
-            try await withGracefulShutdownHandler {
-                try await server.executeThenClose { connections in
-                    for try await connection in connections {
-                        open.opened()
-                        group.addTask {
-                            await serve(connection)
-                            open.closed()
+            // Every address's connections, each with its app, in the order they come.
+            let (accepted, arrivals) = AsyncStream.makeStream(
+                of: (NIOAsyncChannel<WyomingEvent, WyomingEvent>, WyomingApp).self)
+            group.addTask {
+                defer { arrivals.finish() }
+                // Graceful shutdown closes the listening sockets, which ends the accepting.
+                try await withGracefulShutdownHandler {
+                    try await withThrowingDiscardingTaskGroup { accepting in
+                        for listener in listeners {
+                            accepting.addTask {
+                                try await listener.channel.executeThenClose { connections in
+                                    for try await connection in connections {
+                                        arrivals.yield((connection, listener.app))
+                                    }
+                                }
+                            }
                         }
                     }
+                } onGracefulShutdown: {
+                    for listener in listeners { listener.channel.channel.close(promise: nil) }
                 }
-            } onGracefulShutdown: {
-                server.channel.close(promise: nil)
+            }
+            for await (connection, app) in accepted {
+                open.opened()
+                group.addTask {
+                    await serve(connection, app: app)
+                    open.closed()
+                }
             }
             guard Task.isShuttingDownGracefully else { return }
             logger.info("accepting no more connections", metadata: ["open": "\(open.now)"])
@@ -151,7 +213,7 @@ public struct WyomingServer: Sendable, Service {
         }
     }
 
-    private func serve(_ connection: NIOAsyncChannel<WyomingEvent, WyomingEvent>) async {
+    private func serve(_ connection: NIOAsyncChannel<WyomingEvent, WyomingEvent>, app: WyomingApp) async {
         let peer = connection.channel.remoteAddress?.description ?? "?"
         var logger = self.logger
         logger[metadataKey: "peer"] = "\(peer)"

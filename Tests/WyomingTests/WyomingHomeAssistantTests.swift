@@ -13,7 +13,8 @@ extension WyomingServerTests {
     /// Home Assistant 2025.4's own Wyoming integration against the server, as it runs when the
     /// service is added: it finds speech to text, text to speech, wake words and a conversation
     /// agent in `info`; its speech-to-text entity hears a person's command, its text-to-speech
-    /// entity's audio is heard back, and its conversation agent runs the command.
+    /// entity's audio is heard back, and its conversation agent runs the command. A room's own
+    /// address is a service named for the room, whose commands that name none are the room's.
     @Test(.enabled(if: runsNewestHomeAssistant, "VOICE_INTENTS_NEWEST_HOME_ASSISTANT=1 runs it"))
     func theNewestHomeAssistantsIntegrationUsesTheServer() async throws {
         try await offThePool { try Self.newestHomeAssistantUsesTheServer() }
@@ -47,6 +48,30 @@ extension WyomingServerTests {
             #expect(result["conversation_speech"] as? String == "Turned On the Garage Light.", "\(result)")
             let back = try ask(try Self.python(), uri, ["transcribe", reply.path])
             #expect(back["transcript"] as? String == "turn the garage light on")
+        }
+        // A room's own address, added as a service of its own: Home Assistant names it after the
+        // room, and its agent's command that names no room is the room's.
+        let office = folder.appendingPathComponent("office.wav")
+        let said = try WAVFile.read(
+            from: PeoplesRecordings.file("speech-to-phrase-en", "turn off lights in the Office.wav"))
+        try WAVFile.write(said.resampled(to: 16_000), to: office)
+        try withRooms(app: "smart-home", options: ["--room", "Kitchen=tcp://127.0.0.1:0"]) { _, rooms in
+            let used = try Executables.run(
+                command: python,
+                [
+                    homeAssistant.path, try #require(rooms["Kitchen"]), office.path, reply.path, "Done.",
+                    "--command", "turn off the lights",
+                ],
+                in: folder)
+            try #require(used.status == 0, "\(used.errors)")
+            let line = try #require(used.output.split(separator: "\n").last)
+            let result = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(result["name"] as? String == "voice-intents (Kitchen)", "\(result)")
+            #expect(result["transcript"] as? String == "turn off lights in the office", "\(result)")
+            #expect(
+                result["conversation_speech"] as? String == "Turned off the lights in the Kitchen.",
+                "\(result)")
         }
     }
 }

@@ -161,15 +161,27 @@ struct WyomingSatelliteTests {
     }
 
     /// `serve --context area=Office`: a command from Home Assistant's agent that names no room is
-    /// the office's; one that names a room is that room's.
+    /// the office's; one that names a room is that room's. Through a room's own address (`--room
+    /// Kitchen=…`, one voice assistant per room), it is the kitchen's.
     @Test func theServersAreaIsTheRoomOfCommandsThatNameNone() async throws {
         try await offThePool {
             let python = try Server.python()
-            try Server.withServer(app: "smart-home", options: ["--context", "area=Office"]) { uri in
+            let options = ["--context", "area=Office", "--room", "Kitchen=tcp://127.0.0.1:0"]
+            try Server.withRooms(app: "smart-home", options: options) { uri, rooms in
                 let here = try Server.ask(python, uri, ["handle", "turn off the lights"])
                 #expect(here["text"] as? String == "Turned off the lights in the Office.", "\(here)")
                 let named = try Server.ask(python, uri, ["handle", "turn off the lights in the kitchen"])
                 #expect(named["text"] as? String == "Turned off the lights in the Kitchen.", "\(named)")
+                let kitchen = try #require(rooms["Kitchen"])
+                #expect(kitchen != uri)
+                let there = try Server.ask(python, kitchen, ["handle", "turn on the lights"])
+                #expect(there["text"] as? String == "Turned on the lights in the Kitchen.", "\(there)")
+                let elsewhere = try Server.ask(
+                    python, kitchen, ["handle", "turn on the lights in the office"])
+                #expect(elsewhere["text"] as? String == "Turned on the lights in the Office.", "\(elsewhere)")
+                let info = try Server.ask(python, kitchen, ["describe"])
+                // Home Assistant names the service and its engines after the program: the room's.
+                #expect(info["asr_programs"] as? [String] == ["voice-intents (Kitchen)"], "\(info)")
             }
         }
     }

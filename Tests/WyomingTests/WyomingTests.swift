@@ -65,14 +65,31 @@ struct WyomingServerTests {
     static func withServer(
         app: String = "home-lights", options: [String] = [], _ body: (String) throws -> Void
     ) throws {
+        try withRooms(app: app, options: options) { uri, _ in try body(uri) }
+    }
+
+    /// ``withServer(app:options:_:)``, with the URI of each room that `options` give an address
+    /// of its own (`--room Kitchen=tcp://127.0.0.1:0`), by area.
+    static func withRooms(
+        app: String, options: [String], _ body: (String, [String: String]) throws -> Void
+    ) throws {
         let server = try LiveLoop.Listener(
             ["--app", app, "--uri", "tcp://127.0.0.1:0"] + options, command: "serve",
             executable: "voice-intents")
         defer { _ = server.terminate() }
         try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
-        let uri = try #require(
-            server.errors.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?.dropFirst(4))
-        try body(String(uri))
+        func uri(after marker: String) throws -> String {
+            let line = try #require(server.errors.split(separator: "\n").first { $0.contains(marker) })
+            return try String(
+                #require(line.split(separator: " ").first { $0.hasPrefix("uri=tcp://") }?.dropFirst(4)))
+        }
+        var rooms: [String: String] = [:]
+        for (option, value) in zip(options, options.dropFirst()) where option == "--room" {
+            let area = String(value.prefix { $0 != "=" })
+            try #require(server.waitFor("area=\(area) uri=", inErrors: true, timeout: 10), "\(server.errors)")
+            rooms[area] = try uri(after: "area=\(area) uri=")
+        }
+        try body(try uri(after: "serving Wyoming"), rooms)
     }
 
     /// A person saying "hey mycroft, turn on the living room lamp" (Rhasspy's `precise` take), as

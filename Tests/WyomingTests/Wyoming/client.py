@@ -404,6 +404,7 @@ async def main(uri, command, *arguments):
             info = Info.from_event(await next_event(client))
             print(json.dumps({
                 "asr": [model.name for program in info.asr for model in program.models],
+                "asr_programs": [program.name for program in info.asr],
                 "intent": [model.name for program in info.intent for model in program.models],
                 "tts": [voice.name for program in info.tts for voice in program.voices],
                 "wake": [model.name for program in info.wake for model in program.models],
