@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "VoiceRecognition",
             dependencies: [
-                "CPocketSphinx", "VoiceAudio", "VoiceSynthesis", "VoiceModels",
+                "CPocketSphinx", "CSignalKernels", "VoiceAudio", "VoiceSynthesis", "VoiceModels",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // Recognition joined to phrases: grammars written from an app's phrases and answers, what

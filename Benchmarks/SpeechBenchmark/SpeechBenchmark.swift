@@ -64,12 +64,19 @@ struct SpeechBenchmark: AsyncParsableCommand {
     @Flag(help: "With --echo, only the replies heard alone.")
     var repliesAlone = false
 
+    @Flag(
+        help:
+            "Only what scoring the acoustic model costs: the library's own against the project's, on people's commands."
+    )
+    var scoring = false
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
         if frontEnds { return try FrontEndCost.run() }
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
+        if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
         if wakeWords { return try WakeWords.run() }
         if echo {
             return try await EchoCancellation.run(phrases: packagePhrases, repliesAloneOnly: repliesAlone)

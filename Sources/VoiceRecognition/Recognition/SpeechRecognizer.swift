@@ -4,6 +4,7 @@
 // SpeechRecognizer+Listening.swift, confidence in SpeechRecognizer+Confidence.swift.
 
 import CPocketSphinx
+import CSignalKernels
 import Foundation
 import VoiceAudio
 
@@ -120,6 +121,9 @@ public final class SpeechRecognizer {
 
     let configuration: OpaquePointer
     let decoder: OpaquePointer
+    /// Whether this decoder's Gaussians are scored by the project's AVX2 code (the library's
+    /// results bit for bit, in a fraction of its time) when ``scoresGaussiansOwnWay`` is on.
+    let scoresOwnGaussians: Bool
     var searches = Set<String>()
     /// The FSG text of each grammar set, so switching back to one is only a switch.
     private var grammars: [String: String] = [:]
@@ -166,6 +170,14 @@ public final class SpeechRecognizer {
             throw SpeechError(
                 .engineFailure, "PocketSphinx could not load the model at \(settings.acousticModel)")
         }
+        // Faster scoring of the model's Gaussians where the processor has it, checked against
+        // the library's own on the first frames.
+        scoresOwnGaussians =
+            ProcessInfo.processInfo.environment["VOICE_INTENTS_GMM_KERNELS"] != "library"
+            && vi_gmm_use_own_kernels(
+                UnsafeMutableRawPointer(decoder), UnsafeRawPointer(ps_get_config(decoder)),
+                UnsafeRawPointer(ps_get_feat(decoder)), UnsafeRawPointer(ps_get_fe(decoder)),
+                Int32(cmd_ln_int_r(configuration, "-topn")), Int32(cmd_ln_int_r(configuration, "-ds"))) == 1
         self.configuration = configuration
         self.decoder = decoder
         self.settings = settings
@@ -235,6 +247,21 @@ public final class SpeechRecognizer {
         voiceActivityFrontEnd?.reset()
         _ = ps_start_stream(decoder)
     }
+
+    /// Whether decoders scored by the project's code (``scoresOwnGaussians``) use it now: in an
+    /// optimised build (`-c release`) by default; unoptimised, the library's own is quicker.
+    /// `VOICE_INTENTS_GMM_KERNELS=library` keeps every decoder on the library's own.
+    public static var scoresGaussiansOwnWay: Bool { vi_gmm_own_kernels() != 0 }
+
+    /// Scores every decoder of the process that can with the project's code (`true`) or with the
+    /// library's own: a measurement's baseline, or a check that both agree.
+    package static func scoreGaussiansOwnWay(_ own: Bool) {
+        _ = vi_gmm_set_own_kernels(own ? 1 : 0)
+    }
+
+    /// How many decoders went back to the library's scoring because the project's differed on
+    /// one of the frames both scored (none, unless the library is not the one the code knows).
+    package static var gaussianDisagreements: Int { Int(vi_gmm_disagreements()) }
 
     deinit {
         ps_free(decoder)
