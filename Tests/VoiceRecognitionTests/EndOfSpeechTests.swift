@@ -1,7 +1,11 @@
 import Foundation
+import PhraseMatching
 import Testing
 import VoiceAudio
 import VoiceTestSupport
+
+@testable import VoiceRecognition
+@testable import VoiceUnderstanding
 
 /// The end of speech knows the grammar: a pause ends an utterance only when the words heard so
 /// far are a whole sentence after which nothing can follow, or after the manifest's
@@ -89,5 +93,59 @@ struct EndOfSpeechTests {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("paused-\(UUID()).wav")
         try WAVFile.write(AudioBuffer(int16: paused, sampleRate: 16_000), to: input)
         return input
+    }
+}
+
+/// Speech that goes on (a room of people talking, a television) ends at the longest
+/// utterance, so the loop is not held by one search over minutes of sound.
+@Suite("The longest utterance")
+struct LongestUtteranceTests {
+    /// Five people's commands laid over one another, each stream starting elsewhere, for 20 s:
+    /// talk with hardly a pause in it. With a longest utterance of 1 s, the listening ends a
+    /// second after the speech began; with none, it goes on past that.
+    @Test func talkThatGoesOnEndsAtTheLongestUtterance() throws {
+        let folder = PeoplesRecordings.folder.appendingPathComponent("speech-to-phrase-en")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".wav")
+        }.sorted()
+        var line: [Float] = []
+        for name in names {
+            line += try WAVFile.read(from: folder.appendingPathComponent(name)).resampled(to: 16_000).samples
+        }
+        let length = 20 * 16_000
+        try #require(line.count > 2 * length)
+        var talk = [Float](repeating: 0, count: length)
+        for voice in 0..<5 {
+            let start = voice * line.count / 5
+            for index in 0..<length { talk[index] += line[(start + index) % line.count] / 3 }
+        }
+        let audio = AudioBuffer(samples: talk, sampleRate: 16_000).int16Samples
+        func listened(longest: Double?) throws -> (began: Int, ended: Int) {
+            var configuration = try SpeechRecognizer.Configuration.installed()
+            configuration.longestUtterance = longest
+            let recognizer = try SpeechRecognizer(configuration)
+            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer)], name: "number"))
+            var offset = 0
+            var began = -1
+            _ = try recognizer.listen(
+                timeout: 10,
+                read: { () throws(SpeechError) -> [Int16]? in
+                    guard offset < audio.count else { return nil }
+                    defer { offset += 1_600 }
+                    return Array(audio[offset..<min(offset + 1_600, audio.count)])
+                }, speechStarted: { began = $0 })
+            return (began, offset)
+        }
+        // Without a limit, the talk is one utterance of some seconds (the detector finds a pause
+        // in it somewhere); with a limit of a second, it ends a second after it began.
+        let unlimited = try listened(longest: nil)
+        try #require(
+            unlimited.began >= 0 && unlimited.ended - unlimited.began >= 2 * 16_000,
+            "ended \(Double(unlimited.ended - unlimited.began) / 16_000) s after the speech began")
+        let limited = try listened(longest: 1)
+        #expect(limited.began == unlimited.began)
+        #expect(
+            limited.ended - limited.began <= 16_000 + 2 * 1_600,
+            "ended \(Double(limited.ended - limited.began) / 16_000) s after the speech began")
     }
 }

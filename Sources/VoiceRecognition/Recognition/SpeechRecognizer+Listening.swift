@@ -124,7 +124,7 @@ extension SpeechRecognizer {
                     utterance.removeFirst(utterance.count - second)
                 }
             }
-            let inSpeech: Bool
+            var inSpeech: Bool
             if let detector = voiceActivity {
                 // The detector decides; the decoder hears the utterance from a little before
                 // the detector heard it start, and nothing of the quiet before.
@@ -154,10 +154,18 @@ extension SpeechRecognizer {
                 speechStart = samplesRead
                 speechStarted(samplesRead)
             }
+            // Speech that has gone on past the longest utterance ends here, as if it had paused.
+            let overlong =
+                heardSpeech
+                && settings.longestUtterance.map {
+                    Double(samplesRead - speechStart) >= $0 * Double(AudioFormat.recognizerSampleRate)
+                } ?? false
+            if overlong { inSpeech = false }
             if inSpeech { pauseStart = nil }
             if learnsFirst && hearing && inSpeech { forgetHearing() }
             if !hearing && heardSpeech && !inSpeech { try startHearing() }
-            if heardSpeech && !inSpeech && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
+            if heardSpeech && !inSpeech && !overlong
+                && waitsForTheRest(pausedSince: &pauseStart, samplesRead: samplesRead)
             {
                 continue
             }

@@ -51,6 +51,11 @@ public final class SpeechRecognizer {
         /// a bit of sweetener"); otherwise only words that are no whole sentence yet wait. The
         /// manifest's `waitForContinuation`.
         public var waitsForContinuation = true
+        /// The longest utterance a stream is heard in, in seconds: speech that goes on longer (a
+        /// television, a room that never falls quiet, someone reading aloud) is ended there and
+        /// heard as it is, and the listening starts again after it. No command is that long; a
+        /// search over minutes of sound costs more with every second. `nil`: no limit.
+        public var longestUtterance: Double? = 30
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
         /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`
         /// (``AudioFrontEnd/Settings/learned`` for English, or the standard one on a machine
