@@ -31,17 +31,13 @@ extension WyomingServerTests {
         try WAVFile.write(person.resampled(to: 16_000), to: recording)
         let reply = folder.appendingPathComponent("reply.wav")
         try withServer { uri in
-            let used = try Executables.run(
-                command: python,
+            let result = try runHomeAssistant(
+                python,
                 [
-                    homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on",
-                    "--command", "turn the garage light on",
+                    uri, recording.path, reply.path, "turn the garage light on", "--command",
+                    "turn the garage light on",
                 ],
                 in: folder)
-            try #require(used.status == 0, "\(used.errors)")
-            let line = try #require(used.output.split(separator: "\n").last)
-            let result = try #require(
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(result["platforms"] as? [String] == ["conversation", "stt", "tts", "wake_word"])
             #expect(result["stt_result"] as? String == "success")
             #expect(result["transcript"] as? String == "turn the garage light on")
@@ -56,17 +52,13 @@ extension WyomingServerTests {
             from: PeoplesRecordings.file("speech-to-phrase-en", "turn off lights in the Office.wav"))
         try WAVFile.write(said.resampled(to: 16_000), to: office)
         try withRooms(app: "smart-home", options: ["--room", "Kitchen=tcp://127.0.0.1:0"]) { _, rooms in
-            let used = try Executables.run(
-                command: python,
+            let result = try runHomeAssistant(
+                python,
                 [
-                    homeAssistant.path, try #require(rooms["Kitchen"]), office.path, reply.path, "Done.",
-                    "--command", "turn off the lights",
+                    try #require(rooms["Kitchen"]), office.path, reply.path, "Done.", "--command",
+                    "turn off the lights",
                 ],
                 in: folder)
-            try #require(used.status == 0, "\(used.errors)")
-            let line = try #require(used.output.split(separator: "\n").last)
-            let result = try #require(
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(result["name"] as? String == "voice-intents (Kitchen)", "\(result)")
             #expect(result["transcript"] as? String == "turn off lights in the office", "\(result)")
             #expect(

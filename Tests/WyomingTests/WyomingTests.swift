@@ -102,6 +102,17 @@ struct WyomingServerTests {
         return url
     }
 
+    /// Home Assistant's own Wyoming integration (`Wyoming/home_assistant.py`, run by the
+    /// environment's `python`) with `arguments`, and the one JSON object it prints.
+    static func runHomeAssistant(_ python: String, _ arguments: [String], in folder: URL) throws -> [String:
+        Any]
+    {
+        let used = try Executables.run(command: python, [homeAssistant.path] + arguments, in: folder)
+        try #require(used.status == 0, "\(used.errors)")
+        let line = try #require(used.output.split(separator: "\n").last)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
     /// A TCP port nothing listens on, for a satellite to take.
     static func freePort() throws -> Int {
         let found = try Executables.run(
@@ -456,18 +467,10 @@ struct WyomingServerTests {
             // A person saying "hey mycroft" and a command, as a satellite's microphone gives it.
             let wake = try Self.heyMycroft(in: folder)
             try Self.withServer { uri in
-                let used = try Executables.run(
-                    command: python,
-                    [
-                        Self.homeAssistant.path, uri, recording.path, reply.path, "turn the garage light on",
-                        wake.path,
-                        "hey_mycroft",
-                    ],
+                let result = try Self.runHomeAssistant(
+                    python,
+                    [uri, recording.path, reply.path, "turn the garage light on", wake.path, "hey_mycroft"],
                     in: folder)
-                try #require(used.status == 0, "\(used.errors)")
-                let line = try #require(used.output.split(separator: "\n").last)
-                let result = try #require(
-                    try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 #expect(result["platforms"] as? [String] == ["stt", "tts", "wake_word"])
                 #expect(
                     result["wake_words"] as? [String] == ["alexa", "hey_jarvis", "hey_mycroft", "okay_nabu"])
