@@ -77,7 +77,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
-        if wakeWords { return try WakeWords.run() }
+        if wakeWords { return try await WakeWords.run(phrases: packagePhrases) }
         if echo {
             return try await EchoCancellation.run(phrases: packagePhrases, repliesAloneOnly: repliesAlone)
         }

@@ -1,16 +1,19 @@
 import Foundation
+import PhraseMatching
 import VoiceAudio
 import VoiceEvaluation
 import VoiceIntents
+import VoiceRecognition
 import VoiceSynthesis
+import VoiceUnderstanding
 
 /// The trained wake words (``WakeWordDetector``) against the spoken wake phrase's way of hearing:
 /// false wakes on long stretches of speech and noise with no wake word in them, wake words heard
 /// (a person's "hey mycroft", clean and in noise; eSpeak NG's, marked as such), and what the
 /// detector costs per second of audio, with the standard front end as the baseline run in the
-/// same process.
+/// same process. Then the spoken wake phrase on the same audio, side by side.
 enum WakeWords {
-    static func run() throws {
+    static func run(phrases: URL) async throws {
         let models = WakeWordDetector.installedModels()
         guard !models.isEmpty else {
             print("no wake-word models are installed here (Scripts/bootstrap.sh installs them)")
@@ -121,18 +124,21 @@ enum WakeWords {
             from: shared.appendingPathComponent(
                 "rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
         ).resampled(to: 16_000).samples
+        let takes = [(NoiseKind?, Double?)]([(nil, nil), (.pink, 10.0), (.pink, 5.0), (.white, 10.0)]).map {
+            kind, snr in
+            (
+                label: kind.map { "\($0) \(Int(snr!)) dB" } ?? "clean",
+                audio: kind.map { mixer.mix(take, $0, snr: snr!, seed: 3) } ?? take
+            )
+        }
         for model in models where model.name == "hey_mycroft" {
             let detector = try WakeWordDetector(model: model)
             var cells: [String] = []
-            for (kind, snr) in [(nil, nil), (NoiseKind.pink, 10.0), (.pink, 5.0), (.white, 10.0)]
-                as [(NoiseKind?, Double?)]
-            {
-                let audio = kind.map { mixer.mix(take, $0, snr: snr!, seed: 3) } ?? take
+            for (label, audio) in takes {
                 detector.reset()
                 let heard =
                     detector.process(AudioBuffer(samples: audio, sampleRate: 16_000).int16Samples) != nil
-                cells.append(
-                    "\(kind.map { "\($0) \(Int(snr!)) dB" } ?? "clean") \(heard ? "heard" : "missed")")
+                cells.append("\(label) \(heard ? "heard" : "missed")")
             }
             print("  a person's \"hey mycroft\" (Rhasspy's take): \(cells.joined(separator: ", "))")
         }
@@ -165,6 +171,11 @@ enum WakeWords {
             )
         }
 
+        try await spokenPhrase(
+            stretches, minutes: total / 60,
+            takes: takes.map { ($0.label, AudioBuffer(samples: $0.audio, sampleRate: 16_000).int16Samples) },
+            phrases: phrases)
+
         // Cost per second of audio, in 100 ms chunks; the standard front end is the baseline.
         let audio = stretches[0].audio
         let seconds = Double(audio.count) / 16_000
@@ -192,6 +203,76 @@ enum WakeWords {
                     format: "  %@: %.4f of real time, %.1f× the standard front end", model.name, value,
                     value / baseline))
         }
+    }
+
+    /// The spoken wake phrase (`listen --wake-phrase "hey mycroft"`) on the same stretches: the
+    /// recognizer listening as the loop does, one stream a stretch, under HomeLights' commands
+    /// after the phrase with the models' garbage path. A false wake is an utterance heard as the
+    /// phrase (alone or before a command) at the models' bar or above: the loop would answer it.
+    /// Then the person's take, clean and in noise.
+    static func spokenPhrase(
+        _ stretches: [(name: String, audio: [Int16])], minutes: Double, takes: [(String, [Int16])],
+        phrases: URL
+    ) async throws {
+        let configuration = try SpeechRecognizer.Configuration.installed()
+        let bar = configuration.minimumConfidence
+        guard
+            let house = try await Houses.commandsAndMatchers(phrases: phrases).first(where: {
+                $0.name == "home-lights"
+            })
+        else { return }
+        let grammar = SpeechGrammar(
+            house.matcher.spokenForms, name: "home-lights", wakePhrase: "hey mycroft",
+            garbage: configuration.garbagePath.model)
+        let recognizer = try SpeechRecognizer(configuration)
+        try recognizer.useGrammar(grammar)
+        /// What `audio`, heard as one stream, was heard as.
+        func heard(_ audio: [Int16]) throws -> [RecognitionResult] {
+            recognizer.forgetChannel()
+            var results: [RecognitionResult] = []
+            var offset = 0
+            while offset < audio.count {
+                let result = try recognizer.listen(timeout: SpeechRecognizer.utteranceTimeout) {
+                    () throws(SpeechError) -> [Int16]? in
+                    guard offset < audio.count else { return nil }
+                    defer { offset += 1_600 }
+                    return Array(audio[offset..<min(offset + 1_600, audio.count)])
+                }
+                if let result { results.append(result) }
+            }
+            return results
+        }
+        func woken(_ result: RecognitionResult) -> Bool {
+            SpeechGrammar.withoutHesitation(result.text).split(separator: " ").starts(with: [
+                "hey", "mycroft",
+            ])
+                && (result.confidence?.value ?? 0) >= bar
+        }
+        print(
+            String(
+                format: "the spoken wake phrase \"hey mycroft\" (HomeLights' commands after it, bar %.2f):",
+                bar))
+        let clock = ContinuousClock()
+        let began = clock.now
+        var wakes: [String] = []
+        for stretch in stretches {
+            for result in try heard(stretch.audio) where woken(result) {
+                wakes.append("\(stretch.name): \"\(result.text)\"")
+            }
+        }
+        let cost = (clock.now - began).inSeconds / (minutes * 60)
+        print(
+            String(
+                format: "  %d false wakes in %.1f minutes (%.1f an hour), listening at %.3f of real time%@",
+                wakes.count, minutes, Double(wakes.count) / (minutes / 60), cost,
+                wakes.isEmpty ? "" : " — \(wakes.joined(separator: "; "))"))
+        var cells: [String] = []
+        for (label, audio) in takes {
+            let padded = [Int16](repeating: 0, count: 8_000) + audio + [Int16](repeating: 0, count: 8_000)
+            let results = try heard(padded)
+            cells.append("\(label) \(results.contains(where: woken) ? "heard" : "missed")")
+        }
+        print("  a person's \"hey mycroft\" (Rhasspy's take): \(cells.joined(separator: ", "))")
     }
 
     /// Asterisk's 568 spoken prompts (Debian's `asterisk-core-sounds-en-g722`), one after another
