@@ -88,11 +88,16 @@ public struct WyomingServer: Sendable, Service {
     /// one the system chose for port 0).
     public func run(onListening: @Sendable (Int) -> Void) async throws {
         var listeners = [try await listen(app: app, host: host, port: port, advertName: zeroconfName)]
-        for room in rooms {
-            listeners.append(
-                try await listen(
-                    app: app.inArea(room.area), host: room.host, port: room.port,
-                    advertName: zeroconfName.map(room.advertName), area: room.area))
+        do {
+            for room in rooms {
+                listeners.append(
+                    try await listen(
+                        app: app.inArea(room.area), host: room.host, port: room.port,
+                        advertName: zeroconfName.map(room.advertName), area: room.area))
+            }
+        } catch {
+            for listener in listeners { try? await listener.channel.channel.close() }
+            throw error
         }
         onListening(listeners[0].port)
         // Names the app adds while it serves are heard from the next utterance on.
@@ -120,22 +125,39 @@ public struct WyomingServer: Sendable, Service {
         app: WyomingApp, host: String, port: Int, advertName: String?, area: String? = nil
     ) async throws -> Listener {
         let idle = TimeAmount.nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: host, port: port) { child in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idle))
-                    try child.pipeline.syncOperations.addHandler(CloseWhenIdle())
-                    try child.pipeline.syncOperations.addWyomingFraming(limits: limits)
-                    return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(
-                        wrappingChannelSynchronously: child)
+        let channel: NIOAsyncChannel<NIOAsyncChannel<WyomingEvent, WyomingEvent>, Never>
+        do {
+            channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: host, port: port) { child in
+                    child.eventLoop.makeCompletedFuture {
+                        try child.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idle))
+                        try child.pipeline.syncOperations.addHandler(CloseWhenIdle())
+                        try child.pipeline.syncOperations.addWyomingFraming(limits: limits)
+                        return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(
+                            wrappingChannelSynchronously: child)
+                    }
                 }
-            }
+        } catch {
+            throw CannotListen(uri: "tcp://\(host):\(port)", area: area, reason: "\(error)")
+        }
         let bound = channel.channel.localAddress?.port ?? port
         var metadata: Logger.Metadata = ["uri": "tcp://\(host):\(bound)", "app": "\(app.app.executableName)"]
         if let area { metadata["area"] = "\(area)" }
         logger.info("serving Wyoming", metadata: metadata)
         return Listener(channel: channel, app: app, host: host, port: bound, advertName: advertName)
+    }
+
+    /// An address the server could not listen at (taken by another program, or not this
+    /// machine's).
+    public struct CannotListen: Error, CustomStringConvertible {
+        public let uri: String
+        public let area: String?
+        public let reason: String
+
+        public var description: String {
+            "cannot listen at \(uri)\(area.map { " (the \($0)'s address)" } ?? ""): \(reason); is another server using it? (--uri or --room takes another port)"
+        }
     }
 
     /// The conversations still under way when ``drainTimeout`` ran out.

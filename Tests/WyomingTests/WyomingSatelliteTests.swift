@@ -186,6 +186,25 @@ struct WyomingSatelliteTests {
         }
     }
 
+    /// A room's address that another server already listens at: the server stops, saying which
+    /// address and what to do, instead of serving without the room.
+    @Test func aRoomsAddressThatIsTakenIsNamed() async throws {
+        try await offThePool {
+            try Server.withServer { uri in
+                let run = try Executables.run(
+                    "voice-intents",
+                    [
+                        "serve", "--app", "home-lights", "--uri", "tcp://127.0.0.1:0", "--room",
+                        "Kitchen=\(uri)",
+                    ])
+                #expect(run.status != 0)
+                #expect(
+                    run.errors.contains("cannot listen at \(uri) (the Kitchen's address)")
+                        && run.errors.contains("--room takes another port"), "\(run.errors)")
+            }
+        }
+    }
+
     /// A satellite given its room (`wyoming-satellite --area Kitchen`): "switch on all the
     /// lights", which names no room, is the kitchen's, and the reply says so.
     @Test func aSatellitesAreaIsTheRoomOfCommandsThatNameNone() async throws {
