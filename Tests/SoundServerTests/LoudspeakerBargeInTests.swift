@@ -25,17 +25,40 @@ struct LoudspeakerBargeInTests {
         return NoiseMixer.activeLevel(person.map(Float.init)) / NoiseMixer.activeLevel(reply.map(Float.init))
     }
 
+    /// `executable listen` (TravelTracking's by default) as a person starts it with a loudspeaker:
+    /// its replies played into the room at `gain` and carried back into the microphone, barge-in
+    /// on, every turn logged.
+    static func withLoudspeakerLoop(
+        gain: Float, executable: String = "travel-tracking", _ arguments: [String] = [],
+        _ body: (LiveMicrophone, LiveLoop.Listener) throws -> Void
+    ) throws {
+        try LiveLoop.withListener(
+            arguments + ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
+            executable: executable, room: { try Room(server: $0, microphone: $1, gain: gain) }
+        ) { _, microphone, listener in try body(microphone, listener) }
+    }
+
+    /// The loop (its echo 6 dB under the person's voice) asks its longest question, and 1.5 s in,
+    /// `said` is said over it; `body` gets the moment it was said.
+    static func sayOverTheLongestQuestion(
+        _ said: [Int16], _ body: (LiveLoop.Listener, Date) throws -> Void
+    ) throws {
+        try withLoudspeakerLoop(gain: echoGain() / 2) { microphone, listener in
+            try LiveLoop.askTheLongestQuestion(microphone, listener)
+            Thread.sleep(forTimeInterval: 1.5)
+            let saidAt = Date()
+            microphone.say(said)
+            try body(listener, saidAt)
+        }
+    }
+
     /// The loop asks its longest question, whose own words include "cancel", with its echo as
     /// loud as the person in the microphone; nobody speaks over it. The echo is not taken for
     /// anything: no answer is heard while it plays, and the loop then takes the person's answer.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func aReplyHeardBackIsNeverTakenForWhatIsSaid() async throws {
         try await offThePool {
-            try LiveLoop.withListener(
-                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
-                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain()) }
-            ) {
-                _, microphone, listener in
+            try Self.withLoudspeakerLoop(gain: Self.echoGain()) { microphone, listener in
                 #expect(listener.waitFor("barge-in", inErrors: true), "\(listener.errors)")
                 try LiveLoop.askTheLongestQuestion(microphone, listener)
                 // The question takes about seven seconds; then the person answers.
@@ -67,15 +90,7 @@ struct LoudspeakerBargeInTests {
         try await offThePool {
             let url = try PeoplesRecordings.file("speech-to-phrase-en", "nevermind.wav")
             let neverMind = try WAVFile.read(from: url).forRecognizer
-            try LiveLoop.withListener(
-                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
-                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain() / 2) }
-            ) {
-                _, microphone, listener in
-                try LiveLoop.askTheLongestQuestion(microphone, listener)
-                Thread.sleep(forTimeInterval: 1.5)
-                let saidAt = Date()
-                microphone.say(neverMind)
+            try Self.sayOverTheLongestQuestion(neverMind) { listener, saidAt in
                 #expect(listener.waitFor("< Okay, cancelled.\n"), "\(listener.output)\(listener.errors)")
                 #expect(Date().timeIntervalSince(saidAt) < 4, "\(listener.output)\(listener.errors)")
                 #expect(listener.terminate() == 0, "\(listener.errors)")
@@ -98,14 +113,8 @@ struct LoudspeakerBargeInTests {
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func aCommandOverAQuestionRunsWithoutACancellation() async throws {
         try await offThePool {
-            try LiveLoop.withListener(
-                ["--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in", "--verbose"],
-                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain() / 2) }
-            ) {
-                _, microphone, listener in
-                try LiveLoop.askTheLongestQuestion(microphone, listener)
-                Thread.sleep(forTimeInterval: 1.5)
-                microphone.say(try LiveLoop.spoken("what is the closest landmark in travel tracking"))
+            let command = try LiveLoop.spoken("what is the closest landmark in travel tracking")
+            try Self.sayOverTheLongestQuestion(command) { listener, _ in
                 #expect(listener.waitFor(" away.\n"), "\(listener.output)\(listener.errors)")
                 #expect(listener.terminate() == 0, "\(listener.errors)")
                 #expect(
@@ -133,15 +142,10 @@ struct LoudspeakerBargeInTests {
             func person(_ name: String) throws -> [Int16] {
                 try WAVFile.read(from: PeoplesRecordings.file("rhasspy-test-en", name)).forRecognizer
             }
-            try LiveLoop.withListener(
-                [
-                    "--app", "home-lights", "--voice-only", "--speaker", "pulse:\(Room.sink)", "--barge-in",
-                    "--verbose",
-                ],
-                executable: "voice-intents",
-                room: { try Room(server: $0, microphone: $1, gain: Self.echoGain() / 2) }
+            try Self.withLoudspeakerLoop(
+                gain: Self.echoGain() / 2, executable: "voice-intents", ["--app", "home-lights"]
             ) {
-                _, microphone, listener in
+                microphone, listener in
                 microphone.say(try person("what_time_is_it.wav"))
                 #expect(listener.waitFor("< It's "), "\(listener.output)\(listener.errors)")
                 Thread.sleep(forTimeInterval: 3)
