@@ -266,7 +266,7 @@ extension SpeechRecognizer {
     /// Puts the channel estimate back to `channel` and teaches it `audio` without decoding it,
     /// as a hearing of that audio would have (the decoder's own front end makes the cepstra),
     /// for a few percent of a decoding's cost.
-    private func learnChannel(from audio: [Int16], after channel: CepstralState) throws(SpeechError) {
+    func learnChannel(from audio: [Int16], after channel: CepstralState) throws(SpeechError) {
         restoreCepstralState(channel)
         let learnt = audio.withUnsafeBufferPointer {
             vi_learn_cepstral_mean(decoder, $0.baseAddress, $0.count)

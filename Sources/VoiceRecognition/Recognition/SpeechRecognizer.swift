@@ -483,7 +483,10 @@ public final class SpeechRecognizer {
     }
 
     /// Recognises one utterance of 16 kHz, 16-bit mono samples, fed in chunks as a stream would
-    /// feed them (which decodes better than one call with everything).
+    /// feed them (which decodes better than one call with everything). While the recognizer is
+    /// still learning the channel (its first five seconds of speech), the utterance is heard
+    /// with the channel learnt from its own sound, as ``listen(timeout:read:)`` hears it
+    /// (``Configuration/hearsTwiceWhileLearning``).
     ///
     /// - Parameters:
     ///   - samples: The audio.
@@ -494,6 +497,17 @@ public final class SpeechRecognizer {
                 frontEnd.reset()
                 return frontEnd.process(samples)
             } ?? samples
+        // A fresh decoder's channel is the acoustic model's, far from a microphone's: a person's
+        // clean command could reach no sentence of the grammar at all through it.
+        let channel = Self.cepstralState(of: decoder)
+        guard settings.hearsTwiceWhileLearning, channel.frames < Self.settledChannelFrames else {
+            try decode(samples, chunk: chunk)
+            return try checked(currentResult(), samples: samples)
+        }
+        try learnChannel(from: samples, after: channel)
+        // The hearing adds the same frames again: keep the estimate as learning it left it.
+        let learnt = Self.cepstralState(of: decoder)
+        defer { restoreCepstralState(learnt) }
         try decode(samples, chunk: chunk)
         return try checked(currentResult(), samples: samples)
     }
