@@ -254,17 +254,25 @@ public final class EchoCanceller: @unchecked Sendable {
         timeline.withLock { $0.add(samples, at: time) }
     }
 
+    /// How much earlier than the samples counted a chunk's moment may be before the count is set
+    /// back to it: the moments' own jitter.
+    static let earlyStampTolerance = 0.003
+
     /// `chunk`, just recorded, with the echo of what was played taken out: its last sample was
     /// recorded at `time` (the moment the read returned, less the source's latency). Whole
     /// 10 ms frames only; the rest waits for the next chunk.
     public func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
         let rate = Double(Self.rate)
-        // The capture side's clock counts samples, set again from `time` only when it drifts
-        // more than 200 ms from it (a restart, a lost chunk; a busy machine's thread wakes tens
-        // of milliseconds late, which the samples counted do not).
+        // The capture side's clock counts samples: a busy machine's thread wakes tens of
+        // milliseconds late, which the samples counted do not. It is set again from `time` when
+        // `time` is earlier than the count puts the chunk (a read returns late, never early: a
+        // clock set from a late one ran ahead, and asked for the reference before the player had
+        // handed it over, which left holes in it), or more than 200 ms later (a restart, a lost
+        // chunk).
         let chunkStart = time - .seconds(Double(chunk.count) / rate)
         let pending = Duration.seconds(Double(pendingCaptured.count) / rate)
-        if captureTime.map({ abs(Self.seconds(chunkStart - ($0 + pending))) > 0.2 }) ?? true {
+        let late = captureTime.map { Self.seconds(chunkStart - ($0 + pending)) }
+        if late.map({ $0 < -Self.earlyStampTolerance || $0 > 0.2 }) ?? true {
             captureTime = chunkStart - pending
         }
         pendingCaptured += chunk
