@@ -359,4 +359,24 @@ struct RoundTripTests {
         #expect(result.spokenWords.map(\.word) == ["go", "forward", "ten", "meters"])
         #expect(result.spokenWords.first.map { $0.start > 0 && $0.end > $0.start } == true)
     }
+
+    /// The same recording with a quiet room's noise floor around it, as a recording made with
+    /// `record` has: the channel is learnt from the speech, not from the quiet (learnt from the
+    /// whole recording, "ten meters" was heard as "ten years" with most of these paddings).
+    @Test(arguments: [(0.3, 0.6), (0.8, 1.0), (1.2, 0.2)])
+    func dictationHearsARecordingWithQuietAroundIt(before: Double, after: Double) throws {
+        let recording = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/goforward.raw")
+        let data = try Data(contentsOf: recording)
+        let speech = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map {
+            Int16(littleEndian: $0)
+        }
+        var noise = SplitMix64(seed: 3)
+        func quiet(_ seconds: Double) -> [Int16] {
+            (0..<Int(seconds * 16_000)).map { _ in Int16(Int(noise.next() % 21) - 10) }
+        }
+        let recognizer = try SpeechRecognizer()
+        try recognizer.useDictation()
+        let result = try recognizer.recognize(quiet(before) + speech + quiet(after))
+        #expect(result.text == "go forward ten meters")
+    }
 }

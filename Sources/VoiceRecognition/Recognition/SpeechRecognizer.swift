@@ -504,12 +504,35 @@ public final class SpeechRecognizer {
             try decode(samples, chunk: chunk)
             return try checked(currentResult(), samples: samples)
         }
-        try learnChannel(from: samples, after: channel)
+        try learnChannel(from: Array(speech(in: samples)), after: channel)
         // The hearing adds the same frames again: keep the estimate as learning it left it.
         let learnt = Self.cepstralState(of: decoder)
         defer { restoreCepstralState(learnt) }
         try decode(samples, chunk: chunk)
         return try checked(currentResult(), samples: samples)
+    }
+
+    /// The stretch of `samples` a detector of the configuration's own calls an utterance, with
+    /// its lead-in, as `listen` would have kept it: the channel is learnt from that, not from the
+    /// silence a recording has around it (which, learnt too, took "go forward ten meters" heard
+    /// by dictation to "ten years" in 13 of 15 paddings). All of it without such a detector, or
+    /// when it hears no speech.
+    func speech(in samples: [Int16]) -> ArraySlice<Int16> {
+        guard let settings = settings.voiceActivity else { return samples[...] }
+        let detector = VoiceActivityDetector(settings, trailingSilence: self.settings.trailingSilence)
+        let chunk = AudioFormat.recognizerSampleRate / 10
+        var start: Int?
+        var end = 0
+        for offset in stride(from: 0, to: samples.count, by: chunk) {
+            let upTo = min(offset + chunk, samples.count)
+            detector.process(Array(samples[offset..<upTo]))
+            if detector.inSpeech {
+                if start == nil { start = max(0, detector.speechStart - detector.leadIn) }
+                end = upTo
+            }
+        }
+        guard let start, end > start else { return samples[...] }
+        return samples[start..<end]
     }
 
     /// `result`, heard from `samples`, after the configuration's ``DecoyCheck``, if any.
