@@ -77,16 +77,17 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
     var once = false
 
     @Flag(
+        inversion: .prefixedNo,
         help: ArgumentHelp(
-            "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short.",
+            "Listen while speaking: \"stop\", \"cancel\" or \"never mind\" cut a reply short (default: on when listening to a microphone with a speaker).",
             discussion:
-                "The echo canceller (--echo-canceller) takes the loop's own replies out of what the microphone hears; it learns the room from the first two seconds the loop says, and the reply is turned down while someone speaks over it. With it, a command said over a reply stops the reply and runs."
+                "The echo canceller (--echo-canceller) takes the loop's own replies out of what the microphone hears; it learns the room from the first two seconds the loop says, and the reply is turned down while someone speaks over it. With it, a command said over a reply stops the reply and runs. --no-barge-in mutes the microphone while the loop speaks instead."
         ))
-    var bargeIn = false
+    var bargeIn: Bool?
 
     @Option(
         help: ArgumentHelp(
-            "With --barge-in, what takes the loop's replies out of what the microphone hears: webrtc, speexdsp or off.",
+            "With barge-in, what takes the loop's replies out of what the microphone hears: webrtc, speexdsp or off.",
             discussion: "off leaves the echo in: use it with a headset, which has none."))
     var echoCanceller = EchoCancellerChoice.webrtc
 
@@ -129,7 +130,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         if wakeWord != nil, wakePhrase != nil {
             throw ValidationError("give --wake-word or --wake-phrase, not both")
         }
-        if bargeIn, input != nil || text || output != nil || mute {
+        if bargeIn == true, !hearsAMicrophoneAndSpeaks {
             throw ValidationError(
                 "--barge-in needs the microphone and a speaker: leave out --input, --text, --output and --mute"
             )
@@ -185,7 +186,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             // Barge-in over the loudspeaker: one canceller hears what the mouth plays and cleans
             // what the microphone records.
             let canceller =
-                bargeIn ? try echoCanceller.engine.map { try EchoCanceller(.init(engine: $0)) } : nil
+                listensWhileSpeaking
+                ? try echoCanceller.engine.map { try EchoCanceller(.init(engine: $0)) } : nil
             let source =
                 text ? nil : try openInput(context: context, echoCanceller: canceller, logger: logger)
             if text { try context.validate(logger: logger) }  // the loop checks the app itself
@@ -223,10 +225,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             configuration.wakePhrase = wakePhrase
             configuration.wakeWord = wakeWord
             configuration.garbage = bar.garbage.model
-            configuration.bargeIn = bargeIn
-            if bargeIn, mouth.playsAloud {
+            configuration.bargeIn = listensWhileSpeaking
+            if listensWhileSpeaking, mouth.playsAloud {
                 logger.info(
-                    "barge-in: listening while speaking; \(canceller.map { "echo cancelled by \($0.settings.engine.rawValue)" } ?? "no echo canceller")"
+                    "barge-in: listening while speaking; \(canceller.map { "echo cancelled by \($0.settings.engine.rawValue)" } ?? "no echo canceller")\(bargeIn == nil ? " (--no-barge-in turns it off)" : "")"
                 )
             }
             configuration.hasScreen = hasScreen
@@ -244,6 +246,13 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         }
     }
 
+    /// Whether the loop hears a microphone and says its replies aloud: where barge-in is possible.
+    private var hearsAMicrophoneAndSpeaks: Bool { input == nil && !text && output == nil && !mute }
+
+    /// Whether the loop listens while it speaks: `--barge-in`, or by default with a microphone and
+    /// a speaker.
+    private var listensWhileSpeaking: Bool { bargeIn ?? hearsAMicrophoneAndSpeaks }
+
     /// Where replies are said. With no speaker named and none to be found, the replies are
     /// printed only, with a warning: typed commands and recordings need no loudspeaker.
     private func openMouth(context: AppContext, echoCanceller: EchoCanceller?, logger: Logger) throws -> Mouth
@@ -256,7 +265,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         }
         do {
             return try mouth(muted: mute)
-        } catch let error as SpeechError where speaker == nil && !bargeIn {
+        } catch let error as SpeechError where speaker == nil && bargeIn != true {
             logger.warning("\(error.message) Replies are printed only; --output writes them to a WAV file.")
             return try mouth(muted: true)
         }
