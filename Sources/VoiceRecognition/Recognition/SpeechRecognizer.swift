@@ -518,8 +518,8 @@ public final class SpeechRecognizer {
     /// by dictation to "ten years" in 13 of 15 paddings). All of it without such a detector, or
     /// when it hears no speech.
     func speech(in samples: [Int16]) -> ArraySlice<Int16> {
-        guard let settings = settings.voiceActivity else { return samples[...] }
-        let detector = VoiceActivityDetector(settings, trailingSilence: self.settings.trailingSilence)
+        guard let detection = settings.voiceActivity else { return samples[...] }
+        let detector = VoiceActivityDetector(detection, trailingSilence: settings.trailingSilence)
         let chunk = AudioFormat.recognizerSampleRate / 10
         var start: Int?
         var end = 0
