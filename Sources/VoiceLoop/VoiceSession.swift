@@ -41,6 +41,9 @@ package final class VoiceChannel: @unchecked Sendable {
         (grammar: @Sendable () -> SpeechGrammar, wouldRun: @Sendable (RecognitionResult) async -> Bool)?
     /// A command said over a reply, to be run next (``takeCommandSaidOverAReply()``).
     private let commandOverReply = Mutex<RecognitionResult?>(nil)
+    /// Whether the wake word was said over the last reply: the next hearing after the wake word
+    /// hears the command said after it, without waiting for the word again.
+    private let wokenOverReply = Atomic(false)
 
     /// What cut a reply short.
     package enum Interruption: Sendable, Equatable {
@@ -49,6 +52,9 @@ package final class VoiceChannel: @unchecked Sendable {
         /// A command said over the reply: the conversation under way ends, and the loop runs the
         /// command next (``takeCommandSaidOverAReply()``).
         case command(String)
+        /// The wake word said over the reply: the conversation under way ends, and the loop hears
+        /// the command said after it next (``hearAfterWakeWord(under:woke:stale:)``).
+        case wakeWord
     }
 
     /// - Parameters:
@@ -131,6 +137,14 @@ package final class VoiceChannel: @unchecked Sendable {
         }
         return try await onThreadOfItsOwn { () throws -> RecognitionResult? in
             guard let wakeWord = self.wakeWord else { return nil }
+            // Woken over the last reply: what was said after the word waits in the recorder.
+            if self.wokenOverReply.exchange(false, ordering: .relaxed) {
+                woke(wakeWord.model)
+                try self.recognizer.useGrammar(grammar)
+                return try self.recognizer.listen(timeout: self.timeout) { () throws(SpeechError) in
+                    try self.input.read()
+                }
+            }
             while let chunk = try self.readUnlessAnnouncing(stale) {
                 guard let heard = wakeWord.process(chunk) else { continue }
                 woke(wakeWord.model)
@@ -169,8 +183,11 @@ package final class VoiceChannel: @unchecked Sendable {
         }
     }
 
-    /// Whether a command said over the last reply waits to be run.
-    package var hasCommandSaidOverAReply: Bool { commandOverReply.withLock { $0 != nil } }
+    /// Whether a command said over the last reply waits to be run, or the wake word said over
+    /// it waits for its command to be heard.
+    package var hasCommandSaidOverAReply: Bool {
+        commandOverReply.withLock { $0 != nil } || wokenOverReply.load(ordering: .relaxed)
+    }
 
     /// The command said over the last reply, if one was, taken: the loop runs it next.
     package func takeCommandSaidOverAReply() -> RecognitionResult? {
@@ -222,7 +239,10 @@ package final class VoiceChannel: @unchecked Sendable {
     /// still saying when the reply ends is given back to the recorder, for whoever listens next
     /// (unless `givesBack` is false: after a question);
     /// and nothing is listened to before the canceller has learnt the room (the first two
-    /// seconds of the loop's replies). Without a canceller the grammar holds the reply's own
+    /// seconds of the loop's replies). With a wake word, a command over the reply is taken only
+    /// after it, as at any other time: the wake word heard over the reply (where the canceller let
+    /// it through) cuts the reply short, and the command said after it is heard next; the cancel
+    /// words need none. Without a canceller the grammar holds the reply's own
     /// words too (its echo), and a cancel word the reply says itself does not stop it.
     private func sayListening(
         _ text: String, givesBack: Bool, capture: ContinuousCapture, cancelled: CancelFlag
@@ -253,6 +273,9 @@ package final class VoiceChannel: @unchecked Sendable {
         // the echo is told from a person by how much of it the canceller let through
         // (``echoOnly``). Without, the reply's own words too, so that its echo is heard as itself.
         let commands = ducks ? commandsOverReply : nil
+        // With a wake word, the commands' grammar still takes in what is said over the reply
+        // (less of it is forced onto a cancel word), but only the wake word brings a command.
+        let wakeWordOverReply = ducks ? wakeWord : nil
         try recognizer.useGrammar(
             ducks
                 ? commands?.grammar()
@@ -263,6 +286,8 @@ package final class VoiceChannel: @unchecked Sendable {
         var handedBack = false
         while !finished.load(ordering: .relaxed) {
             var cut = false
+            // What follows the wake word in the chunk it was heard in, with the chunk's energy.
+            var afterWakeWord: (samples: [Int16], recordedEnergy: Double)?
             // The chunks read since a little before speech started (all, until it has).
             var read: [(samples: [Int16], recordedEnergy: Double)] = []
             var speaking = false
@@ -275,6 +300,10 @@ package final class VoiceChannel: @unchecked Sendable {
                         // Until the canceller has learnt the room, its echo is not listened to.
                         guard mouth.echoCancellerHasLearnt else { continue }
                         energies.append((recorded, ContinuousCapture.energy(chunk)))
+                        if let wakeWordOverReply, let at = wakeWordOverReply.process(chunk) {
+                            afterWakeWord = (Array(chunk[at...]), recorded)
+                            return nil
+                        }
                         read.append((chunk, recorded))
                         if !speaking, read.count > Self.keptBeforeSpeech { read.removeFirst() }
                         return chunk
@@ -306,6 +335,27 @@ package final class VoiceChannel: @unchecked Sendable {
                     handedBack = true
                 }
             }
+            if let afterWakeWord, let wakeWordOverReply {
+                // The wake word is about a second long: taken where the canceller let most of
+                // that through, a person's voice rather than what is left of the echo.
+                let passed = Self.passed(energies.suffix(10))
+                logger?.debug(
+                    "heard the wake word over the reply",
+                    metadata: [
+                        "model": "\(wakeWordOverReply.model.name)",
+                        "passed": "\((passed * 10).rounded() / 10) dB",
+                    ])
+                guard passed > Self.echoOnly else {
+                    ducked.store(false, ordering: .relaxed)
+                    continue
+                }
+                capture.unread([afterWakeWord])
+                handedBack = true
+                wokenOverReply.store(true, ordering: .relaxed)
+                interruption = .wakeWord
+                stop.store(true, ordering: .relaxed)
+                break
+            }
             guard let heard, !cut else { break }
             let said = SpeechGrammar.withoutHesitation(heard.text)
             // With a canceller, a cancel word is taken when it let most of the utterance through
@@ -335,7 +385,7 @@ package final class VoiceChannel: @unchecked Sendable {
                 stop.store(true, ordering: .relaxed)
                 break
             }
-            if let commands, !said.isEmpty, passed > Self.echoOnly,
+            if let commands, wakeWordOverReply == nil, !said.isEmpty, passed > Self.echoOnly,
                 Self.waitFor({ await commands.wouldRun(heard) })
             {
                 commandOverReply.withLock { $0 = heard }
@@ -410,9 +460,9 @@ package struct VoiceConversation: Conversation {
         case .cancel(let said):
             transcript.write("> \(said)\n")
             return .cancel
-        case .command:
-            // Another command said over the question: this conversation ends, and the loop runs
-            // that one next.
+        case .command, .wakeWord:
+            // Another command said over the question (or the wake word, before one): this
+            // conversation ends, and the loop runs that one next.
             return .cancel
         case nil:
             break
@@ -660,7 +710,7 @@ package struct VoiceSession: Sendable {
         case .cancel(let said):
             transcript.write("> \(said)\n")
             return true
-        case .command:
+        case .command, .wakeWord:
             return true
         case nil:
             return false

@@ -129,6 +129,49 @@ struct LoudspeakerBargeInTests {
         }
     }
 
+    /// With a wake word, a command said over a reply needs it too: the loop started with
+    /// `--wake-word hey_mycroft` asks its longest question (woken by a person's "hey mycroft"
+    /// before the command), the echo 6 dB under the voice. 1.5 s in, a command is said over it
+    /// alone, and is not run; once it has been said, the person's "hey mycroft" and the same
+    /// command: that ends the question, without a cancellation, and the command runs.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func withAWakeWordACommandOverAReplyRunsOnlyAfterIt() async throws {
+        try await offThePool {
+            let take = try PeoplesRecordings.file(
+                "rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav")
+            // The person's "hey mycroft" and the pause after it (the take's first 1.6 s).
+            let heyMycroft = Array(
+                try WAVFile.read(from: take).resampled(to: 16_000).int16Samples.prefix(25_600))
+            let command = try LiveLoop.spoken("what is the closest landmark in travel tracking")
+            try Self.withLoudspeakerLoop(gain: Self.echoGain() / 2, ["--wake-word", "hey_mycroft"]) {
+                microphone, listener in
+                microphone.say(heyMycroft + (try LiveLoop.spoken("delete a collection in travel tracking")))
+                #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)\(listener.errors)")
+                Thread.sleep(forTimeInterval: 2.5)
+                microphone.say(try LiveLoop.spoken("summer trip"))
+                #expect(
+                    listener.waitFor("< Do you want to archive or delete Summer Trip?"),
+                    "\(listener.output)\(listener.errors)")
+                // The question takes about seven seconds: the command alone 1.5 s in (2.6 s
+                // long), then, 0.3 s after it, the wake word (heard about 1.3 s into its take)
+                // and the command again.
+                Thread.sleep(forTimeInterval: 1.5)
+                microphone.say(command + [Int16](repeating: 0, count: 4_800) + heyMycroft + command)
+                #expect(listener.waitFor(" away.\n"), "\(listener.output)\(listener.errors)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+                #expect(
+                    listener.output.hasSuffix(
+                        """
+                        < Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.
+                        (Hey Mycroft)
+                        > what is the closest landmark in travel tracking
+                        < The closest landmark is Golden Gate Bridge, 7 kilometers away.
+
+                        """), "\(listener.output)\(listener.errors)")
+            }
+        }
+    }
+
     /// A person's command said over a reply runs: HomeLights' loop, asked the time and whether
     /// the garage door is open by a person (the canceller learns the room from those replies),
     /// then how hot it is, plays its answer into the room with the echo 6 dB under the person's
