@@ -229,14 +229,21 @@ package final class VoiceChannel: @unchecked Sendable {
         recorded > 0 ? 10 * log10(max(heard, 1e-9) / recorded) : 0
     }
 
+    /// Above how many dB of what was recorded the echo canceller let through a chunk of an
+    /// utterance over a reply (or the chunk before it) is taken for someone speaking, and the
+    /// reply turned down. What is left of a reply's echo can start an utterance too (it passed
+    /// 16 to 21 dB down on the loudspeaker test's room); a person speaking over an echo 6 dB
+    /// louder than them passes about 7 dB down.
+    package static let speakingOverEcho = -12.0
+
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
     static let keptBeforeSpeech = 3
 
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
     /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``),
     /// and a cancel word or a command is taken only where the canceller let most of the sound
-    /// through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment speech
-    /// is heard over it until what was said turns out to be nothing to act on; what someone is
+    /// through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment a
+    /// person is heard over it (``speakingOverEcho``) until what was said turns out to be nothing to act on; what someone is
     /// still saying when the reply ends is given back to the recorder, for whoever listens next
     /// (unless `givesBack` is false: after a question);
     /// and nothing is listened to before the canceller has learnt the room (the first two
@@ -294,6 +301,16 @@ package final class VoiceChannel: @unchecked Sendable {
             var speaking = false
             // Each chunk heard: its energy as recorded and as the canceller let it through.
             var energies: [(recorded: Double, heard: Double)] = []
+            // Turns the reply down once speech has started and a person's voice, not only what is
+            // left of the echo, has come through the canceller.
+            let duckIfSpeaking = { [logger] in
+                guard ducks, speaking, !ducked.load(ordering: .relaxed),
+                    Self.passed(energies.suffix(2)) > Self.speakingOverEcho
+                else { return }
+                ducked.store(true, ordering: .relaxed)
+                logger?.debug(
+                    "someone speaks over the reply: turned down", metadata: ["reply": "\(text.prefix(40))"])
+            }
             let heard = try recognizer.listen(
                 timeout: 600,
                 read: { () -> [Int16]? in
@@ -307,6 +324,7 @@ package final class VoiceChannel: @unchecked Sendable {
                         }
                         read.append((chunk, recorded))
                         if !speaking, read.count > Self.keptBeforeSpeech { read.removeFirst() }
+                        duckIfSpeaking()
                         return chunk
                     }
                     cut = true
@@ -314,7 +332,7 @@ package final class VoiceChannel: @unchecked Sendable {
                 },
                 speechStarted: { _ in
                     speaking = true
-                    if ducks { ducked.store(true, ordering: .relaxed) }
+                    duckIfSpeaking()
                 })
             // Someone still speaking when the reply ended: with the echo cancelled, what was read
             // of their words goes back to the recorder, and whoever listens next hears them from

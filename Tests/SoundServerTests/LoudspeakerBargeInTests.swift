@@ -54,7 +54,8 @@ struct LoudspeakerBargeInTests {
 
     /// The loop asks its longest question, whose own words include "cancel", with its echo as
     /// loud as the person in the microphone; nobody speaks over it. The echo is not taken for
-    /// anything: no answer is heard while it plays, and the loop then takes the person's answer.
+    /// anything: no answer is heard while it plays, nor is the reply turned down, and the loop
+    /// then takes the person's answer.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func aReplyHeardBackIsNeverTakenForWhatIsSaid() async throws {
         try await offThePool {
@@ -72,6 +73,10 @@ struct LoudspeakerBargeInTests {
                 let taken = listener.output.split(separator: "\n").filter {
                     !$0.hasSuffix(")") || !$0.contains("(ignored: ")
                 }
+                // Nor is the question turned down for its own echo (an earlier reply may be, on
+                // a busy machine, when the person's next words come while it still plays).
+                let turnedDown = listener.errors.split(separator: "\n").filter { $0.contains("turned down") }
+                #expect(!turnedDown.contains { $0.contains("Do you want to archive") }, "\(listener.errors)")
                 #expect(
                     taken.suffix(3) == [
                         "< Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.",
@@ -117,6 +122,10 @@ struct LoudspeakerBargeInTests {
             try Self.sayOverTheLongestQuestion(command) { listener, _ in
                 #expect(listener.waitFor(" away.\n"), "\(listener.output)\(listener.errors)")
                 #expect(listener.terminate() == 0, "\(listener.errors)")
+                // The question was turned down as soon as the person was heard over it.
+                #expect(
+                    listener.errors.contains("someone speaks over the reply: turned down"),
+                    "\(listener.errors)")
                 #expect(
                     listener.output.hasSuffix(
                         """
