@@ -232,8 +232,8 @@ package final class VoiceChannel: @unchecked Sendable {
     /// Above how many dB of what was recorded the echo canceller let through a chunk of an
     /// utterance over a reply (or the chunk before it) is taken for someone speaking, and the
     /// reply turned down. What is left of a reply's echo can start an utterance too (it passed
-    /// 16 to 21 dB down on the loudspeaker test's room); a person speaking over an echo 6 dB
-    /// louder than them passes about 7 dB down.
+    /// 16 to 24 dB down on the loudspeaker test's room); a person speaking over an echo 6 dB
+    /// louder than them would pass about 7 dB down, if the canceller kept all of their voice.
     package static let speakingOverEcho = -12.0
 
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
