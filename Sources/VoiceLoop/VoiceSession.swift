@@ -234,24 +234,24 @@ package final class VoiceChannel: @unchecked Sendable {
     /// reply turned down. What is left of a reply's echo can start an utterance too (it passed
     /// 16 to 24 dB down on the loudspeaker test's room); a person speaking over an echo 6 dB
     /// louder than them would pass about 7 dB down, if the canceller kept all of their voice.
-    package static let speakingOverEcho = -12.0
+    static let speakingOverEcho = -12.0
 
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
     static let keptBeforeSpeech = 3
 
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
-    /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``),
-    /// and a cancel word or a command is taken only where the canceller let most of the sound
-    /// through (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment a
-    /// person is heard over it (``speakingOverEcho``) until what was said turns out to be nothing to act on; what someone is
-    /// still saying when the reply ends is given back to the recorder, for whoever listens next
-    /// (unless `givesBack` is false: after a question);
-    /// and nothing is listened to before the canceller has learnt the room (the first two
-    /// seconds of the loop's replies). With a wake word, a command over the reply is taken only
-    /// after it, as at any other time: the wake word heard over the reply (where the canceller let
-    /// it through) cuts the reply short, and the command said after it is heard next; the cancel
-    /// words need none. Without a canceller the grammar holds the reply's own
-    /// words too (its echo), and a cancel word the reply says itself does not stop it.
+    /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``), and
+    /// a cancel word or a command is taken only where the canceller let most of the sound through
+    /// (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment a person is
+    /// heard over it (``speakingOverEcho``) until what was said turns out to be nothing to act on;
+    /// what someone is still saying when the reply ends is given back to the recorder, for whoever
+    /// listens next (unless `givesBack` is false: after a question); and nothing is listened to
+    /// before the canceller has learnt the room (the first two seconds of the loop's replies). With
+    /// a wake word, a command over the reply is taken only after it, as at any other time: the wake
+    /// word heard over the reply (where the canceller let it through) cuts the reply short, and the
+    /// command said after it is heard next; the cancel words need none. Without a canceller the
+    /// grammar holds the reply's own words too (its echo), and a cancel word the reply says itself
+    /// does not stop it.
     private func sayListening(
         _ text: String, givesBack: Bool, capture: ContinuousCapture, cancelled: CancelFlag
     )
