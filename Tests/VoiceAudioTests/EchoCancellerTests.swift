@@ -88,6 +88,24 @@ struct EchoCancellerTests {
         #expect(abs(change) < 0.5, "\(engine): \(change) dB")
     }
 
+    /// Live, until anything is played, what the microphone records passes exactly as recorded,
+    /// not cut to whole frames nor delayed by the engine (which is not run: a loop that found no
+    /// loudspeaker pays nothing for its canceller); once a reply plays, it is cancelled.
+    @Test func nothingPlayedYetPassesAsRecorded() throws {
+        let url = try PeoplesRecordings.file("rhasspy-test-en", "turn_on_the_garage_light.wav")
+        let speech = try WAVFile.read(from: url).resampled(to: 16_000).int16Samples
+        let canceller = try EchoCanceller()
+        let start = ContinuousClock.now
+        for (index, chunkStart) in stride(from: 0, to: 16_050, by: 1_605).enumerated() {
+            let chunk = Array(speech[chunkStart..<chunkStart + 1_605])
+            let out = canceller.cancel(chunk, recordedAt: start + .seconds(0.1 * Double(index + 1)))
+            #expect(out == chunk, "chunk \(index)")
+        }
+        canceller.played([Int16](repeating: 0, count: 1_600), at: .now)
+        let chunk = Array(speech[16_050..<17_655])
+        #expect(canceller.cancel(chunk, recordedAt: .now).count == 1_600)
+    }
+
     /// Fed live, by the clock (each piece played with the moment it sounds, each chunk recorded
     /// with the moment it ends), the canceller lines the two up itself and takes the echo out as
     /// when they are given in step (measured 35.7 dB). The clocks here are made up: the echo

@@ -260,8 +260,12 @@ public final class EchoCanceller: @unchecked Sendable {
 
     /// `chunk`, just recorded, with the echo of what was played taken out: its last sample was
     /// recorded at `time` (the moment the read returned, less the source's latency). Whole
-    /// 10 ms frames only; the rest waits for the next chunk.
+    /// 10 ms frames only; the rest waits for the next chunk. Until anything has been played,
+    /// `chunk` itself.
     public func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
+        // Until anything is played there is no echo to take out: the chunk passes as recorded,
+        // and the engine is not run (a loop with no loudspeaker to be found never plays).
+        if captureTime == nil, timeline.withLock({ $0.start == nil }) { return chunk }
         let rate = Double(Self.rate)
         // The capture side's clock counts samples: a busy machine's thread wakes tens of
         // milliseconds late, which the samples counted do not. It is set again from `time` when
