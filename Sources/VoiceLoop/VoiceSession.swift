@@ -213,11 +213,12 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
-    /// 40 dB down, all but silent. People's commands over a reply as loud as they are were heard
-    /// right 0.96 and 0.64 times as often as without it (two speakers) turned down by 20 dB, 0.94
-    /// and 0.82 times by 40 dB; with the reply 6 dB under them 0.96 and 0.75, and 0.98 and 0.89
-    /// (`speech-benchmark --echo`, 2026-11-28).
-    static let duckedVolume: Float = 0.01
+    /// 20 dB down. People's commands over a reply as loud as they are were heard right 0.96 and
+    /// 0.64 times as often as without it (two speakers; `speech-benchmark --echo`, 2026-11-28).
+    /// 40 dB down heard 0.94 and 0.82, but left the gate (``echoOnly``) blind: with the reply
+    /// that far down, what comes through is the room's noise, which the canceller passes whole,
+    /// and a busy machine's echo that had started an utterance was taken for "exit".
+    static let duckedVolume: Float = 0.1
 
     /// Below how many dB of what was recorded the echo canceller let through an utterance heard
     /// over a reply is taken for what is left of the reply's echo, not a person.

@@ -54,8 +54,7 @@ struct LoudspeakerBargeInTests {
 
     /// The loop asks its longest question, whose own words include "cancel", with its echo as
     /// loud as the person in the microphone; nobody speaks over it. The echo is not taken for
-    /// anything: no answer is heard while it plays, nor is the reply turned down, and the loop
-    /// then takes the person's answer.
+    /// anything: no answer is heard while it plays, and the loop then takes the person's answer.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
     func aReplyHeardBackIsNeverTakenForWhatIsSaid() async throws {
         try await offThePool {
@@ -73,10 +72,6 @@ struct LoudspeakerBargeInTests {
                 let taken = listener.output.split(separator: "\n").filter {
                     !$0.hasSuffix(")") || !$0.contains("(ignored: ")
                 }
-                // Nor is the question turned down for its own echo (an earlier reply may be, on
-                // a busy machine, when the person's next words come while it still plays).
-                let turnedDown = listener.errors.split(separator: "\n").filter { $0.contains("turned down") }
-                #expect(!turnedDown.contains { $0.contains("Do you want to archive") }, "\(listener.errors)")
                 #expect(
                     taken.suffix(3) == [
                         "< Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete.",
