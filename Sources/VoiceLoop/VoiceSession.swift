@@ -137,29 +137,24 @@ package final class VoiceChannel: @unchecked Sendable {
         }
         return try await onThreadOfItsOwn { () throws -> RecognitionResult? in
             guard let wakeWord = self.wakeWord else { return nil }
-            // Woken over the last reply: what was said after the word waits in the recorder.
-            if self.wokenOverReply.exchange(false, ordering: .relaxed) {
-                woke(wakeWord.model)
-                try self.recognizer.useGrammar(grammar)
-                return try self.recognizer.listen(timeout: self.timeout) { () throws(SpeechError) in
-                    try self.input.read()
+            // What was said after the word in the chunk it was heard in. Woken over the last
+            // reply, the word has been heard, and what followed it waits in the recorder.
+            var rest: [Int16]?
+            if !self.wokenOverReply.exchange(false, ordering: .relaxed) {
+                while rest == nil, let chunk = try self.readUnlessAnnouncing(stale) {
+                    if let heard = wakeWord.process(chunk) { rest = Array(chunk[heard...]) }
                 }
+                guard rest != nil else { return nil }
             }
-            while let chunk = try self.readUnlessAnnouncing(stale) {
-                guard let heard = wakeWord.process(chunk) else { continue }
-                woke(wakeWord.model)
-                var rest: [Int16]? = Array(chunk[heard...])
-                try self.recognizer.useGrammar(grammar)
-                return try self.recognizer.listen(timeout: self.timeout) {
-                    () throws(SpeechError) -> [Int16]? in
-                    if let first = rest {
-                        rest = nil
-                        return first
-                    }
-                    return try self.input.read()
+            woke(wakeWord.model)
+            try self.recognizer.useGrammar(grammar)
+            return try self.recognizer.listen(timeout: self.timeout) { () throws(SpeechError) -> [Int16]? in
+                if let first = rest {
+                    rest = nil
+                    return first
                 }
+                return try self.input.read()
             }
-            return nil
         }
     }
 
