@@ -13,7 +13,9 @@ import VoiceUnderstanding
 /// that eSpeak NG plays into a simulated room (``EchoPath``: 60 ms late, a living room's
 /// reverberation), heard with no echo canceller and with each engine, at several levels of the
 /// echo against the person's speech. Commands heard right over the reply are compared with the
-/// same commands without it, run in the same process. Also: how far each engine pushes the echo
+/// same commands without it, run in the same process; and of those, the ones the loop would take
+/// for a person's rather than its reply's echo (where the canceller let enough of what was
+/// recorded through: `VoiceChannel.echoOnly`). Also: how far each engine pushes the echo
 /// down where nobody speaks (ERLE), what it costs per second of audio, and how often replies
 /// alone (no one speaking) would be acted on, as commands or by the loop listening over its reply
 /// for its commands and the cancel words.
@@ -92,16 +94,24 @@ enum EchoCancellation {
         for (name, grammar, cases, matcher) in try await Houses.commandsAndMatchers(phrases: phrases) {
             let recorded = cases.filter { $0.audio != nil }
             let bar = try Calibration.installed(app: name)?.threshold ?? configuration.minimumConfidence
+            /// Commands acted on, and of those, the ones the loop would take for a person's over a
+            /// reply: where `gate` holds how much of the sound the canceller let through (dB), more
+            /// than ``VoiceChannel/echoOnly``.
             func accepted(
+                gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
-            ) async throws -> Int {
+            ) async throws -> (acted: Int, taken: Int) {
                 var evaluation = SpokenEvaluation(configuration: configuration)
                 evaluation.microphone = microphone
                 let heard = try evaluation.hear(evaluation.items(for: recorded), grammar: grammar)
                 let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
-                return report.clips.count(where: \.isAccepted)
+                let passed = gate?.passed.withLock { $0 } ?? [:]
+                return (
+                    report.clips.count(where: \.isAccepted),
+                    report.clips.count { $0.isAccepted && (passed[$0.source] ?? 0) > VoiceChannel.echoOnly }
+                )
             }
-            let alone = try await accepted(nil)
+            let alone = try await accepted(nil).acted
             print(
                 "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
             )
@@ -109,18 +119,24 @@ enum EchoCancellation {
                 print("    echo \(level >= 0 ? "+" : "")\(Int(level)) dB against the speech:")
                 for setup in setups {
                     let tally = Tally()
-                    let right = try await accepted { item, clip throws(SpeechError) in
+                    let gate = Gate()
+                    let (right, taken) = try await accepted(gate: setup.settings == nil ? nil : gate) {
+                        item, clip throws(SpeechError) in
                         let reply = reply(
                             from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
                             first: Int(
                                 (UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
-                        return try overReply(
+                        let (out, passed) = try overReply(
                             clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally)
+                        gate.passed.withLock { $0["\(item.testCase.source)"] = passed }
+                        return out
                     }
                     let figures = tally.sums.withLock { $0 }
                     var line =
                         "      \(setup): \(right) (\(format(Double(right) / Double(max(alone, 1)), 2))× the baseline)"
                     if setup.settings != nil {
+                        line +=
+                            ", \(taken) of them taken for a person's (\(format(Double(taken) / Double(max(alone, 1)), 2))×)"
                         line +=
                             ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
                     }
@@ -156,12 +172,32 @@ enum EchoCancellation {
         samples.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
     }
 
+    /// How much of each clip's speech the canceller let through, in dB, by the clip's source.
+    final class Gate: Sendable {
+        let passed = Mutex([String: Double]())
+    }
+
+    /// The stretch of `clip` the loop's gate measures: from 100 ms before its speech (its first
+    /// 10 ms frame within 35 dB of its loudest) to 500 ms after its last (the silence that ends
+    /// the utterance).
+    static func spoken(_ clip: [Int16]) -> Range<Int> {
+        let energies = stride(from: 0, to: clip.count, by: 160).map {
+            ContinuousCapture.energy(clip[$0..<min($0 + 160, clip.count)])
+        }
+        let loud = (energies.max() ?? 0) * pow(10, -3.5)
+        let first = energies.firstIndex { $0 > loud } ?? 0
+        let last = energies.lastIndex { $0 > loud } ?? 0
+        return max(0, first * 160 - 1_600)..<((last + 1) * 160 + 8_000)
+    }
+
     /// The microphone's recording of `clip` said ``speechStart`` seconds into `reply` (on the
     /// 16-bit scale), with the reply's echo `level` dB over the speech, through the setup's
-    /// canceller after it has heard ``warmUp`` seconds of the other replies.
+    /// canceller after it has heard ``warmUp`` seconds of the other replies; and how much of
+    /// what was recorded while the clip was spoken (``spoken(_:)``) the canceller let through,
+    /// as the loop measures it to tell a person from its reply's echo (dB; 0 without one).
     static func overReply(
         _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally
-    ) throws(SpeechError) -> [Int16] {
+    ) throws(SpeechError) -> (out: [Int16], passed: Double) {
         let speech = clip.map(Float.init)
         // The echo's gain is set on the reply as it would sound undisturbed.
         var reply = reply.map { $0 * 16_384 }
@@ -181,7 +217,7 @@ enum EchoCancellation {
         let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
         if peak > 32_767 { mixed = mixed.map { $0 * 32_767 / peak } }
         let heard = int16(mixed)
-        guard let settings = setup.settings else { return heard }
+        guard let settings = setup.settings else { return (heard, 0) }
         let canceller = try EchoCanceller(settings)
         // Earlier replies in the same room, at the same level.
         var earlier = Self.reply(from: replies, covering: warmUp, first: 3).map { $0 * 16_384 }
@@ -209,7 +245,12 @@ enum EchoCancellation {
             tally.seconds += Double(heard.count) / 16_000
             tally.working += working
         }
-        return out + [Int16](repeating: 0, count: heard.count - out.count)
+        out += [Int16](repeating: 0, count: heard.count - out.count)
+        let spoken = spoken(clip)
+        let range = (offset + spoken.lowerBound)..<min(heard.count, offset + spoken.upperBound)
+        let passed = VoiceChannel.passed(
+            recorded: ContinuousCapture.energy(heard[range]), heard: ContinuousCapture.energy(out[range]))
+        return (out, passed)
     }
 
     /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the
