@@ -14,11 +14,10 @@ import VoiceUnderstanding
 /// reverberation), heard with no echo canceller and with each engine, at several levels of the
 /// echo against the person's speech. Commands heard right over the reply are compared with the
 /// same commands without it, run in the same process; and of those, the ones the loop would take
-/// for a person's rather than its reply's echo (where the canceller let enough of what was
-/// recorded through: `VoiceChannel.echoOnly`). Also: how far each engine pushes the echo
-/// down where nobody speaks (ERLE), what it costs per second of audio, and how often replies
-/// alone (no one speaking) would be acted on, as commands or by the loop listening over its reply
-/// for its commands and the cancel words.
+/// for a person's rather than its reply's echo (`VoiceChannel.isPerson`). Also: how far each
+/// engine pushes the echo down where nobody speaks (ERLE), what it costs per second of audio, and
+/// how often replies alone (no one speaking) would be acted on, as commands or by the loop
+/// listening over its reply for its commands and the cancel words.
 ///
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
@@ -95,8 +94,7 @@ enum EchoCancellation {
             let recorded = cases.filter { $0.audio != nil }
             let bar = try Calibration.installed(app: name)?.threshold ?? configuration.minimumConfidence
             /// Commands acted on, and of those, the ones the loop would take for a person's over a
-            /// reply: where `gate` holds how much of the sound the canceller let through (dB), more
-            /// than ``VoiceChannel/echoOnly``.
+            /// reply (as `gate` holds).
             func accepted(
                 gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
@@ -105,10 +103,10 @@ enum EchoCancellation {
                 evaluation.microphone = microphone
                 let heard = try evaluation.hear(evaluation.items(for: recorded), grammar: grammar)
                 let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
-                let passed = gate?.passed.withLock { $0 } ?? [:]
+                let isPerson = gate?.isPerson.withLock { $0 } ?? [:]
                 return (
                     report.clips.count(where: \.isAccepted),
-                    report.clips.count { $0.isAccepted && (passed[$0.source] ?? 0) > VoiceChannel.echoOnly }
+                    report.clips.count { $0.isAccepted && isPerson[$0.source] ?? true }
                 )
             }
             let alone = try await accepted(nil).acted
@@ -126,9 +124,9 @@ enum EchoCancellation {
                             from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
                             first: Int(
                                 (UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
-                        let (out, passed) = try overReply(
+                        let (out, isPerson) = try overReply(
                             clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally)
-                        gate.passed.withLock { $0["\(item.testCase.source)"] = passed }
+                        gate.isPerson.withLock { $0["\(item.testCase.source)"] = isPerson }
                         return out
                     }
                     let figures = tally.sums.withLock { $0 }
@@ -172,9 +170,9 @@ enum EchoCancellation {
         samples.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
     }
 
-    /// How much of each clip's speech the canceller let through, in dB, by the clip's source.
+    /// Whether the loop would take each clip's speech for a person's, by the clip's source.
     final class Gate: Sendable {
-        let passed = Mutex([String: Double]())
+        let isPerson = Mutex([String: Bool]())
     }
 
     /// The stretch of `clip` the loop's gate measures: from 100 ms before its speech (its first
@@ -192,12 +190,13 @@ enum EchoCancellation {
 
     /// The microphone's recording of `clip` said ``speechStart`` seconds into `reply` (on the
     /// 16-bit scale), with the reply's echo `level` dB over the speech, through the setup's
-    /// canceller after it has heard ``warmUp`` seconds of the other replies; and how much of
-    /// what was recorded while the clip was spoken (``spoken(_:)``) the canceller let through,
-    /// as the loop measures it to tell a person from its reply's echo (dB; 0 without one).
+    /// canceller after it has heard ``warmUp`` seconds of the other replies; and whether the
+    /// loop would take what was recorded while the clip was spoken (``spoken(_:)``) for a
+    /// person's rather than its reply's echo (`VoiceChannel.isPerson`; always, without a
+    /// canceller).
     static func overReply(
         _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally
-    ) throws(SpeechError) -> (out: [Int16], passed: Double) {
+    ) throws(SpeechError) -> (out: [Int16], isPerson: Bool) {
         let speech = clip.map(Float.init)
         // The echo's gain is set on the reply as it would sound undisturbed.
         var reply = reply.map { $0 * 16_384 }
@@ -217,7 +216,7 @@ enum EchoCancellation {
         let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
         if peak > 32_767 { mixed = mixed.map { $0 * 32_767 / peak } }
         let heard = int16(mixed)
-        guard let settings = setup.settings else { return (heard, 0) }
+        guard let settings = setup.settings else { return (heard, true) }
         let canceller = try EchoCanceller(settings)
         // Earlier replies in the same room, at the same level.
         var earlier = Self.reply(from: replies, covering: warmUp, first: 3).map { $0 * 16_384 }
@@ -246,11 +245,23 @@ enum EchoCancellation {
             tally.working += working
         }
         out += [Int16](repeating: 0, count: heard.count - out.count)
+        // As the loop measures it: in 100 ms chunks, the reply turned down by a decision 150 ms
+        // before it went down (``VoiceChannel/TurnDown``).
+        let chunks = stride(from: 0, to: heard.count - 1_599, by: 1_600).map {
+            (
+                recorded: ContinuousCapture.energy(heard[$0..<($0 + 1_600)]),
+                heard: ContinuousCapture.energy(out[$0..<($0 + 1_600)])
+            )
+        }
         let spoken = spoken(clip)
-        let range = (offset + spoken.lowerBound)..<min(heard.count, offset + spoken.upperBound)
-        let passed = VoiceChannel.passed(
-            recorded: ContinuousCapture.energy(heard[range]), heard: ContinuousCapture.energy(out[range]))
-        return (out, passed)
+        let end = min(chunks.count, (offset + spoken.upperBound) / 1_600)
+        let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
+        let decided = Int((speechStart + duckDelay - 0.15) * 10)
+        let verdict = VoiceChannel.isPerson(
+            chunks, window: window, speechEnd: end - 5,
+            turnDown: setup.ducked
+                ? .init(decided: decided, heardFrom: decided + VoiceChannel.turnDownDelay + 1) : nil)
+        return (out, verdict.isPerson)
     }
 
     /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the

@@ -235,10 +235,91 @@ package final class VoiceChannel: @unchecked Sendable {
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
     static let keptBeforeSpeech = 3
 
+    /// Chunks from the moment the loop turns its reply down to the first the microphone records
+    /// of it turned down (beyond those recorded and not yet read then): the next 100 ms piece,
+    /// what the device holds, and the room. On the loudspeaker test's rig the reply's echo went
+    /// down 0.3 to 0.4 s after a person started, at least 0.2 s of which was the decision.
+    package static let turnDownDelay = 4
+
+    /// By how many dB at most the microphone's recording may fall once the reply is turned down
+    /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
+    /// as loud (their commands over an echo 6 dB louder than them fell 7.6 dB at the median,
+    /// 10.5 dB at the tenth percentile), an echo falls by the turn-down, down to the room's
+    /// noise.
+    package static let fallOfAnEcho = -12.0
+
+    /// Where a reply was turned down for speech over it, counted in the chunks read over it:
+    /// the chunk read when it was (it and the four before it are what was recorded before),
+    /// and the first one recorded after it went down.
+    package struct TurnDown: Sendable, Equatable {
+        package var decided: Int
+        package var heardFrom: Int
+
+        package init(decided: Int, heardFrom: Int) {
+            self.decided = decided
+            self.heardFrom = heardFrom
+        }
+    }
+
+    /// How an utterance over a reply was told from the reply's echo
+    /// (``isPerson(_:window:speechEnd:turnDown:)``).
+    package struct Verdict: Sendable, Equatable {
+        /// Whether it was a person's.
+        package var isPerson: Bool
+        /// How much of what was recorded the canceller let through over all of it, in dB.
+        package var passed: Double
+        /// Once the reply was turned down: by how many dB what was recorded fell, and how much
+        /// of it the canceller let through (`nil` where the speech ended before).
+        package var fell: Double?
+        package var passedAfterTurnDown: Double?
+
+        /// For the log.
+        package var metadata: Logger.Metadata {
+            var metadata: Logger.Metadata = ["passed": "\(Self.rounded(passed)) dB"]
+            if let fell, let passedAfterTurnDown {
+                metadata["turned_down"] =
+                    "fell \(Self.rounded(fell)) dB, passed \(Self.rounded(passedAfterTurnDown)) dB"
+            }
+            return metadata
+        }
+
+        static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    }
+
+    /// Whether what was heard over a reply in `window` of `energies` (each chunk's energy as
+    /// recorded and as the canceller let it through), speech until `speechEnd`, is a person's
+    /// rather than what is left of the reply's echo. A person's where the canceller let more
+    /// than ``echoOnly`` of what was recorded through; or, when the reply was turned down
+    /// (`turnDown`) before the speech ended, where what was recorded after that did not fall
+    /// with the reply (``fallOfAnEcho``) and the canceller let most of it through: the echo of
+    /// a reply louder than the person took so much of their voice with it before.
+    package static func isPerson(
+        _ energies: [(recorded: Double, heard: Double)], window: Range<Int>, speechEnd: Int,
+        turnDown: TurnDown?
+    ) -> Verdict {
+        let passed = passed(energies[window])
+        var verdict = Verdict(isPerson: passed > echoOnly, passed: passed)
+        guard let turnDown else { return verdict }
+        let after = max(turnDown.heardFrom, window.lowerBound)..<min(speechEnd, window.upperBound)
+        // The half second up to the decision: the reply's echo (and the speech's start) at full
+        // level.
+        let before = max(0, turnDown.decided - 4)..<min(energies.count, turnDown.decided + 1)
+        guard after.count >= 2, !before.isEmpty else { return verdict }
+        let recordedAfter = energies[after].reduce(0) { $0 + $1.recorded } / Double(after.count)
+        let recordedBefore = energies[before].reduce(0) { $0 + $1.recorded } / Double(before.count)
+        let fell = Self.passed(recorded: recordedBefore, heard: recordedAfter)
+        let passedAfter = Self.passed(energies[after])
+        verdict.fell = fell
+        verdict.passedAfterTurnDown = passedAfter
+        if fell > fallOfAnEcho && passedAfter > echoOnly { verdict.isPerson = true }
+        return verdict
+    }
+
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
     /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``), and
-    /// a cancel word or a command is taken only where the canceller let most of the sound through
-    /// (``echoOnly``); the reply is turned down (``duckedVolume``) from the moment a person is
+    /// a cancel word or a command is taken only for a person's (``isPerson(_:window:speechEnd:turnDown:)``:
+    /// where the canceller let most of the sound through, or it did not fall when the reply was
+    /// turned down); the reply is turned down (``duckedVolume``) from the moment a person is
     /// heard over it (``speakingOverEcho``) until what was said turns out to be nothing to act on;
     /// what someone is still saying when the reply ends is given back to the recorder, for whoever
     /// listens next (unless `givesBack` is false: after a question); and nothing is listened to
@@ -297,6 +378,8 @@ package final class VoiceChannel: @unchecked Sendable {
             var speaking = false
             // Each chunk heard: its energy as recorded and as the canceller let it through.
             var energies: [(recorded: Double, heard: Double)] = []
+            // Where the reply was turned down, in `energies`.
+            var turnDown: TurnDown?
             // Turns the reply down once speech has started and a person's voice, not only what is
             // left of the echo, has come through the canceller.
             let duckIfSpeaking = { [logger] in
@@ -304,6 +387,9 @@ package final class VoiceChannel: @unchecked Sendable {
                     Self.passed(energies.suffix(2)) > Self.speakingOverEcho
                 else { return }
                 ducked.store(true, ordering: .relaxed)
+                let decided = energies.count - 1
+                turnDown = TurnDown(
+                    decided: decided, heardFrom: decided + capture.backlog + Self.turnDownDelay + 1)
                 logger?.debug(
                     "someone speaks over the reply: turned down", metadata: ["reply": "\(text.prefix(40))"])
             }
@@ -336,16 +422,18 @@ package final class VoiceChannel: @unchecked Sendable {
             // reply's last words as someone's, and is dropped.
             if cut, speaking, ducks, givesBack {
                 // `energies` ends with the chunks `read` holds.
-                let throughDB = Self.passed(energies.suffix(read.count))
+                let verdict = Self.isPerson(
+                    energies, window: (energies.count - read.count)..<energies.count,
+                    speechEnd: energies.count,
+                    turnDown: turnDown)
                 logger?.debug(
                     "still speaking when the reply ended",
-                    metadata: [
+                    metadata: verdict.metadata.merging([
                         "seconds":
-                            "\(Double(read.count * capture.chunk) / Double(AudioFormat.recognizerSampleRate))",
-                        "passed": "\((throughDB * 10).rounded() / 10) dB",
-                    ])
+                            "\(Double(read.count * capture.chunk) / Double(AudioFormat.recognizerSampleRate))"
+                    ]) { $1 })
                 // Only a person's words: what is left of the echo stays behind.
-                if throughDB > Self.echoOnly {
+                if verdict.isPerson {
                     capture.unread(read)
                     handedBack = true
                 }
@@ -353,14 +441,13 @@ package final class VoiceChannel: @unchecked Sendable {
             if let afterWakeWord, let wakeWordOverReply {
                 // The wake word is about a second long: taken where the canceller let most of
                 // that through, a person's voice rather than what is left of the echo.
-                let passed = Self.passed(energies.suffix(10))
+                let verdict = Self.isPerson(
+                    energies, window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
+                    turnDown: turnDown)
                 logger?.debug(
                     "heard the wake word over the reply",
-                    metadata: [
-                        "model": "\(wakeWordOverReply.model.name)",
-                        "passed": "\((passed * 10).rounded() / 10) dB",
-                    ])
-                guard passed > Self.echoOnly else {
+                    metadata: verdict.metadata.merging(["model": "\(wakeWordOverReply.model.name)"]) { $1 })
+                guard verdict.isPerson else {
                     ducked.store(false, ordering: .relaxed)
                     continue
                 }
@@ -379,10 +466,11 @@ package final class VoiceChannel: @unchecked Sendable {
             // itself ("The first, Cancel.") is its echo as likely as the person: only the others
             // cut it short.
             let seconds = Double(heard.frames) / 100 + 0.5
-            let spoken = energies.suffix(
-                Int((seconds * Double(AudioFormat.recognizerSampleRate) / Double(capture.chunk)).rounded(.up))
-            )
-            let passed = Self.passed(spoken)
+            let chunkSeconds = Double(capture.chunk) / Double(AudioFormat.recognizerSampleRate)
+            let spoken = max(0, energies.count - Int((seconds / chunkSeconds).rounded(.up)))..<energies.count
+            let verdict = Self.isPerson(
+                energies, window: spoken, speechEnd: energies.count - Int((0.5 / chunkSeconds).rounded()),
+                turnDown: turnDown)
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence {
                 metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
@@ -390,17 +478,17 @@ package final class VoiceChannel: @unchecked Sendable {
             if ducks {
                 // How much the canceller let through, and how it stands.
                 let metrics = mouth.echoMetrics
-                metadata["passed"] = "\((passed * 10).rounded() / 10) dB"
+                metadata.merge(verdict.metadata) { $1 }
                 metadata["held_back"] = "\(Int(((metrics?.heldBack ?? 0) * 1000).rounded())) ms"
                 if let erle = metrics?.echoReturnLossEnhancement { metadata["erle"] = "\(erle) dB" }
             }
             logger?.debug("heard over the reply", metadata: metadata)
-            if SpokenAnswer.isCancel(said), ducks ? passed > Self.echoOnly : !replyWords.contains(said) {
+            if SpokenAnswer.isCancel(said), ducks ? verdict.isPerson : !replyWords.contains(said) {
                 interruption = .cancel(heard.text)
                 stop.store(true, ordering: .relaxed)
                 break
             }
-            if let commands, wakeWordOverReply == nil, !said.isEmpty, passed > Self.echoOnly,
+            if let commands, wakeWordOverReply == nil, !said.isEmpty, verdict.isPerson,
                 Self.waitFor({ await commands.wouldRun(heard) })
             {
                 commandOverReply.withLock { $0 = heard }

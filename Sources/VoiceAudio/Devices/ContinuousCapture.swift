@@ -116,6 +116,9 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         return (chunks.removeFirst(), recordedEnergies.removeFirst())
     }
 
+    /// Chunks recorded and not read yet: how far a reader is behind the microphone.
+    public var backlog: Int { condition.withLock { chunks.count } }
+
     /// Puts `chunks` (as ``readMeasured()`` gave them, oldest first) back before what is still
     /// to be read: the next reader hears them again. A listener that stops in the middle of
     /// someone's words gives them back to the one that listens next.

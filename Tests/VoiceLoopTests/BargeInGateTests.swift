@@ -1,0 +1,66 @@
+import Testing
+import VoiceLoop
+
+/// The gate that tells a person speaking over a reply from what is left of the reply's echo
+/// (`VoiceChannel.isPerson`), on chunk energies shaped as the loudspeaker rig records them: an
+/// echo the canceller takes 20 dB out of, a person 6 dB quieter than it whose voice the
+/// canceller's residual suppression mostly takes too, and the reply turned down 20 dB.
+@Suite("Barge-in gate")
+struct BargeInGateTests {
+    typealias Chunk = (recorded: Double, heard: Double)
+
+    /// Ten chunks of the echo alone (the canceller lets 1% through), then `speech`.
+    static func overEcho(_ speech: [Chunk]) -> [Chunk] {
+        Array(repeating: (100, 1), count: 10) + speech
+    }
+
+    /// Decided on the second chunk of speech; heard turned down from the sixth.
+    static let turnDown = VoiceChannel.TurnDown(decided: 11, heardFrom: 16)
+
+    /// What is left of the echo started an utterance (two chunks let through at −10 dB, which
+    /// turned the reply down), went on at full level until the turn-down was heard, then fell
+    /// with it to what the room passes whole.
+    static let echoAlone = overEcho(
+        Array(repeating: (100, 10), count: 2) + Array(repeating: (100, 5), count: 4)
+            + Array(repeating: (1, 1), count: 10))
+
+    /// A person 6 dB under the echo: the canceller lets little of them through while the reply
+    /// is loud, most once it is down; five chunks of speech, then the silence that ends it.
+    static let personUnderALouderEcho = overEcho(
+        Array(repeating: (125, 8), count: 6) + Array(repeating: (26, 22), count: 5)
+            + Array(repeating: (1, 1), count: 5))
+
+    @Test func anEchoThatFallsWithTheTurnDownIsNotAPerson() {
+        let gate = VoiceChannel.isPerson(
+            Self.echoAlone, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
+        #expect(!gate.isPerson)
+    }
+
+    @Test func aPersonUnderALouderEchoIsTakenOnceTheReplyIsDown() {
+        let chunks = Self.personUnderALouderEcho
+        // Over the whole utterance the canceller let too little through (about −7 dB)...
+        let alone = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
+        #expect(!alone.isPerson)
+        #expect(alone.passed < VoiceChannel.echoOnly)
+        // ...but their voice did not fall with the reply, and came through once it was down.
+        let turnedDown = VoiceChannel.isPerson(
+            chunks, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
+        #expect(turnedDown.isPerson)
+        #expect((turnedDown.passedAfterTurnDown ?? -100) > VoiceChannel.echoOnly)
+        #expect((turnedDown.fell ?? -100) > VoiceChannel.fallOfAnEcho)
+    }
+
+    @Test func speechOverBeforeTheTurnDownIsHeardIsJudgedOnItsWhole() {
+        // The person's word ended (speech until chunk 16) as the turn-down was first heard.
+        let gate = VoiceChannel.isPerson(
+            Self.personUnderALouderEcho, window: 10..<21, speechEnd: 16, turnDown: Self.turnDown)
+        #expect(!gate.isPerson)
+    }
+
+    @Test func aPersonTheCancellerLetsThroughIsTakenWithoutATurnDown() {
+        let chunks = Self.overEcho(
+            Array(repeating: (200, 90), count: 5) + Array(repeating: (100, 1), count: 5))
+        let gate = VoiceChannel.isPerson(chunks, window: 10..<20, speechEnd: 15, turnDown: nil)
+        #expect(gate.isPerson)
+    }
+}
