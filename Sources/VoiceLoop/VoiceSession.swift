@@ -300,11 +300,15 @@ package final class VoiceChannel: @unchecked Sendable {
         let passed = passed(energies[window])
         var verdict = Verdict(isPerson: passed > echoOnly, passed: passed)
         guard let turnDown else { return verdict }
-        let after = max(turnDown.heardFrom, window.lowerBound)..<min(speechEnd, window.upperBound)
+        let first = max(turnDown.heardFrom, window.lowerBound)
+        let end = min(speechEnd, window.upperBound)
         // The half second up to the decision: the reply's echo (and the speech's start) at full
         // level.
-        let before = max(0, turnDown.decided - 4)..<min(energies.count, turnDown.decided + 1)
-        guard after.count >= 2, !before.isEmpty else { return verdict }
+        let beforeFirst = max(0, turnDown.decided - 4)
+        let beforeEnd = min(energies.count, turnDown.decided + 1)
+        guard end - first >= 2, beforeEnd > beforeFirst else { return verdict }
+        let after = first..<end
+        let before = beforeFirst..<beforeEnd
         let recordedAfter = energies[after].reduce(0) { $0 + $1.recorded } / Double(after.count)
         let recordedBefore = energies[before].reduce(0) { $0 + $1.recorded } / Double(before.count)
         let fell = Self.passed(recorded: recordedBefore, heard: recordedAfter)

@@ -57,6 +57,22 @@ struct BargeInGateTests {
         #expect(!gate.isPerson)
     }
 
+    /// A turn-down heard after the speech ended, or decided past the chunks there are (a
+    /// reader far behind), leaves the whole utterance to judge.
+    @Test func aTurnDownPastTheSpeechLeavesTheWhole() {
+        let chunks = Self.personUnderALouderEcho
+        let whole = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
+        for turnDown in [
+            VoiceChannel.TurnDown(decided: 11, heardFrom: 40),
+            VoiceChannel.TurnDown(decided: 30, heardFrom: 45),
+        ] {
+            #expect(
+                VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: turnDown) == whole)
+            #expect(
+                VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 3, turnDown: turnDown).fell == nil)
+        }
+    }
+
     @Test func aPersonTheCancellerLetsThroughIsTakenWithoutATurnDown() {
         let chunks = Self.overEcho(
             Array(repeating: (200, 90), count: 5) + Array(repeating: (100, 1), count: 5))
