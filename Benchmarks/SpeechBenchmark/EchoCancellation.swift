@@ -21,8 +21,9 @@ import VoiceUnderstanding
 ///
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
-/// down by 20 dB 0.4 s after the person starts, as the loop does once it hears speech over its
-/// reply (the reference the canceller is given is turned down with it).
+/// down 0.4 s after the person starts, as far as the loop does once it hears speech over its
+/// reply (`VoiceChannel.duckedVolume`; the reference the canceller is given is turned down with
+/// it), and about as soon (measured on the loudspeaker test's rig).
 enum EchoCancellation {
     /// What the loop might say while a person speaks over it.
     static let replies = [
@@ -66,7 +67,7 @@ enum EchoCancellation {
     static let speechStart = 1.5
     /// Seconds from the person's start to the reply turned down, and by how much (dB).
     static let duckDelay = 0.4
-    static let duckDepth = 20.0
+    static let duckDepth = -20 * log10(Double(VoiceChannel.duckedVolume))
     /// Seconds of replies each canceller hears before the clip.
     static let warmUp = 6.0
     /// The room.

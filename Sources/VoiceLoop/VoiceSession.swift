@@ -208,12 +208,13 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
-    /// 20 dB down. People's commands over a reply as loud as they are were heard right 0.96 and
-    /// 0.64 times as often as without it (two speakers; `speech-benchmark --echo`, 2026-11-28).
-    /// 40 dB down heard 0.94 and 0.82, but left the gate (``echoOnly``) blind: with the reply
-    /// that far down, what comes through is the room's noise, which the canceller passes whole,
-    /// and a busy machine's echo that had started an utterance was taken for "exit".
-    static let duckedVolume: Float = 0.1
+    /// 40 dB down. People's commands over a reply as loud as they are were heard right 0.94 and
+    /// 0.82 times as often as without it (two speakers; 20 dB down: 0.96 and 0.64;
+    /// `speech-benchmark --echo`, 2026-11-28). Once it is down, what the microphone records is
+    /// the person and the room: whether it was a person is told by whether it fell with the
+    /// reply (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it the canceller
+    /// let through, which is all of the room's noise.
+    package static let duckedVolume: Float = 0.01
 
     /// Below how many dB of what was recorded the echo canceller let through an utterance heard
     /// over a reply is taken for what is left of the reply's echo, not a person.
@@ -243,10 +244,10 @@ package final class VoiceChannel: @unchecked Sendable {
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
     /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
-    /// as loud (their commands over an echo 6 dB louder than them fell 7.6 dB at the median,
-    /// 10.5 dB at the tenth percentile), an echo falls by the turn-down, down to the room's
-    /// noise.
-    package static let fallOfAnEcho = -12.0
+    /// as loud (people's commands over an echo 6 dB louder than them fell 7.6 dB at the median,
+    /// 16.1 at most; over one as loud, 3.1 and 14.8), an echo falls by the turn-down (40 dB),
+    /// down to the room's noise.
+    package static let fallOfAnEcho = -18.0
 
     /// Where a reply was turned down for speech over it, counted in the chunks read over it:
     /// the chunk read when it was (it and the four before it are what was recorded before),
@@ -288,11 +289,12 @@ package final class VoiceChannel: @unchecked Sendable {
 
     /// Whether what was heard over a reply in `window` of `energies` (each chunk's energy as
     /// recorded and as the canceller let it through), speech until `speechEnd`, is a person's
-    /// rather than what is left of the reply's echo. A person's where the canceller let more
-    /// than ``echoOnly`` of what was recorded through; or, when the reply was turned down
-    /// (`turnDown`) before the speech ended, where what was recorded after that did not fall
-    /// with the reply (``fallOfAnEcho``) and the canceller let most of it through: the echo of
-    /// a reply louder than the person took so much of their voice with it before.
+    /// rather than what is left of the reply's echo. When the reply was turned down
+    /// (`turnDown`) at least two chunks before the speech ended: where what was recorded after
+    /// that did not fall with the reply (``fallOfAnEcho``) and the canceller let more than
+    /// ``echoOnly`` of it through (before, the echo of a reply louder than the person took much
+    /// of their voice with it; after, the room's noise comes through whole). Otherwise, where
+    /// the canceller let more than ``echoOnly`` of what was recorded through.
     package static func isPerson(
         _ energies: [(recorded: Double, heard: Double)], window: Range<Int>, speechEnd: Int,
         turnDown: TurnDown?
@@ -315,16 +317,17 @@ package final class VoiceChannel: @unchecked Sendable {
         let passedAfter = Self.passed(energies[after])
         verdict.fell = fell
         verdict.passedAfterTurnDown = passedAfter
-        if fell > fallOfAnEcho && passedAfter > echoOnly { verdict.isPerson = true }
+        verdict.isPerson = fell > fallOfAnEcho && passedAfter > echoOnly
         return verdict
     }
 
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
-    /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``), and
-    /// a cancel word or a command is taken only for a person's (``isPerson(_:window:speechEnd:turnDown:)``:
-    /// where the canceller let most of the sound through, or it did not fall when the reply was
-    /// turned down); the reply is turned down (``duckedVolume``) from the moment a person is
-    /// heard over it (``speakingOverEcho``) until what was said turns out to be nothing to act on;
+    /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``),
+    /// and a cancel word or a command is taken only for a person's
+    /// (``isPerson(_:window:speechEnd:turnDown:)``: where the canceller let most of the sound
+    /// through, or, once the reply is turned down, where it did not fall with it); the reply is
+    /// turned down (``duckedVolume``) from the moment a person is heard over it
+    /// (``speakingOverEcho``) until what was said turns out to be nothing to act on;
     /// what someone is still saying when the reply ends is given back to the recorder, for whoever
     /// listens next (unless `givesBack` is false: after a question); and nothing is listened to
     /// before the canceller has learnt the room (the first two seconds of the loop's replies). With

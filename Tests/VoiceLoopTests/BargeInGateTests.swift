@@ -4,7 +4,8 @@ import VoiceLoop
 /// The gate that tells a person speaking over a reply from what is left of the reply's echo
 /// (`VoiceChannel.isPerson`), on chunk energies shaped as the loudspeaker rig records them: an
 /// echo the canceller takes 20 dB out of, a person 6 dB quieter than it whose voice the
-/// canceller's residual suppression mostly takes too, and the reply turned down 20 dB.
+/// canceller's residual suppression mostly takes too, the reply turned down 40 dB, and the
+/// room's noise (0.5), which the canceller lets through whole.
 @Suite("Barge-in gate")
 struct BargeInGateTests {
     typealias Chunk = (recorded: Double, heard: Double)
@@ -19,20 +20,31 @@ struct BargeInGateTests {
 
     /// What is left of the echo started an utterance (two chunks let through at −10 dB, which
     /// turned the reply down), went on at full level until the turn-down was heard, then fell
-    /// with it to what the room passes whole.
+    /// with it to the room's noise.
     static let echoAlone = overEcho(
         Array(repeating: (100, 10), count: 2) + Array(repeating: (100, 5), count: 4)
-            + Array(repeating: (1, 1), count: 10))
+            + Array(repeating: (0.51, 0.5), count: 10))
 
     /// A person 6 dB under the echo: the canceller lets little of them through while the reply
     /// is loud, most once it is down; five chunks of speech, then the silence that ends it.
     static let personUnderALouderEcho = overEcho(
-        Array(repeating: (125, 8), count: 6) + Array(repeating: (26, 22), count: 5)
-            + Array(repeating: (1, 1), count: 5))
+        Array(repeating: (125, 8), count: 6) + Array(repeating: (25.5, 22), count: 5)
+            + Array(repeating: (0.51, 0.5), count: 5))
 
     @Test func anEchoThatFallsWithTheTurnDownIsNotAPerson() {
         let gate = VoiceChannel.isPerson(
             Self.echoAlone, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
+        #expect(!gate.isPerson)
+    }
+
+    /// The echo of a reply the canceller has fallen out of step with (a quarter of it let
+    /// through): over the whole utterance, with the room's noise after the turn-down, more than
+    /// `echoOnly`; but it fell with the reply.
+    @Test func anEchoTheCancellerLetsThroughIsToldByItsFall() {
+        let chunks = Self.overEcho(
+            Array(repeating: (100, 25), count: 6) + Array(repeating: (0.51, 0.5), count: 10))
+        let gate = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
+        #expect(gate.passed > VoiceChannel.echoOnly)
         #expect(!gate.isPerson)
     }
 
