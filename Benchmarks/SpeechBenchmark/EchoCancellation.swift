@@ -186,7 +186,7 @@ enum EchoCancellation {
         let loud = (energies.max() ?? 0) * pow(10, -3.5)
         let first = energies.firstIndex { $0 > loud } ?? 0
         let last = energies.lastIndex { $0 > loud } ?? 0
-        return max(0, first * 160 - 1_600)..<((last + 1) * 160 + 8_000)
+        return max(0, first * 160 - 1_600)..<((last + 1) * 160 + Int(VoiceChannel.endingSilence * 16_000))
     }
 
     /// The microphone's recording of `clip` said ``speechStart`` seconds into `reply` (on the
@@ -259,7 +259,7 @@ enum EchoCancellation {
         let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
         let decided = Int((speechStart + duckDelay - 0.15) * 10)
         let verdict = VoiceChannel.isPerson(
-            chunks, window: window, speechEnd: end - 5,
+            chunks, window: window, speechEnd: end - Int(VoiceChannel.endingSilence * 10),
             turnDown: setup.ducked
                 ? .init(decided: decided, heardFrom: decided + VoiceChannel.turnDownDelay + 1) : nil)
         return (out, verdict.isPerson)

@@ -236,6 +236,10 @@ package final class VoiceChannel: @unchecked Sendable {
     /// Chunks kept from before speech starts over a reply, to give back with the words (300 ms).
     static let keptBeforeSpeech = 3
 
+    /// Seconds of the silence that ended an utterance heard over a reply, which the gate counts
+    /// with it.
+    package static let endingSilence = 0.5
+
     /// Chunks from the moment the loop turns its reply down to the first the microphone records
     /// of it turned down (beyond those recorded and not yet read then): the next 100 ms piece,
     /// what the device holds, and the room. On the loudspeaker test's rig the reply's echo went
@@ -311,10 +315,12 @@ package final class VoiceChannel: @unchecked Sendable {
         guard end - first >= 2, beforeEnd > beforeFirst else { return verdict }
         let after = first..<end
         let before = beforeFirst..<beforeEnd
-        let recordedAfter = energies[after].reduce(0) { $0 + $1.recorded } / Double(after.count)
-        let recordedBefore = energies[before].reduce(0) { $0 + $1.recorded } / Double(before.count)
-        let fell = Self.passed(recorded: recordedBefore, heard: recordedAfter)
-        let passedAfter = Self.passed(energies[after])
+        let recordedAfter = energies[after].reduce(0) { $0 + $1.recorded }
+        let recordedBefore = energies[before].reduce(0) { $0 + $1.recorded }
+        let fell = Self.passed(
+            recorded: recordedBefore / Double(before.count), heard: recordedAfter / Double(after.count))
+        let passedAfter = Self.passed(
+            recorded: recordedAfter, heard: energies[after].reduce(0) { $0 + $1.heard })
         verdict.fell = fell
         verdict.passedAfterTurnDown = passedAfter
         verdict.isPerson = fell > fallOfAnEcho && passedAfter > echoOnly
@@ -472,11 +478,12 @@ package final class VoiceChannel: @unchecked Sendable {
             // chunks heard, with the silence that ended it. Without, a cancel word the reply says
             // itself ("The first, Cancel.") is its echo as likely as the person: only the others
             // cut it short.
-            let seconds = Double(heard.frames) / 100 + 0.5
+            let seconds = Double(heard.frames) / 100 + Self.endingSilence
             let chunkSeconds = Double(capture.chunk) / Double(AudioFormat.recognizerSampleRate)
             let spoken = max(0, energies.count - Int((seconds / chunkSeconds).rounded(.up)))..<energies.count
             let verdict = Self.isPerson(
-                energies, window: spoken, speechEnd: energies.count - Int((0.5 / chunkSeconds).rounded()),
+                energies, window: spoken,
+                speechEnd: energies.count - Int((Self.endingSilence / chunkSeconds).rounded()),
                 turnDown: turnDown)
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence {
