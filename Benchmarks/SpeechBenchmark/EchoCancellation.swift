@@ -13,11 +13,15 @@ import VoiceUnderstanding
 /// that eSpeak NG plays into a simulated room (``EchoPath``: 60 ms late, a living room's
 /// reverberation), heard with no echo canceller and with each engine, at several levels of the
 /// echo against the person's speech. Commands heard right over the reply are compared with the
-/// same commands without it, run in the same process; and of those, the ones the loop would take
-/// for a person's rather than its reply's echo (`VoiceChannel.isPerson`). Also: how far each
-/// engine pushes the echo down where nobody speaks (ERLE), what it costs per second of audio, and
-/// how often replies alone (no one speaking) would be acted on, as commands or by the loop
-/// listening over its reply for its commands and the cancel words.
+/// same commands without it, run in the same process; and the ones the loop would act on over its
+/// reply: taken for a person's rather than its reply's echo (`VoiceChannel.isPerson`), and a
+/// cancel word, or a command at the loop's bar over a reply (its confirmation bar, higher than
+/// the app's; a cancel word needs none). With a wake word, as a smart speaker is addressed over
+/// its own reply: a person's "hey mycroft" and a command after it (one take), said over each
+/// reply. Also: how far each engine pushes the echo down where nobody speaks (ERLE), what it
+/// costs per second of audio, and how often replies alone (no one speaking) would be acted on,
+/// as commands, by the loop listening over its reply for its commands and the cancel words, or
+/// by the wake word.
 ///
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
@@ -91,35 +95,84 @@ enum EchoCancellation {
         )
         let cache = try SpeechCache(folder: SpeechCache.defaultFolder)
         let played = try replies.map { try cache.speech($0, voice: "en-us", rate: 175) }
+        // A person's "hey mycroft, turn on the living room lamp", where that wake word is installed.
+        let wakeWord = WakeWordDetector.installedModels().first { $0.name == "hey_mycroft" }.map {
+            (
+                model: $0, command: "turn on the living room lamp",
+                take: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                        "shared/recordings/rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
+            )
+        }
         for (name, grammar, cases, matcher) in try await Houses.commandsAndMatchers(phrases: phrases) {
             let recorded = cases.filter { $0.audio != nil }
             let bar = try Calibration.installed(app: name)?.threshold ?? configuration.minimumConfidence
-            /// Commands acted on, and of those, the ones the loop would take for a person's over a
-            /// reply (as `gate` holds).
+            // The loop's bar for a command said over its reply (a cancel word needs none).
+            let overReplyBar = ConfidencePolicy(minimumConfidence: bar).overReply.minimumConfidence
+            /// Commands acted on (heard right, at the app's bar), and the ones the loop would act on
+            /// over a reply: heard right, taken for a person's (as `gate` holds), and a cancel word
+            /// or at the loop's bar over a reply.
             func accepted(
-                gate: Gate? = nil,
+                _ cases: [PhraseTestSuite.Case], gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
             ) async throws -> (acted: Int, taken: Int) {
                 var evaluation = SpokenEvaluation(configuration: configuration)
                 evaluation.microphone = microphone
-                let heard = try evaluation.hear(evaluation.items(for: recorded), grammar: grammar)
+                let heard = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
                 let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
                 let isPerson = gate?.isPerson.withLock { $0 } ?? [:]
                 return (
                     report.clips.count(where: \.isAccepted),
-                    report.clips.count { $0.isAccepted && isPerson[$0.source] ?? true }
+                    report.clips.count {
+                        $0.isCommand && $0.isRight && $0.gotIntent != nil && isPerson[$0.source] ?? true
+                            && (($0.confidence ?? 0) >= overReplyBar
+                                || SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard)))
+                    }
                 )
             }
-            let alone = try await accepted(nil).acted
+            let alone = try await accepted(recorded, nil).acted
             print(
                 "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
             )
+            /// One person's wake word and a command after it, said over each reply (`nil`: alone):
+            /// how often the wake word was heard, and the command run.
+            func wakeTrials(
+                _ wake: (model: WakeWordDetector.Model, command: String, take: URL),
+                _ command: PhraseTestSuite.Case, level: Double?
+            ) async throws -> (woke: Int, run: Int) {
+                let woke = Mutex(0)
+                let cases = replies.indices.map {
+                    PhraseTestSuite.Case(
+                        sentence: command.sentence, expectation: command.expectation,
+                        source: .init(file: "wake word", line: $0, column: 0), audio: wake.take)
+                }
+                let run = try await accepted(level == nil ? [cases[0]] : cases) {
+                    item, take throws(SpeechError) in
+                    let reply = level.map { _ in
+                        Self.reply(
+                            from: played, covering: Double(take.count) / 16_000 + speechStart + 1,
+                            first: item.testCase.source.line)
+                    }
+                    let after = try afterWakeWord(
+                        take, reply: reply, warmUp: played, level: level ?? 0, model: wake.model)
+                    if after != nil { woke.withLock { $0 += 1 } }
+                    return after ?? [Int16](repeating: 0, count: 16_000)
+                }.acted
+                return (woke.withLock { $0 }, run)
+            }
+            let wakeCommand = wakeWord.flatMap { wake in recorded.first { $0.sentence == wake.command } }
+            var wakeAlone: (woke: Int, run: Int)?
+            if let wakeWord, let wakeCommand, !repliesAloneOnly {
+                wakeAlone = try await wakeTrials(wakeWord, wakeCommand, level: nil)
+            }
             for level in repliesAloneOnly ? [] : [-6.0, 0, 6] {
                 print("    echo \(level >= 0 ? "+" : "")\(Int(level)) dB against the speech:")
                 for setup in setups {
                     let tally = Tally()
                     let gate = Gate()
-                    let (right, taken) = try await accepted(gate: setup.settings == nil ? nil : gate) {
+                    let (right, taken) = try await accepted(
+                        recorded, gate: setup.settings == nil ? nil : gate
+                    ) {
                         item, clip throws(SpeechError) in
                         let reply = reply(
                             from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
@@ -135,21 +188,27 @@ enum EchoCancellation {
                         "      \(setup): \(right) (\(format(Double(right) / Double(max(alone, 1)), 2))× the baseline)"
                     if setup.settings != nil {
                         line +=
-                            ", \(taken) of them taken for a person's (\(format(Double(taken) / Double(max(alone, 1)), 2))×)"
+                            "; the loop would act on \(taken) over its reply (\(format(Double(taken) / Double(max(alone, 1)), 2))×: heard right, a person's, and a cancel word or at \(format(overReplyBar, 2)))"
                         line +=
                             ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
                     }
                     print(line)
                 }
+                if let wake = wakeWord, let command = wakeCommand, let wakeAlone {
+                    let (woke, run) = try await wakeTrials(wake, command, level: level)
+                    print(
+                        "      \"\(wake.model.name)\" and \"\(command.sentence)\" said over it (one person's take, 10 replies; WebRTC, low, turned down as above, stopped at the wake word): the wake word heard over \(woke) of 10, the command after it run \(run) (the take alone: \(wakeAlone.woke == 1 ? "heard" : "not heard"), \(wakeAlone.run == 1 ? "run" : "not run"))"
+                    )
+                }
             }
             print("    replies alone, 100 of them (10 replies × 10 rooms):")
             for setup in setups where !setup.ducked {
-                let (commands, cancels) = try await repliesAlone(
+                let (commands, cancels, wakes) = try await repliesAlone(
                     played: played, cache: cache, setup: setup, grammar: grammar, matcher: matcher,
-                    name: name,
-                    configuration: configuration, bar: bar)
+                    name: name, configuration: configuration, bar: bar, wakeWord: wakeWord?.model)
                 print(
                     "      \(setup): \(commands) acted on as commands at \(format(bar, 2)); \(cancels) would stop the loop's reply"
+                        + (wakeWord.map { " (\(wakes) would wake it with \"\($0.model.name)\")" } ?? "")
                 )
             }
         }
@@ -180,13 +239,64 @@ enum EchoCancellation {
     /// 10 ms frame within 35 dB of its loudest) to 500 ms after its last (the silence that ends
     /// the utterance).
     static func spoken(_ clip: [Int16]) -> Range<Int> {
+        let sound = sound(clip)
+        return max(
+            0, sound.lowerBound - 1_600)..<(sound.upperBound + Int(VoiceChannel.endingSilence * 16_000))
+    }
+
+    /// From the first to the end of the last 10 ms frame of `clip` within 35 dB of its loudest.
+    static func sound(_ clip: [Int16]) -> Range<Int> {
         let energies = stride(from: 0, to: clip.count, by: 160).map {
             ContinuousCapture.energy(clip[$0..<min($0 + 160, clip.count)])
         }
         let loud = (energies.max() ?? 0) * pow(10, -3.5)
         let first = energies.firstIndex { $0 > loud } ?? 0
         let last = energies.lastIndex { $0 > loud } ?? 0
-        return max(0, first * 160 - 1_600)..<((last + 1) * 160 + Int(VoiceChannel.endingSilence * 16_000))
+        return first * 160..<(last + 1) * 160
+    }
+
+    /// What the loop's recognizer hears after the wake word in `take`, a person's wake word and
+    /// command said ``speechStart`` seconds into `reply` with its echo `level` dB over the
+    /// speech, through WebRTC's canceller (low suppression): the reply turned down ``duckDelay``
+    /// after the person starts, as for the commands, and stopped once the wake word is heard
+    /// (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
+    /// detector did not hear the wake word, or the loop's gate took it for the reply's echo.
+    /// With no `reply`, the take as recorded.
+    static func afterWakeWord(
+        _ take: [Int16], reply: [Float]?, warmUp replies: [[Float]], level: Double,
+        model: WakeWordDetector.Model
+    ) throws(SpeechError) -> [Int16]? {
+        /// The chunk the detector hears the wake word in, and where in it.
+        func wakeWord(in audio: [Int16]) throws(SpeechError) -> (chunk: Int, at: Int)? {
+            let detector = try WakeWordDetector(model: model)
+            for (index, start) in stride(from: 0, to: audio.count, by: 1_600).enumerated() {
+                if let at = detector.process(Array(audio[start..<min(start + 1_600, audio.count)])) {
+                    return (index, at)
+                }
+            }
+            return nil
+        }
+        guard let reply else {
+            return try wakeWord(in: take).map { Array(take[($0.chunk * 1_600 + $0.at)...]) }
+        }
+        let settings = EchoCanceller.Settings(engine: .webRTC, suppression: 0)
+        let room = Room(take, reply: reply, level: level)
+        let turnedDown = Int(speechStart * 16_000) + sound(take).lowerBound + Int(duckDelay * 16_000)
+        // The reply goes on until the wake word is heard in what the canceller lets through...
+        let (heard, reference) = room.microphone(turnedDownAt: turnedDown)
+        let out = try room.cancelled(heard, reference: reference, warmUp: replies, settings: settings).out
+        guard let (chunk, at) = try wakeWord(in: out) else { return nil }
+        // ...where the loop's gate takes the second up to it for a person's.
+        let energies = chunkEnergies(heard, out).prefix(chunk + 1)
+        let verdict = VoiceChannel.isPerson(
+            Array(energies), window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
+            turnDown: turnedDown < chunk * 1_600 ? turnDown(at: turnedDown) : nil)
+        guard verdict.isPerson else { return nil }
+        // Then the reply stops; the recognizer hears what follows the wake word.
+        let stopped = (chunk + 1 + VoiceChannel.turnDownDelay) * 1_600
+        let (after, played) = room.microphone(turnedDownAt: turnedDown, stoppedAt: stopped)
+        let rest = try room.cancelled(after, reference: played, warmUp: replies, settings: settings).out
+        return Array(rest[(chunk * 1_600 + at)...])
     }
 
     /// The microphone's recording of `clip` said ``speechStart`` seconds into `reply` (on the
@@ -198,43 +308,13 @@ enum EchoCancellation {
     static func overReply(
         _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally
     ) throws(SpeechError) -> (out: [Int16], isPerson: Bool) {
-        let speech = clip.map(Float.init)
-        // The echo's gain is set on the reply as it would sound undisturbed.
-        var reply = reply.map { $0 * 16_384 }
-        let gain =
-            NoiseMixer.activeLevel(speech) * Float(pow(10, level / 20))
-            / NoiseMixer.activeLevel(path.echo(of: reply))
-        if setup.ducked {
-            let start = Int((speechStart + duckDelay) * 16_000)
-            let down = Float(pow(10, -duckDepth / 20))
-            for index in start..<reply.count { reply[index] *= down }
-        }
-        let echo = path.echo(of: reply)
         let offset = Int(speechStart * 16_000)
-        var mixed = [Float](repeating: 0, count: max(echo.count, offset + speech.count))
-        for index in echo.indices { mixed[index] = echo[index] * gain }
-        for index in speech.indices { mixed[offset + index] += speech[index] }
-        let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
-        if peak > 32_767 { mixed = mixed.map { $0 * 32_767 / peak } }
-        let heard = int16(mixed)
+        let turnedDown = Int((speechStart + duckDelay) * 16_000)
+        let room = Room(clip, reply: reply, level: level)
+        let (heard, reference) = room.microphone(turnedDownAt: setup.ducked ? turnedDown : nil)
         guard let settings = setup.settings else { return (heard, true) }
-        let canceller = try EchoCanceller(settings)
-        // Earlier replies in the same room, at the same level.
-        var earlier = Self.reply(from: replies, covering: warmUp, first: 3).map { $0 * 16_384 }
-        earlier = Array(earlier.prefix(earlier.count / 160 * 160))
-        _ = canceller.process(
-            captured: int16(path.echo(of: earlier).prefix(earlier.count).map { $0 * gain }),
-            played: int16(earlier))
-        let reference = int16(reply)
-        let clock = ContinuousClock()
-        let started = clock.now
-        var out: [Int16] = []
-        for start in stride(from: 0, to: heard.count, by: 1_600) {
-            let end = min(start + 1_600, heard.count)
-            let played = (start..<end).map { $0 < reference.count ? reference[$0] : 0 }
-            out += canceller.process(captured: Array(heard[start..<end]), played: played)
-        }
-        let working = (clock.now - started).inSeconds
+        let (out, working) = try room.cancelled(
+            heard, reference: reference, warmUp: replies, settings: settings)
         // Where nobody speaks and the reply is not turned down: the reply before the person starts,
         // and, unducked, what follows the command.
         let speechEnd = offset + clip.count
@@ -245,34 +325,111 @@ enum EchoCancellation {
             tally.seconds += Double(heard.count) / 16_000
             tally.working += working
         }
-        out += [Int16](repeating: 0, count: heard.count - out.count)
         // As the loop measures it: in 100 ms chunks, the reply turned down by a decision 150 ms
         // before it went down (``VoiceChannel/TurnDown``).
-        let chunks = stride(from: 0, to: heard.count - 1_599, by: 1_600).map {
+        let chunks = chunkEnergies(heard, out)
+        let spoken = spoken(clip)
+        let end = min(chunks.count, (offset + spoken.upperBound) / 1_600)
+        let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
+        let verdict = VoiceChannel.isPerson(
+            chunks, window: window, speechEnd: end - Int(VoiceChannel.endingSilence * 10),
+            turnDown: setup.ducked ? turnDown(at: turnedDown) : nil)
+        return (out, verdict.isPerson)
+    }
+
+    /// Where the loop decided to turn its reply down, for a reply that went down at `sample`: a
+    /// decision 150 ms before (``VoiceChannel/TurnDown``).
+    static func turnDown(at sample: Int) -> VoiceChannel.TurnDown {
+        let decided = (sample - 2_400) / 1_600
+        return .init(decided: decided, heardFrom: decided + VoiceChannel.turnDownDelay + 1)
+    }
+
+    /// Each 100 ms chunk's energy as recorded and as the canceller let it through, as the loop
+    /// measures them.
+    static func chunkEnergies(_ heard: [Int16], _ out: [Int16]) -> [(recorded: Double, heard: Double)] {
+        stride(from: 0, to: min(heard.count, out.count) - 1_599, by: 1_600).map {
             (
                 recorded: ContinuousCapture.energy(heard[$0..<($0 + 1_600)]),
                 heard: ContinuousCapture.energy(out[$0..<($0 + 1_600)])
             )
         }
-        let spoken = spoken(clip)
-        let end = min(chunks.count, (offset + spoken.upperBound) / 1_600)
-        let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
-        let decided = Int((speechStart + duckDelay - 0.15) * 10)
-        let verdict = VoiceChannel.isPerson(
-            chunks, window: window, speechEnd: end - Int(VoiceChannel.endingSilence * 10),
-            turnDown: setup.ducked
-                ? .init(decided: decided, heardFrom: decided + VoiceChannel.turnDownDelay + 1) : nil)
-        return (out, verdict.isPerson)
+    }
+
+    /// A person's `clip` said ``speechStart`` seconds into `reply`, in the room (``path``), with
+    /// the reply's echo `level` dB over the speech (set on the reply as it would sound
+    /// undisturbed).
+    struct Room {
+        let speech: [Float]
+        let reply: [Float]
+        let gain: Float
+
+        init(_ clip: [Int16], reply: [Float], level: Double) {
+            speech = clip.map(Float.init)
+            self.reply = reply.map { $0 * 16_384 }
+            gain =
+                NoiseMixer.activeLevel(speech) * Float(pow(10, level / 20))
+                / NoiseMixer.activeLevel(path.echo(of: self.reply))
+        }
+
+        /// What the microphone records (the reply turned down by ``duckDepth`` from the sample
+        /// `turnedDownAt`, and stopped from `stoppedAt`), and what the loop plays: the
+        /// canceller's reference.
+        func microphone(turnedDownAt: Int?, stoppedAt: Int? = nil) -> (heard: [Int16], reference: [Int16]) {
+            var reply = self.reply
+            if let turnedDownAt {
+                let down = Float(pow(10, -duckDepth / 20))
+                for index in min(turnedDownAt, reply.count)..<reply.count { reply[index] *= down }
+            }
+            if let stoppedAt, stoppedAt < reply.count {
+                reply.replaceSubrange(stoppedAt..., with: repeatElement(0, count: reply.count - stoppedAt))
+            }
+            let echo = path.echo(of: reply)
+            let offset = Int(speechStart * 16_000)
+            var mixed = [Float](repeating: 0, count: max(echo.count, offset + speech.count))
+            for index in echo.indices { mixed[index] = echo[index] * gain }
+            for index in speech.indices { mixed[offset + index] += speech[index] }
+            let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
+            if peak > 32_767 { mixed = mixed.map { $0 * 32_767 / peak } }
+            return (int16(mixed), int16(reply))
+        }
+
+        /// `heard` through a canceller of `settings` that has first heard earlier replies in the
+        /// same room, at the same level (as long as `heard`), and the seconds it took over `heard`.
+        func cancelled(
+            _ heard: [Int16], reference: [Int16], warmUp replies: [[Float]], settings: EchoCanceller.Settings
+        ) throws(SpeechError) -> (out: [Int16], working: Double) {
+            let canceller = try EchoCanceller(settings)
+            var earlier = EchoCancellation.reply(from: replies, covering: warmUp, first: 3).map {
+                $0 * 16_384
+            }
+            earlier = Array(earlier.prefix(earlier.count / 160 * 160))
+            _ = canceller.process(
+                captured: int16(path.echo(of: earlier).prefix(earlier.count).map { $0 * gain }),
+                played: int16(earlier))
+            let clock = ContinuousClock()
+            let started = clock.now
+            var out: [Int16] = []
+            for start in stride(from: 0, to: heard.count, by: 1_600) {
+                let end = min(start + 1_600, heard.count)
+                let played = (start..<end).map { $0 < reference.count ? reference[$0] : 0 }
+                out += canceller.process(captured: Array(heard[start..<end]), played: played)
+            }
+            return (
+                out + [Int16](repeating: 0, count: heard.count - out.count), (clock.now - started).inSeconds
+            )
+        }
     }
 
     /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the
     /// delay 20 to 200 ms, the reverberation 0.2 to 0.56 s), with a quiet room's noise 30 dB
-    /// under them: how many the app would act on as commands, and how many the loop, listening
-    /// while it speaks, would be stopped by (a cancel word, or a command it would run).
+    /// under them: how many the app would act on as commands, how many the loop, listening
+    /// while it speaks, would be stopped by (a cancel word, or a command it would run), and how
+    /// many `wakeWord` would be heard in.
     static func repliesAlone(
         played: [[Float]], cache: SpeechCache, setup: Setup, grammar: SpeechGrammar, matcher: PhraseMatcher,
-        name: String, configuration: SpeechRecognizer.Configuration, bar: Double
-    ) async throws -> (commands: Int, cancels: Int) {
+        name: String, configuration: SpeechRecognizer.Configuration, bar: Double,
+        wakeWord: WakeWordDetector.Model?
+    ) async throws -> (commands: Int, cancels: Int, wakes: Int) {
         /// The microphone's recording of the reply alone, and what the canceller made of it.
         @Sendable func heard(reply: Int, room: Int) throws(SpeechError) -> (microphone: [Int16], out: [Int16])
         {
@@ -324,12 +481,21 @@ enum EchoCancellation {
         // The loop's bar for a command over a reply.
         let overReplyBar = ConfidencePolicy(minimumConfidence: bar).overReply.minimumConfidence
         var cancels = 0
+        var wakes = 0
         for reply in replies.indices {
             try recognizer.useGrammar(
                 setup.settings != nil
                     ? overReply : SpeechGrammar(answers: [.echo(of: [replies[reply]])], name: "barge_in"))
             for room in 0..<10 {
                 let (microphone, clip) = try heard(reply: reply, room: room)
+                if let wakeWord {
+                    let detector = try WakeWordDetector(model: wakeWord)
+                    if stride(from: 0, to: clip.count, by: 1_600).contains(where: {
+                        detector.process(Array(clip[$0..<min($0 + 1_600, clip.count)])) != nil
+                    }) {
+                        wakes += 1
+                    }
+                }
                 // While the reply plays, as the loop listens: an utterance its end cuts off is not
                 // taken.
                 var offset = 8_000
@@ -372,6 +538,6 @@ enum EchoCancellation {
                 }
             }
         }
-        return (report.clips.count(where: \.isFalseAccept), cancels)
+        return (report.clips.count(where: \.isFalseAccept), cancels, wakes)
     }
 }
