@@ -208,9 +208,10 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
-    /// 40 dB down. People's commands over a reply as loud as they are were heard right, and
-    /// taken for a person's, 0.92 and 0.82 times as often as without it (two speakers; 20 dB
-    /// down: 0.94 and 0.68; `speech-benchmark --echo`, 2026-11-29). Once it is down, what the
+    /// 40 dB down. People's commands over a reply as loud as they are were heard right 0.94 and
+    /// 0.82 times as often as without it, and acted on by the loop (a person's, at its bar over
+    /// a reply) 0.92 and 0.75 times (two speakers; `speech-benchmark --echo`, 2026-11-29; 20 dB
+    /// down, taken for a person's at the app's bar: 0.94 and 0.68). Once it is down, what the
     /// microphone records is the person and the room: whether it was a person is told by whether
     /// it fell with the reply (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it
     /// the canceller let through, which is all of the room's noise.
