@@ -54,6 +54,8 @@ enum EchoCancellation {
                 switch settings.engine {
                 case .webRTC: "WebRTC, suppression \(["low", "moderate", "high"][settings.suppression])"
                 case .speexDSP: "SpeexDSP, \(Int(settings.filterLength * 1_000)) ms filter"
+                case .speexDSPThenWebRTC:
+                    "SpeexDSP (\(Int(settings.filterLength * 1_000)) ms filter), then WebRTC, suppression \(["low", "moderate", "high"][settings.suppression])"
                 }
             return engine + (ducked ? ", ducked" : "")
         }
@@ -63,8 +65,10 @@ enum EchoCancellation {
         Setup(settings: nil), Setup(settings: .init(engine: .webRTC, suppression: 0)),
         Setup(settings: .init(engine: .webRTC, suppression: 1)),
         Setup(settings: .init(engine: .speexDSP, filterLength: 0.2)),
+        Setup(settings: .init(engine: .speexDSPThenWebRTC)),
         Setup(settings: .init(engine: .webRTC, suppression: 0), ducked: true),
         Setup(settings: .init(engine: .speexDSP, filterLength: 0.2), ducked: true),
+        Setup(settings: .init(engine: .speexDSPThenWebRTC), ducked: true),
     ]
 
     /// Seconds of the reply before the person starts.
@@ -258,8 +262,7 @@ enum EchoCancellation {
     /// What the loop's recognizer hears after the wake word in `take`, a person's wake word and
     /// command said ``speechStart`` seconds into `reply` with its echo `level` dB over the
     /// speech, through WebRTC's canceller (low suppression): the reply turned down ``duckDelay``
-    /// after the person starts, as for the commands, and stopped once the wake word is heard
-    /// (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
+    /// after the person starts, as for the commands, and stopped once the wake word is heard (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
     /// detector did not hear the wake word, or the loop's gate took it for the reply's echo.
     /// With no `reply`, the take as recorded.
     static func afterWakeWord(
