@@ -70,7 +70,8 @@ public final class EchoCanceller: @unchecked Sendable {
 
     /// What the canceller has measured (`nil` where not known yet).
     public struct Metrics: Sendable, Hashable {
-        /// How far the echo was pushed down over the last second, in dB (WebRTC only).
+        /// How far the echo was pushed down over the last second, in dB: by WebRTC's engine, so
+        /// after SpeexDSP's (`speexDSPThenWebRTC`) only what WebRTC's took of what it let through.
         public var echoReturnLossEnhancement: Double?
         /// The delay WebRTC's engine found between the reference and its echo, in seconds.
         public var delay: Double?
