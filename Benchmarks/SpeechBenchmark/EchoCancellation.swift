@@ -262,7 +262,8 @@ enum EchoCancellation {
     /// What the loop's recognizer hears after the wake word in `take`, a person's wake word and
     /// command said ``speechStart`` seconds into `reply` with its echo `level` dB over the
     /// speech, through WebRTC's canceller (low suppression): the reply turned down ``duckDelay``
-    /// after the person starts, as for the commands, and stopped once the wake word is heard (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
+    /// after the person starts, as for the commands, and stopped once the wake word is heard
+    /// (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
     /// detector did not hear the wake word, or the loop's gate took it for the reply's echo.
     /// With no `reply`, the take as recorded.
     static func afterWakeWord(
