@@ -103,9 +103,8 @@ enum EchoCancellation {
         let wakeWord = WakeWordDetector.installedModels().first { $0.name == "hey_mycroft" }.map {
             (
                 model: $0, command: "turn on the living room lamp",
-                take: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                        "shared/recordings/rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
+                take: PeoplesRecordings.folder.appendingPathComponent(
+                    "rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
             )
         }
         for (name, grammar, cases, matcher) in try await Houses.commandsAndMatchers(phrases: phrases) {
@@ -402,26 +401,34 @@ enum EchoCancellation {
         func cancelled(
             _ heard: [Int16], reference: [Int16], warmUp replies: [[Float]], settings: EchoCanceller.Settings
         ) throws(SpeechError) -> (out: [Int16], working: Double) {
-            let canceller = try EchoCanceller(settings)
-            var earlier = EchoCancellation.reply(from: replies, covering: warmUp, first: 3).map {
-                $0 * 16_384
-            }
-            earlier = Array(earlier.prefix(earlier.count / 160 * 160))
-            _ = canceller.process(
-                captured: int16(path.echo(of: earlier).prefix(earlier.count).map { $0 * gain }),
-                played: int16(earlier))
-            let clock = ContinuousClock()
-            let started = clock.now
-            var out: [Int16] = []
-            for start in stride(from: 0, to: heard.count, by: 1_600) {
-                let end = min(start + 1_600, heard.count)
-                let played = (start..<end).map { $0 < reference.count ? reference[$0] : 0 }
-                out += canceller.process(captured: Array(heard[start..<end]), played: played)
-            }
-            return (
-                out + [Int16](repeating: 0, count: heard.count - out.count), (clock.now - started).inSeconds
-            )
+            try EchoCancellation.cancelled(
+                heard, reference: reference, settings: settings, warmUp: replies, first: 3, path: path,
+                gain: gain)
         }
+    }
+
+    /// `heard` (with `reference` played) through a canceller of `settings` that has first heard
+    /// ``warmUp`` seconds of `replies`, from the one numbered `first`, through `path` at `gain`;
+    /// as long as `heard`, and the seconds it took over `heard`.
+    static func cancelled(
+        _ heard: [Int16], reference: [Int16], settings: EchoCanceller.Settings, warmUp replies: [[Float]],
+        first: Int, path: EchoPath, gain: Float
+    ) throws(SpeechError) -> (out: [Int16], working: Double) {
+        let canceller = try EchoCanceller(settings)
+        var earlier = reply(from: replies, covering: warmUp, first: first).map { $0 * 16_384 }
+        earlier = Array(earlier.prefix(earlier.count / 160 * 160))
+        _ = canceller.process(
+            captured: int16(path.echo(of: earlier).prefix(earlier.count).map { $0 * gain }),
+            played: int16(earlier))
+        let clock = ContinuousClock()
+        let started = clock.now
+        var out: [Int16] = []
+        for start in stride(from: 0, to: heard.count, by: 1_600) {
+            let end = min(start + 1_600, heard.count)
+            let played = (start..<end).map { $0 < reference.count ? reference[$0] : 0 }
+            out += canceller.process(captured: Array(heard[start..<end]), played: played)
+        }
+        return (out + [Int16](repeating: 0, count: heard.count - out.count), (clock.now - started).inSeconds)
     }
 
     /// 100 replies heard alone through the setup (each of the ten replies in ten rooms: the
@@ -448,16 +455,11 @@ enum EchoCancellation {
             for index in echo.indices { echo[index] += floor[index] * gain }
             let microphone = int16(echo)
             guard let settings = setup.settings else { return (microphone, microphone) }
-            let canceller = try EchoCanceller(settings)
-            var earlier = Self.reply(from: played, covering: warmUp, first: reply + 1).map { $0 * 16_384 }
-            earlier = Array(earlier.prefix(earlier.count / 160 * 160))
-            _ = canceller.process(
-                captured: int16(Array(path.echo(of: earlier).prefix(earlier.count))), played: int16(earlier))
-            let reference = int16(padded)
-            let out = canceller.process(
-                captured: microphone,
-                played: (0..<microphone.count).map { $0 < reference.count ? reference[$0] : 0 })
-            return (microphone, out + [Int16](repeating: 0, count: microphone.count - out.count))
+            let out = try cancelled(
+                microphone, reference: int16(padded), settings: settings, warmUp: played, first: reply + 1,
+                path: path, gain: 1
+            ).out
+            return (microphone, out)
         }
         var cases: [PhraseTestSuite.Case] = []
         for room in 0..<10 {

@@ -9,9 +9,7 @@ import VoiceIntents
 /// own too.
 enum FrontEndCost {
     static func run() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "shared/recordings/rhasspy-test-en")
+        let folder = PeoplesRecordings.folder.appendingPathComponent("rhasspy-test-en")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".wav")
         }

@@ -19,9 +19,7 @@ enum WakeWords {
             print("no wake-word models are installed here (Scripts/bootstrap.sh installs them)")
             return
         }
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "shared/recordings")
+        let shared = PeoplesRecordings.folder
 
         // Stretches with no wake word in them, each heard as one stream.
         var stretches: [(name: String, audio: [Int16])] = []
