@@ -293,7 +293,7 @@ enum EchoCancellation {
         let energies = chunkEnergies(heard, out).prefix(chunk + 1)
         let verdict = VoiceChannel.isPerson(
             Array(energies), window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
-            turnDown: turnedDown < chunk * 1_600 ? turnDown(at: turnedDown) : nil)
+            turnDown: turnedDown < chunk * 1_600 ? turnDown(at: turnedDown, reference: reference) : nil)
         guard verdict.isPerson else { return nil }
         // Then the reply stops; the recognizer hears what follows the wake word.
         let stopped = (chunk + 1 + VoiceChannel.turnDownDelay) * 1_600
@@ -336,15 +336,22 @@ enum EchoCancellation {
         let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
         let verdict = VoiceChannel.isPerson(
             chunks, window: window, speechEnd: end - Int(VoiceChannel.endingSilence * 10),
-            turnDown: setup.ducked ? turnDown(at: turnedDown) : nil)
+            turnDown: setup.ducked ? turnDown(at: turnedDown, reference: reference) : nil)
         return (out, verdict.isPerson)
     }
 
     /// Where the loop decided to turn its reply down, for a reply that went down at `sample`: a
-    /// decision 150 ms before (``VoiceChannel/TurnDown``).
-    static func turnDown(at sample: Int) -> VoiceChannel.TurnDown {
+    /// decision 150 ms before; and where it was heard turned down, as the loop finds it in what was
+    /// played (`reference`; ``VoiceChannel/turnDownHeard(played:decided:)``).
+    static func turnDown(at sample: Int, reference: [Int16]) -> VoiceChannel.TurnDown {
         let decided = (sample - 2_400) / 1_600
-        return .init(decided: decided, heardFrom: decided + VoiceChannel.turnDownDelay + 1)
+        let played = stride(from: 0, to: reference.count - 1_599, by: 1_600).map {
+            ContinuousCapture.energy(reference[$0..<($0 + 1_600)])
+        }
+        return .init(
+            decided: decided,
+            heardFrom: VoiceChannel.turnDownHeard(played: played, decided: decided)
+                ?? decided + VoiceChannel.turnDownDelay + 1)
     }
 
     /// Each 100 ms chunk's energy as recorded and as the canceller let it through, as the loop

@@ -50,6 +50,20 @@ public final class Mouth: Sendable {
         }
     }
 
+    /// Plays the replies on the sinks `open` gives (one, opened again after it fails).
+    package init(
+        sink open: @escaping @Sendable () throws(SpeechError) -> any AudioSink, echoCanceller: EchoCanceller?,
+        logger: Logger
+    ) throws {
+        output = nil
+        self.logger = logger
+        self.echoCanceller = echoCanceller
+        handler = nil
+        tape = nil
+        self.open = open
+        sink = Mutex(try open())
+    }
+
     /// Hands each reply, its text and the audio eSpeak NG says it as (mono, at its rate:
     /// 22,050 Hz), to `replies`, and returns once it has: a server sends it to the client that
     /// asked. A handler that throws is logged, and the loop goes on.
@@ -121,10 +135,24 @@ public final class Mouth: Sendable {
                     var start = 0
                     var reference = StreamingResampler(
                         from: audio.sampleRate, to: AudioFormat.recognizerSampleRate)
+                    var previous: Float?
                     while start < audio.samples.count {
                         if interrupted() { return true }
-                        let end = min(start + piece, audio.samples.count)
                         let level = volume()
+                        // Turned down: what the device holds and has not played yet is dropped
+                        // and played again turned down, so that the turn-down is heard now, not
+                        // once the device has played what it holds (100 ms or more).
+                        if let previous, level < previous, let queued = device.latency {
+                            try device.flush()
+                            let left = device.latency ?? queued
+                            let dropped = Int(((queued - left) * Double(audio.sampleRate)).rounded())
+                            start -= min(max(0, dropped), start)
+                            echoCanceller?.unplayed(from: .now + .seconds(left))
+                            reference = StreamingResampler(
+                                from: audio.sampleRate, to: AudioFormat.recognizerSampleRate)
+                        }
+                        previous = level
+                        let end = min(start + piece, audio.samples.count)
                         let samples = audio.samples[start..<end].map { $0 * level }
                         if let echoCanceller {
                             // Handed over before it is played, so the canceller has it before

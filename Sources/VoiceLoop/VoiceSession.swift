@@ -242,9 +242,11 @@ package final class VoiceChannel: @unchecked Sendable {
     package static let endingSilence = 0.5
 
     /// Chunks from the moment the loop turns its reply down to the first the microphone records
-    /// of it turned down (beyond those recorded and not yet read then): the next 100 ms piece,
-    /// what the device holds, and the room. On the loudspeaker test's rig the reply's echo went
-    /// down 0.3 to 0.4 s after a person started, at least 0.2 s of which was the decision.
+    /// of it turned down (beyond those recorded and not yet read then), where what was played
+    /// does not show it (``turnDownHeard(played:decided:)``): the next 100 ms piece, what the
+    /// device holds, and the room. On the loudspeaker test's rig, before the mouth dropped what
+    /// its device held, the reply's echo went down 0.3 to 0.4 s after a person started, at least
+    /// 0.2 s of which was the decision.
     package static let turnDownDelay = 4
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
@@ -253,6 +255,22 @@ package final class VoiceChannel: @unchecked Sendable {
     /// 16.1 at most; over one as loud, 3.1 and 14.8), an echo falls by the turn-down (40 dB),
     /// down to the room's noise.
     package static let fallOfAnEcho = -18.0
+
+    /// Where the microphone first recorded a reply turned down at chunk `decided` (or stopped),
+    /// by what was played as each chunk was recorded (`played`, its energy, as the echo canceller
+    /// lined it up with the recording): two chunks past the first from which what was played
+    /// stays over 25 dB under its loudest up to the decision (the turn-down takes 40 dB off; the
+    /// echo sounds about 110 ms after what it was lined up with). Past the chunks there are where
+    /// it has not gone down yet; `nil` where nothing was played up to the decision. Measured
+    /// rather than counted from the decision (``turnDownDelay``): a busy machine plays the
+    /// turned-down reply late.
+    package static func turnDownHeard(played: [Double], decided: Int) -> Int? {
+        guard decided < played.count, let loudest = played[...decided].max(), loudest > 0 else { return nil }
+        let quiet = loudest * pow(10, -2.5)
+        var first = played.count
+        while first > decided + 1, played[first - 1] <= quiet { first -= 1 }
+        return first + 2
+    }
 
     /// Where a reply was turned down for speech over it, counted in the chunks read over it:
     /// the chunk read when it was (it and the four before it are what was recorded before),
@@ -386,14 +404,24 @@ package final class VoiceChannel: @unchecked Sendable {
         while !finished.load(ordering: .relaxed) {
             var cut = false
             // What follows the wake word in the chunk it was heard in, with the chunk's energy.
-            var afterWakeWord: (samples: [Int16], recordedEnergy: Double)?
+            var afterWakeWord: ContinuousCapture.MeasuredChunk?
             // The chunks read since a little before speech started (all, until it has).
-            var read: [(samples: [Int16], recordedEnergy: Double)] = []
+            var read: [ContinuousCapture.MeasuredChunk] = []
             var speaking = false
-            // Each chunk heard: its energy as recorded and as the canceller let it through.
+            // Each chunk heard: its energy as recorded and as the canceller let it through...
             var energies: [(recorded: Double, heard: Double)] = []
-            // Where the reply was turned down, in `energies`.
+            // ...and what was played as it was recorded.
+            var played: [Double] = []
+            // Where the reply was turned down, in `energies`; where it was heard turned down is
+            // counted from the decision until what was played shows it (``turnDownHeard``).
             var turnDown: TurnDown?
+            let turnedDown = {
+                turnDown.map {
+                    TurnDown(
+                        decided: $0.decided,
+                        heardFrom: Self.turnDownHeard(played: played, decided: $0.decided) ?? $0.heardFrom)
+                }
+            }
             // Turns the reply down once speech has started and a person's voice, not only what is
             // left of the echo, has come through the canceller.
             let duckIfSpeaking = { [logger] in
@@ -410,15 +438,18 @@ package final class VoiceChannel: @unchecked Sendable {
             let heard = try recognizer.listen(
                 timeout: 600,
                 read: { () -> [Int16]? in
-                    while !finished.load(ordering: .relaxed), let (chunk, recorded) = capture.readMeasured() {
+                    while !finished.load(ordering: .relaxed), var measured = capture.readMeasured() {
                         // Until the canceller has learnt the room, its echo is not listened to.
                         guard mouth.echoCancellerHasLearnt else { continue }
-                        energies.append((recorded, ContinuousCapture.energy(chunk)))
+                        let chunk = measured.samples
+                        energies.append((measured.recordedEnergy, ContinuousCapture.energy(chunk)))
+                        played.append(measured.playedEnergy)
                         if let wakeWordOverReply, let at = wakeWordOverReply.process(chunk) {
-                            afterWakeWord = (Array(chunk[at...]), recorded)
+                            measured.samples = Array(chunk[at...])
+                            afterWakeWord = measured
                             return nil
                         }
-                        read.append((chunk, recorded))
+                        read.append(measured)
                         if !speaking, read.count > Self.keptBeforeSpeech { read.removeFirst() }
                         duckIfSpeaking()
                         return chunk
@@ -439,7 +470,7 @@ package final class VoiceChannel: @unchecked Sendable {
                 let verdict = Self.isPerson(
                     energies, window: (energies.count - read.count)..<energies.count,
                     speechEnd: energies.count,
-                    turnDown: turnDown)
+                    turnDown: turnedDown())
                 logger?.debug(
                     "still speaking when the reply ended",
                     metadata: verdict.metadata.merging([
@@ -457,7 +488,7 @@ package final class VoiceChannel: @unchecked Sendable {
                 // that through, a person's voice rather than what is left of the echo.
                 let verdict = Self.isPerson(
                     energies, window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
-                    turnDown: turnDown)
+                    turnDown: turnedDown())
                 logger?.debug(
                     "heard the wake word over the reply",
                     metadata: verdict.metadata.merging(["model": "\(wakeWordOverReply.model.name)"]) { $1 })
@@ -485,7 +516,7 @@ package final class VoiceChannel: @unchecked Sendable {
             let verdict = Self.isPerson(
                 energies, window: spoken,
                 speechEnd: energies.count - Int((Self.endingSilence / chunkSeconds).rounded()),
-                turnDown: turnDown)
+                turnDown: turnedDown())
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence {
                 metadata["heard"] = "\(String(format: "%.3f", confidence.value))"

@@ -107,6 +107,37 @@ struct EchoCancellerTests {
         #expect(canceller.cancel(chunk, recordedAt: .now).count == 1_600)
     }
 
+    /// A player that turns its reply down drops what its device held (``AudioSink/flush()``)
+    /// and hands over the rest turned down from where the device got to: the canceller forgets
+    /// what it was handed of the dropped audio, and what it measures as played with each chunk
+    /// falls with the turn-down, by 40 dB, rather than once the dropped audio would have played.
+    @Test func aReplyTurnedDownAndFlushedIsForgottenWhereItWasDropped() throws {
+        let reference = Self.int16(try Self.played())
+        let canceller = try EchoCanceller()
+        let start = ContinuousClock.now
+        // The first second is handed over at full level; at 0.6 s, what is to sound from 0.8 s
+        // on is dropped, and from there the reply sounds turned down.
+        canceller.played(Array(reference[..<16_000]), at: start)
+        var played: [Double] = []
+        for chunk in 0..<20 {
+            let recordedAt = start + .seconds(0.1 * Double(chunk + 1))
+            if chunk == 6 {
+                canceller.unplayed(from: start + .seconds(0.8))
+                canceller.played(
+                    reference[12_800..<32_000].map { Int16(Double($0) * 0.01) }, at: start + .seconds(0.8))
+            }
+            played.append(
+                canceller.cancelMeasured([Int16](repeating: 0, count: 1_600), recordedAt: recordedAt)
+                    .playedEnergy)
+        }
+        let loud = played[2..<7].max() ?? 0
+        try #require(loud > 0)
+        // The lead: each chunk is lined up with what sounds 50 ms after it.
+        let after = played[8..<20]
+        #expect(after.allSatisfy { $0 < loud * 1e-3 }, "\(played)")
+        #expect(after.contains { $0 > 0 }, "\(played)")
+    }
+
     /// Fed live, by the clock (each piece played with the moment it sounds, each chunk recorded
     /// with the moment it ends), the canceller lines the two up itself and takes the echo out as
     /// when they are given in step (measured 35.7 dB). The clocks here are made up: the echo

@@ -85,6 +85,36 @@ struct BargeInGateTests {
         }
     }
 
+    /// What was played as each chunk was recorded: the reply (its loudest chunk 1e9), turned
+    /// down 40 dB from chunk 14 on.
+    static let turnedDownAt14 =
+        [1e9, 4e8, 0, 7e8, 1e9, 2e8, 9e8, 6e8, 8e8, 1e9, 5e8, 3e8, 7e8, 1e8]
+        + Array(repeating: 5e4, count: 6)
+
+    /// The turn-down is heard two chunks after what was played went down and stayed down: not at
+    /// a pause of the reply's own (chunk 2), nor where it was only softer (chunk 13).
+    @Test func theTurnDownIsHeardWhereWhatWasPlayedStaysDown() {
+        #expect(VoiceChannel.turnDownHeard(played: Self.turnedDownAt14, decided: 11) == 16)
+        #expect(VoiceChannel.turnDownHeard(played: Self.turnedDownAt14, decided: 1) == 16)
+    }
+
+    /// A reply still loud in the last chunk read has not been heard turned down: past them all.
+    @Test func aReplyNotYetTurnedDownIsHeardPastTheChunksRead() {
+        let played = Array(Self.turnedDownAt14.prefix(14))
+        #expect(VoiceChannel.turnDownHeard(played: played, decided: 11) == 16)
+        #expect(VoiceChannel.turnDownHeard(played: played + [1e9], decided: 11) == 17)
+        let gate = VoiceChannel.isPerson(
+            Self.personUnderALouderEcho, window: 10..<26, speechEnd: 21,
+            turnDown: VoiceChannel.TurnDown(decided: 11, heardFrom: 27))
+        #expect(gate.fell == nil)
+    }
+
+    /// With nothing played up to the decision, nothing tells where the turn-down was heard.
+    @Test func nothingPlayedTellsNothing() {
+        #expect(VoiceChannel.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
+        #expect(VoiceChannel.turnDownHeard(played: [1e9, 1e9], decided: 5) == nil)
+    }
+
     @Test func aPersonTheCancellerLetsThroughIsTakenWithoutATurnDown() {
         let chunks = Self.overEcho(
             Array(repeating: (200, 90), count: 5) + Array(repeating: (100, 1), count: 5))

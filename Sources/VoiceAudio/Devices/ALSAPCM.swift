@@ -131,6 +131,14 @@ final class ALSAPCM {
         guard prepared >= 0 else { throw .failure(prepared) }
     }
 
+    /// Drops what was written and has not been played yet, then gets ready for more.
+    func flush() throws(ALSAStatus) {
+        let dropped = snd_pcm_drop(handle)
+        guard dropped >= 0 else { throw .failure(dropped) }
+        let prepared = snd_pcm_prepare(handle)
+        guard prepared >= 0 else { throw .failure(prepared) }
+    }
+
     /// Gets past an overrun, underrun or suspend; anything else (a device gone) is thrown, as is
     /// a recovery that fails (with the recovery's own reason).
     private func recover(_ code: Int32) throws(ALSAStatus) {

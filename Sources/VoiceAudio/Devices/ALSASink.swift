@@ -62,6 +62,14 @@ public final class ALSASink: AudioSink {
         }
     }
 
+    public func flush() throws(SpeechError) {
+        do {
+            try pcm.flush()
+        } catch {
+            throw stopped(error)
+        }
+    }
+
     private func stopped(_ error: ALSAStatus) -> SpeechError {
         SpeechError(.deviceUnavailable, "playing to \(name) stopped: \(error.reason)", code: Int(error.code))
     }

@@ -36,8 +36,18 @@ public protocol AudioSink: AnyObject {
     /// latency); `nil` when the device does not say. An echo canceller lines what is played up
     /// with what the microphone hears by it.
     var latency: Double? { get }
+
+    /// Drops what was played and has not been heard yet, as far as the device lets it, and
+    /// returns at once; ``latency`` says what is still to be heard. A player that turns its
+    /// audio down plays the rest turned down sooner, from where the device got to. Does
+    /// nothing where the device cannot.
+    ///
+    /// - Throws: ``SpeechError`` when the device goes away.
+    func flush() throws(SpeechError)
 }
 
 extension AudioSink {
     public var latency: Double? { nil }
+
+    public func flush() throws(SpeechError) {}
 }

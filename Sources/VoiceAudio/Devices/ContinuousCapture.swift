@@ -29,9 +29,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
 
     private let source: any AudioSource
     private let condition = NSCondition()
-    private var chunks: [[Int16]] = []
-    /// Each chunk's energy as recorded, before the echo canceller (the same as after without one).
-    private var recordedEnergies: [Double] = []
+    private var chunks: [MeasuredChunk] = []
     private var stopped = false
     private var started = false
     private var isMuted = false
@@ -84,7 +82,6 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
             condition.withLock {
                 if isMuted && !newValue {
                     chunks.removeAll()
-                    recordedEnergies.removeAll()
                     skipAfterMute = echoTail
                 }
                 isMuted = newValue
@@ -104,16 +101,33 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         readMeasured()?.samples
     }
 
-    /// The next recorded chunk, as ``read()``, with its energy as recorded, before the echo
-    /// canceller: against the chunk's own energy, how much of it the canceller let through.
-    /// Where only the app's echo sounded, little passes; a person speaking over it passes nearly
-    /// whole.
-    public func readMeasured() -> (samples: [Int16], recordedEnergy: Double)? {
+    /// A chunk as ``readMeasured()`` gives it.
+    public struct MeasuredChunk: Sendable {
+        /// What was recorded, with the echo canceller's work done.
+        public var samples: [Int16]
+        /// Its energy as recorded, before the echo canceller (the same as after without one):
+        /// against the samples' own energy, how much of it the canceller let through. Where only
+        /// the app's echo sounded, little passes; a person speaking over it passes nearly whole.
+        public var recordedEnergy: Double
+        /// The energy of what the app played as it was recorded, as the echo canceller lined it
+        /// up with the recording (0 without one): where a reply was turned down, it falls.
+        public var playedEnergy: Double
+
+        public init(samples: [Int16], recordedEnergy: Double, playedEnergy: Double = 0) {
+            self.samples = samples
+            self.recordedEnergy = recordedEnergy
+            self.playedEnergy = playedEnergy
+        }
+    }
+
+    /// The next recorded chunk, as ``read()``, with its energy as recorded and what was played
+    /// meanwhile.
+    public func readMeasured() -> MeasuredChunk? {
         condition.lock()
         defer { condition.unlock() }
         while chunks.isEmpty && !stopped && error == nil { condition.wait() }
         guard !stopped, !chunks.isEmpty else { return nil }
-        return (chunks.removeFirst(), recordedEnergies.removeFirst())
+        return chunks.removeFirst()
     }
 
     /// Chunks recorded and not read yet: how far a reader is behind the microphone.
@@ -122,10 +136,9 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     /// Puts `chunks` (as ``readMeasured()`` gave them, oldest first) back before what is still
     /// to be read: the next reader hears them again. A listener that stops in the middle of
     /// someone's words gives them back to the one that listens next.
-    public func unread(_ chunks: [(samples: [Int16], recordedEnergy: Double)]) {
+    public func unread(_ chunks: [MeasuredChunk]) {
         condition.withLock {
-            self.chunks.insert(contentsOf: chunks.map(\.samples), at: 0)
-            recordedEnergies.insert(contentsOf: chunks.map(\.recordedEnergy), at: 0)
+            self.chunks.insert(contentsOf: chunks, at: 0)
             condition.broadcast()
         }
     }
@@ -141,14 +154,14 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
             // whole, and the echo tail counts from the first chunk recorded after unmuting.
             let (isStopped, startedMuted) = condition.withLock { (stopped, isMuted) }
             if isStopped { return }
-            var samples: [Int16]
-            let recordedEnergy: Double
+            var measured: MeasuredChunk
             do {
-                samples = try source.read(chunk)
-                recordedEnergy = Self.energy(samples)
+                let samples = try source.read(chunk)
+                measured = MeasuredChunk(samples: samples, recordedEnergy: Self.energy(samples))
                 if let echoCanceller {
                     // Every chunk, muted or not: the canceller follows the room all along.
-                    samples = echoCanceller.cancel(samples, recordedAt: .now - .seconds(source.latency ?? 0))
+                    (measured.samples, measured.playedEnergy) = echoCanceller.cancelMeasured(
+                        samples, recordedAt: .now - .seconds(source.latency ?? 0))
                 }
             } catch {
                 condition.withLock {
@@ -163,12 +176,8 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
                     skipAfterMute -= 1
                     return
                 }
-                chunks.append(samples)
-                recordedEnergies.append(recordedEnergy)
-                if chunks.count > capacity {
-                    recordedEnergies.removeFirst(chunks.count - capacity)
-                    chunks.removeFirst(chunks.count - capacity)
-                }
+                chunks.append(measured)
+                if chunks.count > capacity { chunks.removeFirst(chunks.count - capacity) }
                 condition.broadcast()
             }
         }

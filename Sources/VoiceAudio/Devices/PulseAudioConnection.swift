@@ -79,6 +79,12 @@ final class PulseAudioConnection {
         return error == 0 ? Double(microseconds) / 1_000_000 : nil
     }
 
+    /// Drops what was written and has not been played yet.
+    func flush() throws(PulseAudioStatus) {
+        var error: Int32 = 0
+        guard pa_simple_flush(handle, &error) >= 0 else { throw PulseAudioStatus(code: error) }
+    }
+
     /// Waits until everything written has been played.
     func drain() throws(PulseAudioStatus) {
         var error: Int32 = 0

@@ -72,6 +72,14 @@ public final class PulseAudioSink: AudioSink {
         }
     }
 
+    public func flush() throws(SpeechError) {
+        do {
+            try connection.flush()
+        } catch {
+            throw stopped(error)
+        }
+    }
+
     private func stopped(_ error: PulseAudioStatus) -> SpeechError {
         SpeechError(.deviceUnavailable, "playing to \(name) stopped: \(error.reason)", code: Int(error.code))
     }

@@ -232,6 +232,13 @@ public final class EchoCanceller: @unchecked Sendable {
             return result
         }
 
+        /// Forgets what was to sound from `time` on.
+        mutating func cut(from time: ContinuousClock.Instant) {
+            guard let start else { return }
+            let kept = Int((EchoCanceller.seconds(time - start) * Double(EchoCanceller.rate)).rounded())
+            if kept < samples.count { samples.removeLast(samples.count - max(0, kept)) }
+        }
+
         /// Adds `piece`, which sounds from `time`: right after what came before when it follows
         /// it within 200 ms (pieces of one reply, whose moments a busy machine blurs; taken or
         /// not), else from `time`.
@@ -265,6 +272,12 @@ public final class EchoCanceller: @unchecked Sendable {
         timeline.withLock { $0.add(samples, at: time) }
     }
 
+    /// Forgets what was handed over (``played(_:at:)``) to sound from `time` on: the player
+    /// dropped it from its device (``AudioSink/flush()``) and plays something else from then.
+    public func unplayed(from time: ContinuousClock.Instant) {
+        timeline.withLock { $0.cut(from: time) }
+    }
+
     /// How much earlier than the samples counted a chunk's moment may be before the count is set
     /// back to it: the moments' own jitter.
     static let earlyStampTolerance = 0.003
@@ -274,9 +287,18 @@ public final class EchoCanceller: @unchecked Sendable {
     /// 10 ms frames only; the rest waits for the next chunk. Until anything has been played,
     /// `chunk` itself.
     public func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
+        cancelMeasured(chunk, recordedAt: time).samples
+    }
+
+    /// ``cancel(_:recordedAt:)``, with the energy (sum of squares) of what was played as the
+    /// returned samples were recorded, lined up with them as the engine was given it: where the
+    /// reply was turned down or stopped, it falls, and its echo a little after.
+    public func cancelMeasured(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant)
+        -> (samples: [Int16], playedEnergy: Double)
+    {
         // Until anything is played there is no echo to take out: the chunk passes as recorded,
         // and the engine is not run (a loop with no loudspeaker to be found never plays).
-        if captureTime == nil, timeline.withLock({ $0.start == nil }) { return chunk }
+        if captureTime == nil, timeline.withLock({ $0.start == nil }) { return (chunk, 0) }
         let rate = Double(Self.rate)
         // The capture side's clock counts samples: a busy machine's thread wakes tens of
         // milliseconds late, which the samples counted do not. It is set again from `time` when
@@ -292,14 +314,14 @@ public final class EchoCanceller: @unchecked Sendable {
         }
         pendingCaptured += chunk
         let whole = pendingCaptured.count / Self.frame * Self.frame
-        guard whole > 0, let first = captureTime else { return [] }
+        guard whole > 0, let first = captureTime else { return ([], 0) }
         let taken = timeline.withLock { $0.take(whole, from: first + .seconds(settings.lead)) }
         let reference = alignment.align(taken, recorded: pendingCaptured[..<whole])
         heldBack.store(alignment.heldBack, ordering: .relaxed)
         let output = run(pendingCaptured[..<whole], played: reference)
         pendingCaptured.removeFirst(whole)
         captureTime = first + .seconds(Double(whole) / rate)
-        return output
+        return (output, ContinuousCapture.energy(reference))
     }
 
     static func seconds(_ duration: Duration) -> Double {
