@@ -249,6 +249,10 @@ package final class VoiceChannel: @unchecked Sendable {
     /// 0.2 s of which was the decision.
     package static let turnDownDelay = 4
 
+    /// Chunks of speech at least after the reply was heard turned down for an utterance over it
+    /// that was not acted on to be heard again from there, for a cancel word (300 ms).
+    static let heardAgainAfterTurnDown = 3
+
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
     /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
     /// as loud (people's commands over an echo 6 dB louder than them fell 7.6 dB at the median,
@@ -504,7 +508,6 @@ package final class VoiceChannel: @unchecked Sendable {
                 break
             }
             guard let heard, !cut else { break }
-            let said = SpeechGrammar.withoutHesitation(heard.text)
             // With a canceller, a cancel word is taken when it let most of the utterance through
             // (a person), not little of it (what is left of the echo); the utterance is the last
             // chunks heard, with the silence that ended it. Without, a cancel word the reply says
@@ -529,16 +532,47 @@ package final class VoiceChannel: @unchecked Sendable {
                 if let erle = metrics?.echoReturnLossEnhancement { metadata["erle"] = "\(erle) dB" }
             }
             logger?.debug("heard over the reply", metadata: metadata)
-            if SpokenAnswer.isCancel(said), ducks ? verdict.isPerson : !replyWords.contains(said) {
-                interruption = .cancel(heard.text)
-                stop.store(true, ordering: .relaxed)
-                break
+            // A cancel word, or a command the app would run, ends the reply.
+            let acted = { (heard: RecognitionResult) -> Interruption? in
+                let said = SpeechGrammar.withoutHesitation(heard.text)
+                if SpokenAnswer.isCancel(said), ducks ? verdict.isPerson : !replyWords.contains(said) {
+                    return .cancel(heard.text)
+                }
+                if let commands, wakeWordOverReply == nil, !said.isEmpty, verdict.isPerson,
+                    Self.waitFor({ await commands.wouldRun(heard) })
+                {
+                    return .command(heard.text)
+                }
+                return nil
             }
-            if let commands, wakeWordOverReply == nil, !said.isEmpty, verdict.isPerson,
-                Self.waitFor({ await commands.wouldRun(heard) })
-            {
-                commandOverReply.withLock { $0 = heard }
-                interruption = .command(heard.text)
+            var acting = acted(heard).map { ($0, heard) }
+            // A person's words with the reply turned down for most of them, not acted on: heard
+            // again from where the reply was down, and a cancel word there ends the reply. What
+            // the recognizer heard before that was as much the reply's echo as the person, and an
+            // echo at an utterance's start is heard as words ("nevermind" was heard as "how
+            // packed is parthenon", under the bar over a reply). Only a cancel word: words cut
+            // short at the turn-down are heard as other commands too ("go to map"), which the
+            // app would run.
+            if acting == nil, ducks, verdict.isPerson, let down = turnedDown() {
+                let first = down.heardFrom - 1
+                let speechEnd = energies.count - Int((Self.endingSilence / chunkSeconds).rounded())
+                let readFrom = energies.count - read.count
+                if speechEnd - first >= Self.heardAgainAfterTurnDown, first > readFrom {
+                    let again = try recognizer.recognize(read[(first - readFrom)...].flatMap(\.samples))
+                    logger?.debug(
+                        "heard again from the turn-down",
+                        metadata: [
+                            "transcript": "\(again.text)",
+                            "heard": "\(again.confidence.map { String(format: "%.3f", $0.value) } ?? "-")",
+                        ])
+                    if SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(again.text)) {
+                        acting = (.cancel(again.text), again)
+                    }
+                }
+            }
+            if let (acting, heard) = acting {
+                if case .command = acting { commandOverReply.withLock { $0 = heard } }
+                interruption = acting
                 stop.store(true, ordering: .relaxed)
                 break
             }
