@@ -468,8 +468,8 @@ package final class VoiceChannel: @unchecked Sendable {
             // Someone still speaking when the reply ended: with the echo cancelled, what was read
             // of their words goes back to the recorder, and whoever listens next hears them from
             // their start (the next command). Without, or after a question, it is as likely the
-            // reply's last words as someone's, and is dropped.
-            if cut, speaking, ducks, givesBack {
+            // reply's last words as someone's, and is dropped (logged all the same).
+            if cut, speaking, ducks {
                 // `energies` ends with the chunks `read` holds.
                 let verdict = Self.isPerson(
                     energies, window: (energies.count - read.count)..<energies.count,
@@ -482,7 +482,7 @@ package final class VoiceChannel: @unchecked Sendable {
                             "\(Double(read.count * capture.chunk) / Double(AudioFormat.recognizerSampleRate))"
                     ]) { $1 })
                 // Only a person's words: what is left of the echo stays behind.
-                if verdict.isPerson {
+                if verdict.isPerson, givesBack {
                     capture.unread(read)
                     handedBack = true
                 }
