@@ -118,22 +118,47 @@ enum EchoCancellation {
             func accepted(
                 _ cases: [PhraseTestSuite.Case], gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
-            ) async throws -> (acted: Int, taken: Int) {
+            ) async throws -> (acted: Int, taken: Int, heardAgain: HeardAgain) {
                 var evaluation = SpokenEvaluation(configuration: configuration)
                 evaluation.microphone = microphone
                 let heard = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
                 let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
                 let isPerson = gate?.isPerson.withLock { $0 } ?? [:]
+                let cancelHeardAgain = gate?.cancelHeardAgain.withLock { $0 } ?? [:]
+                // Commands the loop would run over its reply: a person's, at its bar over a reply.
+                let run = report.clips.filter {
+                    $0.gotIntent != nil && isPerson[$0.source] ?? true && ($0.confidence ?? 0) >= overReplyBar
+                        && !SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard))
+                }
+                let wrong = run.filter { !($0.isCommand && $0.isRight) }
+                let ran = Set(run.map(\.source))
+                let stopped = report.clips.filter {
+                    cancelHeardAgain[$0.source] == true && !ran.contains($0.source)
+                        && !SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard))
+                }
+                let saidCancel = stopped.count {
+                    SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.sentence))
+                }
                 return (
                     report.clips.count(where: \.isAccepted),
                     report.clips.count {
                         $0.isCommand && $0.isRight && $0.gotIntent != nil && isPerson[$0.source] ?? true
                             && (($0.confidence ?? 0) >= overReplyBar
                                 || SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard)))
-                    }
+                    },
+                    HeardAgain(
+                        heard: cancelHeardAgain.count,
+                        right: run.count {
+                            $0.isCommand && $0.isRight && cancelHeardAgain[$0.source] == true
+                        },
+                        wrong: wrong.count, wrongStopped: wrong.count { cancelHeardAgain[$0.source] == true },
+                        stoppedCancels: saidCancel, stoppedOthers: stopped.count - saidCancel)
                 )
             }
             let alone = try await accepted(recorded, nil).acted
+            let secondHearing = SecondHearing(
+                grammar: SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply"),
+                configuration: configuration)
             print(
                 "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
             )
@@ -172,8 +197,8 @@ enum EchoCancellation {
                 print("    echo \(level >= 0 ? "+" : "")\(Int(level)) dB against the speech:")
                 for setup in setups {
                     let tally = Tally()
-                    let gate = Gate()
-                    let (right, taken) = try await accepted(
+                    let gate = Gate(secondHearing: setup.ducked ? secondHearing : nil)
+                    let (right, taken, heardAgain) = try await accepted(
                         recorded, gate: setup.settings == nil ? nil : gate
                     ) {
                         item, clip throws(SpeechError) in
@@ -182,7 +207,8 @@ enum EchoCancellation {
                             first: Int(
                                 (UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
                         let (out, isPerson) = try overReply(
-                            clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally)
+                            clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally,
+                            gate: gate, source: "\(item.testCase.source)")
                         gate.isPerson.withLock { $0["\(item.testCase.source)"] = isPerson }
                         return out
                     }
@@ -192,6 +218,10 @@ enum EchoCancellation {
                     if setup.settings != nil {
                         line +=
                             "; the loop would act on \(taken) over its reply (\(format(Double(taken) / Double(max(alone, 1)), 2))×: heard right, a person's, and a cancel word or at \(format(overReplyBar, 2)))"
+                        if setup.ducked {
+                            line +=
+                                "; heard again from the turn-down (\(heardAgain.heard) clips), a cancel word in \(heardAgain.right) of the right commands it would run and \(heardAgain.wrongStopped) of the \(heardAgain.wrong) wrong ones; of the words it would not act on, heard as a cancel word (stopping the reply) in \(heardAgain.stoppedCancels) said as one and \(heardAgain.stoppedOthers) not"
+                        }
                         line +=
                             ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
                     }
@@ -233,9 +263,60 @@ enum EchoCancellation {
         samples.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
     }
 
-    /// Whether the loop would take each clip's speech for a person's, by the clip's source.
+    /// What the loop's second hearing of a person's words over a reply, from the turn-down, did
+    /// to the commands it would run over its reply: of how many clips it heard again, in how
+    /// many of the right commands and of the wrong ones it heard a cancel word.
+    struct HeardAgain {
+        var heard = 0
+        var right = 0
+        var wrong = 0
+        var wrongStopped = 0
+        /// Of the words it would not act on (first heard as no command it would run, nor a cancel
+        /// word), how many it heard a cancel word in, which stops the reply: said as a cancel
+        /// word, and not.
+        var stoppedCancels = 0
+        var stoppedOthers = 0
+    }
+
+    /// Whether the loop would take each clip's speech for a person's, by the clip's source; and
+    /// where it would hear it again from the turn-down (``SecondHearing``), whether it heard a
+    /// cancel word there.
     final class Gate: Sendable {
         let isPerson = Mutex([String: Bool]())
+        let cancelHeardAgain = Mutex([String: Bool]())
+        let secondHearing: SecondHearing?
+
+        init(secondHearing: SecondHearing? = nil) {
+            self.secondHearing = secondHearing
+        }
+    }
+
+    /// The loop's second hearing of a person's words over a reply, from where the reply was heard
+    /// turned down, under its grammar over a reply (the app's commands and the cancel words):
+    /// whether it hears a cancel word. Recognizers are kept for the workers to share.
+    final class SecondHearing: @unchecked Sendable {  // `idle` behind `lock`
+        let grammar: SpeechGrammar
+        let configuration: SpeechRecognizer.Configuration
+        private let lock = NSLock()
+        private var idle: [SpeechRecognizer] = []
+
+        init(grammar: SpeechGrammar, configuration: SpeechRecognizer.Configuration) {
+            self.grammar = grammar
+            self.configuration = configuration
+        }
+
+        func hearsCancel(_ samples: [Int16]) throws(SpeechError) -> Bool {
+            var recognizer = lock.withLock { idle.popLast() }
+            if recognizer == nil {
+                let fresh = try SpeechRecognizer(configuration)
+                try fresh.useGrammar(grammar)
+                recognizer = fresh
+            }
+            guard let recognizer else { return false }
+            defer { lock.withLock { idle.append(recognizer) } }
+            let heard = try recognizer.recognize(samples)
+            return SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(heard.text))
+        }
     }
 
     /// The stretch of `clip` the loop's gate measures: from 100 ms before its speech (its first
@@ -309,7 +390,8 @@ enum EchoCancellation {
     /// person's rather than its reply's echo (`VoiceChannel.isPerson`; always, without a
     /// canceller).
     static func overReply(
-        _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally
+        _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally,
+        gate: Gate? = nil, source: String = ""
     ) throws(SpeechError) -> (out: [Int16], isPerson: Bool) {
         let offset = Int(speechStart * 16_000)
         let turnedDown = Int((speechStart + duckDelay) * 16_000)
@@ -334,9 +416,17 @@ enum EchoCancellation {
         let spoken = spoken(clip)
         let end = min(chunks.count, (offset + spoken.upperBound) / 1_600)
         let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
-        let verdict = VoiceChannel.isPerson(
-            chunks, window: window, speechEnd: end - Int(VoiceChannel.endingSilence * 10),
-            turnDown: setup.ducked ? turnDown(at: turnedDown, reference: reference) : nil)
+        let down = setup.ducked ? turnDown(at: turnedDown, reference: reference) : nil
+        let spokenUntil = end - Int(VoiceChannel.endingSilence * 10)
+        let verdict = VoiceChannel.isPerson(chunks, window: window, speechEnd: spokenUntil, turnDown: down)
+        // Heard again from the turn-down, as the loop does for words it would not act on.
+        if let down, verdict.isPerson, let secondHearing = gate?.secondHearing {
+            let first = down.heardFrom - 1
+            if spokenUntil - first >= VoiceChannel.heardAgainAfterTurnDown, first > window.lowerBound {
+                let cancel = try secondHearing.hearsCancel(Array(out[(first * 1_600)..<(end * 1_600)]))
+                gate?.cancelHeardAgain.withLock { $0[source] = cancel }
+            }
+        }
         return (out, verdict.isPerson)
     }
 

@@ -251,7 +251,7 @@ package final class VoiceChannel: @unchecked Sendable {
 
     /// Chunks of speech at least after the reply was heard turned down for an utterance over it
     /// that was not acted on to be heard again from there, for a cancel word (300 ms).
-    static let heardAgainAfterTurnDown = 3
+    package static let heardAgainAfterTurnDown = 3
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
     /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
