@@ -55,7 +55,7 @@ struct MouthTests {
         try #require(sink.dropped.count == sink.holds)
         #expect(
             zip(sink.heard.dropFirst(turnedDown), sink.dropped).allSatisfy {
-                abs($0 - $1 * VoiceChannel.duckedVolume) < 1e-3
+                abs($0 - $1 * VoiceChannel.duckedVolume) < 1e-6
             })
         let loudest = sink.heard.prefix(turnedDown).map(abs).max() ?? 0
         #expect(loudest > 0.1)
