@@ -420,12 +420,12 @@ enum EchoCancellation {
         let spokenUntil = end - Int(VoiceChannel.endingSilence * 10)
         let verdict = VoiceChannel.isPerson(chunks, window: window, speechEnd: spokenUntil, turnDown: down)
         // Heard again from the turn-down, as the loop does for words it would not act on.
-        if let down, verdict.isPerson, let secondHearing = gate?.secondHearing {
-            let first = down.heardFrom - 1
-            if spokenUntil - first >= VoiceChannel.heardAgainAfterTurnDown, first > window.lowerBound {
-                let cancel = try secondHearing.hearsCancel(Array(out[(first * 1_600)..<(end * 1_600)]))
-                gate?.cancelHeardAgain.withLock { $0[source] = cancel }
-            }
+        if let down, verdict.isPerson, let secondHearing = gate?.secondHearing,
+            let first = VoiceChannel.heardAgainFrom(
+                turnDown: down, start: window.lowerBound, speechEnd: spokenUntil)
+        {
+            let cancel = try secondHearing.hearsCancel(Array(out[(first * 1_600)..<(end * 1_600)]))
+            gate?.cancelHeardAgain.withLock { $0[source] = cancel }
         }
         return (out, verdict.isPerson)
     }
@@ -435,23 +435,22 @@ enum EchoCancellation {
     /// played (`reference`; ``VoiceChannel/turnDownHeard(played:decided:)``).
     static func turnDown(at sample: Int, reference: [Int16]) -> VoiceChannel.TurnDown {
         let decided = (sample - 2_400) / 1_600
-        let played = stride(from: 0, to: reference.count - 1_599, by: 1_600).map {
-            ContinuousCapture.energy(reference[$0..<($0 + 1_600)])
-        }
         return .init(
             decided: decided,
-            heardFrom: VoiceChannel.turnDownHeard(played: played, decided: decided)
+            heardFrom: VoiceChannel.turnDownHeard(played: chunkEnergies(reference), decided: decided)
                 ?? decided + VoiceChannel.turnDownDelay + 1)
     }
 
     /// Each 100 ms chunk's energy as recorded and as the canceller let it through, as the loop
     /// measures them.
     static func chunkEnergies(_ heard: [Int16], _ out: [Int16]) -> [(recorded: Double, heard: Double)] {
-        stride(from: 0, to: min(heard.count, out.count) - 1_599, by: 1_600).map {
-            (
-                recorded: ContinuousCapture.energy(heard[$0..<($0 + 1_600)]),
-                heard: ContinuousCapture.energy(out[$0..<($0 + 1_600)])
-            )
+        zip(chunkEnergies(heard), chunkEnergies(out)).map { (recorded: $0, heard: $1) }
+    }
+
+    /// Each whole 100 ms chunk's energy.
+    static func chunkEnergies(_ samples: [Int16]) -> [Double] {
+        stride(from: 0, to: samples.count - 1_599, by: 1_600).map {
+            ContinuousCapture.energy(samples[$0..<($0 + 1_600)])
         }
     }
 

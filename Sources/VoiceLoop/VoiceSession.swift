@@ -251,7 +251,16 @@ package final class VoiceChannel: @unchecked Sendable {
 
     /// Chunks of speech at least after the reply was heard turned down for an utterance over it
     /// that was not acted on to be heard again from there, for a cancel word (300 ms).
-    package static let heardAgainAfterTurnDown = 3
+    static let heardAgainAfterTurnDown = 3
+
+    /// The chunk from which an utterance over a reply, read from chunk `start` with speech until
+    /// `speechEnd`, is heard again for a cancel word: the one before the reply was heard turned
+    /// down (`turnDown`), where at least ``heardAgainAfterTurnDown`` chunks of speech follow it
+    /// and it is past the utterance's start; `nil` otherwise.
+    package static func heardAgainFrom(turnDown: TurnDown, start: Int, speechEnd: Int) -> Int? {
+        let first = turnDown.heardFrom - 1
+        return speechEnd - first >= heardAgainAfterTurnDown && first > start ? first : nil
+    }
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
     /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
@@ -516,10 +525,9 @@ package final class VoiceChannel: @unchecked Sendable {
             let seconds = Double(heard.frames) / 100 + Self.endingSilence
             let chunkSeconds = Double(capture.chunk) / Double(AudioFormat.recognizerSampleRate)
             let spoken = max(0, energies.count - Int((seconds / chunkSeconds).rounded(.up)))..<energies.count
-            let verdict = Self.isPerson(
-                energies, window: spoken,
-                speechEnd: energies.count - Int((Self.endingSilence / chunkSeconds).rounded()),
-                turnDown: turnedDown())
+            let speechEnd = energies.count - Int((Self.endingSilence / chunkSeconds).rounded())
+            let down = turnedDown()
+            let verdict = Self.isPerson(energies, window: spoken, speechEnd: speechEnd, turnDown: down)
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence {
                 metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
@@ -554,21 +562,19 @@ package final class VoiceChannel: @unchecked Sendable {
             // short at the turn-down are heard as other commands too ("go to map"), which the
             // app would run. Not with a wake word, where no command over a reply is acted on: the
             // hearing held up the listening while the wake word was said (a fresh-clone CI run).
-            if acting == nil, ducks, wakeWordOverReply == nil, verdict.isPerson, let down = turnedDown() {
-                let first = down.heardFrom - 1
-                let speechEnd = energies.count - Int((Self.endingSilence / chunkSeconds).rounded())
-                let readFrom = energies.count - read.count
-                if speechEnd - first >= Self.heardAgainAfterTurnDown, first > readFrom {
-                    let again = try recognizer.recognize(read[(first - readFrom)...].flatMap(\.samples))
-                    logger?.debug(
-                        "heard again from the turn-down",
-                        metadata: [
-                            "transcript": "\(again.text)",
-                            "heard": "\(again.confidence.map { String(format: "%.3f", $0.value) } ?? "-")",
-                        ])
-                    if SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(again.text)) {
-                        acting = (.cancel(again.text), again)
-                    }
+            let readFrom = energies.count - read.count
+            if acting == nil, ducks, wakeWordOverReply == nil, verdict.isPerson, let down,
+                let first = Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
+            {
+                let again = try recognizer.recognize(read[(first - readFrom)...].flatMap(\.samples))
+                logger?.debug(
+                    "heard again from the turn-down",
+                    metadata: [
+                        "transcript": "\(again.text)",
+                        "heard": "\(again.confidence.map { String(format: "%.3f", $0.value) } ?? "-")",
+                    ])
+                if SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(again.text)) {
+                    acting = (.cancel(again.text), again)
                 }
             }
             if let (acting, heard) = acting {

@@ -109,6 +109,15 @@ struct BargeInGateTests {
         #expect(gate.fell == nil)
     }
 
+    /// Heard again from the chunk before the turn-down was heard, where 300 ms of speech follow
+    /// it and it is past the utterance's start.
+    @Test func wordsAreHeardAgainFromJustBeforeTheTurnDown() {
+        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 21) == 15)
+        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 18) == 15)
+        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 17) == nil)
+        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 15, speechEnd: 21) == nil)
+    }
+
     /// With nothing played up to the decision, nothing tells where the turn-down was heard.
     @Test func nothingPlayedTellsNothing() {
         #expect(VoiceChannel.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
