@@ -16,7 +16,8 @@ import VoiceUnderstanding
 /// same commands without it, run in the same process; and the ones the loop would act on over its
 /// reply: taken for a person's rather than its reply's echo (`VoiceChannel.isPerson`), and a
 /// cancel word, or a command at the loop's bar over a reply (its confirmation bar, higher than
-/// the app's; a cancel word needs none). With a wake word, as a smart speaker is addressed over
+/// the app's; a cancel word needs none), or at the app's bar and heard the same again from where
+/// the reply was turned down. With a wake word, as a smart speaker is addressed over
 /// its own reply: a person's "hey mycroft" and a command after it (one take), said over each
 /// reply. Also: how far each engine pushes the echo down where nobody speaks (ERLE), what it
 /// costs per second of audio, and how often replies alone (no one speaking) would be acted on,
@@ -113,8 +114,9 @@ enum EchoCancellation {
             // The loop's bar for a command said over its reply (a cancel word needs none).
             let overReplyBar = ConfidencePolicy(minimumConfidence: bar).overReply.minimumConfidence
             /// Commands acted on (heard right, at the app's bar), and the ones the loop would act on
-            /// over a reply: heard right, taken for a person's (as `gate` holds), and a cancel word
-            /// or at the loop's bar over a reply.
+            /// over a reply: heard right, taken for a person's (as `gate` holds), and a cancel word,
+            /// a command at the loop's bar over a reply, or one at the app's bar heard the same
+            /// again from the turn-down (`VoiceChannel.HeardCommand.runs`).
             func accepted(
                 _ cases: [PhraseTestSuite.Case], gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
@@ -124,35 +126,55 @@ enum EchoCancellation {
                 let heard = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
                 let report = await EvaluationReport(app: name, heard: heard, matcher: matcher).acting(at: bar)
                 let isPerson = gate?.isPerson.withLock { $0 } ?? [:]
-                let cancelHeardAgain = gate?.cancelHeardAgain.withLock { $0 } ?? [:]
-                // Commands the loop would run over its reply: a person's, at its bar over a reply.
+                let heardAgain = gate?.heardAgain.withLock { $0 } ?? [:]
+                let cancelHeardAgain = heardAgain.filter { SpeechGrammar.isCancel(heard: $0.value) }
+                // A person's commands between the app's bar and the one over a reply, heard the
+                // same again.
+                var heardTwice = Set<String>()
+                for clip in report.clips
+                where clip.gotIntent != nil && isPerson[clip.source] ?? true
+                    && (bar..<overReplyBar).contains(clip.confidence ?? 0)
+                    && !SpeechGrammar.isCancel(heard: clip.heard)
+                {
+                    guard let again = heardAgain[clip.source], !SpeechGrammar.isCancel(heard: again),
+                        let first = await matcher.match(clip.heard).best
+                    else { continue }
+                    let second = await matcher.match(again).best
+                    let clears = VoiceChannel.HeardCommand.Clears.appBar
+                    if VoiceChannel.HeardCommand.runs(
+                        .init(match: first, clears: clears),
+                        again: second.map { .init(match: $0, clears: clears) })
+                    {
+                        heardTwice.insert(clip.source)
+                    }
+                }
+                // Commands the loop would run over its reply.
                 let run = report.clips.filter {
-                    $0.gotIntent != nil && isPerson[$0.source] ?? true && ($0.confidence ?? 0) >= overReplyBar
-                        && !SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard))
+                    $0.gotIntent != nil && isPerson[$0.source] ?? true
+                        && !SpeechGrammar.isCancel(heard: $0.heard)
+                        && (($0.confidence ?? 0) >= overReplyBar || heardTwice.contains($0.source))
                 }
                 let wrong = run.filter { !($0.isCommand && $0.isRight) }
                 let ran = Set(run.map(\.source))
                 let stopped = report.clips.filter {
-                    cancelHeardAgain[$0.source] == true && !ran.contains($0.source)
-                        && !SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard))
+                    cancelHeardAgain[$0.source] != nil && !ran.contains($0.source)
+                        && !SpeechGrammar.isCancel(heard: $0.heard)
                 }
-                let saidCancel = stopped.count {
-                    SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.sentence))
-                }
+                let saidCancel = stopped.count { SpeechGrammar.isCancel(heard: $0.sentence) }
+                let twice = run.filter { heardTwice.contains($0.source) }
                 return (
                     report.clips.count(where: \.isAccepted),
                     report.clips.count {
                         $0.isCommand && $0.isRight && $0.gotIntent != nil && isPerson[$0.source] ?? true
-                            && (($0.confidence ?? 0) >= overReplyBar
-                                || SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation($0.heard)))
+                            && (ran.contains($0.source) || SpeechGrammar.isCancel(heard: $0.heard))
                     },
                     HeardAgain(
-                        heard: cancelHeardAgain.count,
-                        right: run.count {
-                            $0.isCommand && $0.isRight && cancelHeardAgain[$0.source] == true
-                        },
-                        wrong: wrong.count, wrongStopped: wrong.count { cancelHeardAgain[$0.source] == true },
-                        stoppedCancels: saidCancel, stoppedOthers: stopped.count - saidCancel)
+                        heard: heardAgain.count,
+                        right: run.count { $0.isCommand && $0.isRight && cancelHeardAgain[$0.source] != nil },
+                        wrong: wrong.count, wrongStopped: wrong.count { cancelHeardAgain[$0.source] != nil },
+                        stoppedCancels: saidCancel, stoppedOthers: stopped.count - saidCancel,
+                        twiceRight: twice.count { $0.isCommand && $0.isRight },
+                        twiceWrong: twice.count { !($0.isCommand && $0.isRight) })
                 )
             }
             let alone = try await accepted(recorded, nil).acted
@@ -217,10 +239,10 @@ enum EchoCancellation {
                         "      \(setup): \(right) (\(format(Double(right) / Double(max(alone, 1)), 2))× the baseline)"
                     if setup.settings != nil {
                         line +=
-                            "; the loop would act on \(taken) over its reply (\(format(Double(taken) / Double(max(alone, 1)), 2))×: heard right, a person's, and a cancel word or at \(format(overReplyBar, 2)))"
+                            "; the loop would act on \(taken) over its reply (\(format(Double(taken) / Double(max(alone, 1)), 2))×: heard right, a person's, and a cancel word, at \(format(overReplyBar, 2)), or heard the same twice)"
                         if setup.ducked {
                             line +=
-                                "; heard again from the turn-down (\(heardAgain.heard) clips), a cancel word in \(heardAgain.right) of the right commands it would run and \(heardAgain.wrongStopped) of the \(heardAgain.wrong) wrong ones; of the words it would not act on, heard as a cancel word (stopping the reply) in \(heardAgain.stoppedCancels) said as one and \(heardAgain.stoppedOthers) not"
+                                "; heard again from the turn-down (\(heardAgain.heard) clips), a cancel word in \(heardAgain.right) of the right commands it would run and \(heardAgain.wrongStopped) of the \(heardAgain.wrong) wrong ones; of the words it would not act on, heard as a cancel word (stopping the reply) in \(heardAgain.stoppedCancels) said as one and \(heardAgain.stoppedOthers) not; run because heard the same again (at \(format(bar, 2)), under \(format(overReplyBar, 2))): \(heardAgain.twiceRight) right commands and \(heardAgain.twiceWrong) wrong ones"
                         }
                         line +=
                             ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
@@ -276,14 +298,17 @@ enum EchoCancellation {
         /// word, and not.
         var stoppedCancels = 0
         var stoppedOthers = 0
+        /// Of the commands it would run, how many only because heard the same again (at the
+        /// app's bar, under the one over a reply): right and wrong.
+        var twiceRight = 0
+        var twiceWrong = 0
     }
 
     /// Whether the loop would take each clip's speech for a person's, by the clip's source; and
-    /// where it would hear it again from the turn-down (``SecondHearing``), whether it heard a
-    /// cancel word there.
+    /// where it would hear it again from the turn-down (``SecondHearing``), what it heard there.
     final class Gate: Sendable {
         let isPerson = Mutex([String: Bool]())
-        let cancelHeardAgain = Mutex([String: Bool]())
+        let heardAgain = Mutex([String: String]())
         let secondHearing: SecondHearing?
 
         init(secondHearing: SecondHearing? = nil) {
@@ -292,8 +317,8 @@ enum EchoCancellation {
     }
 
     /// The loop's second hearing of a person's words over a reply, from where the reply was heard
-    /// turned down, under its grammar over a reply (the app's commands and the cancel words):
-    /// whether it hears a cancel word. Recognizers are kept for the workers to share.
+    /// turned down, under its grammar over a reply (the app's commands and the cancel words): what
+    /// it hears. Recognizers are kept for the workers to share.
     final class SecondHearing: @unchecked Sendable {  // `idle` behind `lock`
         let grammar: SpeechGrammar
         let configuration: SpeechRecognizer.Configuration
@@ -305,17 +330,16 @@ enum EchoCancellation {
             self.configuration = configuration
         }
 
-        func hearsCancel(_ samples: [Int16]) throws(SpeechError) -> Bool {
+        func hears(_ samples: [Int16]) throws(SpeechError) -> String {
             var recognizer = lock.withLock { idle.popLast() }
             if recognizer == nil {
                 let fresh = try SpeechRecognizer(configuration)
                 try fresh.useGrammar(grammar)
                 recognizer = fresh
             }
-            guard let recognizer else { return false }
+            guard let recognizer else { return "" }
             defer { lock.withLock { idle.append(recognizer) } }
-            let heard = try recognizer.recognize(samples)
-            return SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(heard.text))
+            return try recognizer.recognize(samples).text
         }
     }
 
@@ -424,8 +448,8 @@ enum EchoCancellation {
             let first = VoiceChannel.heardAgainFrom(
                 turnDown: down, start: window.lowerBound, speechEnd: spokenUntil)
         {
-            let cancel = try secondHearing.hearsCancel(Array(out[(first * 1_600)..<(end * 1_600)]))
-            gate?.cancelHeardAgain.withLock { $0[source] = cancel }
+            let text = try secondHearing.hears(Array(out[(first * 1_600)..<(end * 1_600)]))
+            gate?.heardAgain.withLock { $0[source] = text }
         }
         return (out, verdict.isPerson)
     }

@@ -41,7 +41,8 @@ public struct ConfidencePolicy: Sendable, Hashable {
     /// The policy for a command said over one of the loop's replies, which cuts the reply short:
     /// the confirmation bar, not the commands' own. What is left of the echo mixed with a voice
     /// was once heard as a command at 0.82 (a canceller out of step on a busy machine, the
-    /// commands' bar 0.75).
+    /// commands' bar 0.75). A command under it but over the commands' own bar runs when heard
+    /// the same again from where the reply was turned down (`VoiceChannel.HeardCommand`).
     package var overReply: ConfidencePolicy {
         var policy = self
         policy.minimumConfidence = confirmation

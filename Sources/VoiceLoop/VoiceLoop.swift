@@ -6,6 +6,7 @@ import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
+import VoiceUnderstanding
 
 /// The voice loop of an app, to embed in a program of your own: it hears commands from a
 /// microphone, a recording or any stream of 16 kHz samples, matches them against the app's
@@ -273,20 +274,24 @@ public struct VoiceLoop: Sendable, Service {
             logger.info("listening to \(input.name)\(wake)")
         }
         if configuration.bargeIn, mouth.cancelsEcho {
-            // Over a reply, the app's commands too: one that would run (at the bar over a reply)
-            // cuts the reply short.
-            let overReply = policy.overReply
+            // Over a reply, the app's commands too: one that would run (at the bar over a reply,
+            // or at the app's own when heard the same twice) cuts the reply short.
             channel.commandsOverReply = (
                 grammar: { prepared.commandsOrCancel },
-                wouldRun: {
-                    [description = app.description, context = configuration.context, overReply] heard in
-                    let pipeline = TurnPipeline(
-                        description: description, matcher: prepared.matcher, policy: overReply,
-                        context: context)
-                    guard case .run = await pipeline.plan(heard: heard, addressed: false).0 else {
-                        return false
+                read: { [description = app.description, context = configuration.context, policy] heard in
+                    func planned(_ policy: ConfidencePolicy) async -> (TurnPipeline.Plan, Understanding) {
+                        await TurnPipeline(
+                            description: description, matcher: prepared.matcher, policy: policy,
+                            context: context
+                        ).plan(heard: heard, addressed: false)
                     }
-                    return true
+                    let (plan, understanding) = await planned(policy.overReply)
+                    if case .run(let match) = plan { return .init(match: match, clears: .barOverReply) }
+                    guard let heardAs = understanding.match.best else { return nil }
+                    if case .run(let match) = await planned(policy).0 {
+                        return .init(match: match, clears: .appBar)
+                    }
+                    return .init(match: heardAs, clears: .neither)
                 }
             )
         }

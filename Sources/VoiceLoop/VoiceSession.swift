@@ -34,11 +34,44 @@ package final class VoiceChannel: @unchecked Sendable {
     /// Where what is heard over a reply is logged (at debug).
     private let logger: Logger?
     /// With barge-in and the echo cancelled, what may be said over a reply besides the cancel
-    /// words: the grammar of the app's commands and the cancel words together, and whether a
-    /// command heard is one the loop would run (the reply is cut short only for one). Set by the
-    /// loop; `nil` for the cancel words alone.
+    /// words: the grammar of the app's commands and the cancel words together, and the command
+    /// heard, with the bar it clears (the reply is cut short only for one the loop would run).
+    /// Set by the loop; `nil` for the cancel words alone.
     package var commandsOverReply:
-        (grammar: @Sendable () -> SpeechGrammar, wouldRun: @Sendable (RecognitionResult) async -> Bool)?
+        (grammar: @Sendable () -> SpeechGrammar, read: @Sendable (RecognitionResult) async -> HeardCommand?)?
+
+    /// A command heard over a reply (``commandsOverReply``): what it asks for, and which of the
+    /// loop's bars it clears.
+    package struct HeardCommand: Sendable {
+        package enum Clears: Sendable {
+            /// The bar over a reply (the confirmation bar): the loop runs it.
+            case barOverReply
+            /// Only the app's own bar: the loop runs it when heard the same again from where the
+            /// reply was turned down (``heardAgainFrom(turnDown:start:speechEnd:)``).
+            case appBar
+            /// Neither.
+            case neither
+        }
+
+        package var match: PhraseMatch
+        package var clears: Clears
+
+        package init(match: PhraseMatch, clears: Clears) {
+            self.match = match
+            self.clears = clears
+        }
+
+        /// Whether the loop runs a person's command heard over its reply as `first`, and heard
+        /// again from the turn-down as `again` (`nil`: not heard again, or no command there):
+        /// at the bar over a reply, or at the app's bar when both hearings ask the same.
+        package static func runs(_ first: HeardCommand?, again: HeardCommand?) -> Bool {
+            switch first?.clears {
+            case .barOverReply: true
+            case .appBar: again.map { first!.match.asksTheSame(as: $0.match) } ?? false
+            case .neither, nil: false
+            }
+        }
+    }
     /// A command said over a reply, to be run next (``takeCommandSaidOverAReply()``).
     private let commandOverReply = Mutex<RecognitionResult?>(nil)
     /// Whether the wake word was said over the last reply: the next hearing after the wake word
@@ -210,8 +243,9 @@ package final class VoiceChannel: @unchecked Sendable {
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
     /// 40 dB down. People's commands over a reply as loud as they are were heard right 0.94 and
     /// 0.82 times as often as without it, and acted on by the loop (a person's, at its bar over
-    /// a reply) 0.92 and 0.75 times (two speakers; `speech-benchmark --echo`, 2026-11-29; 20 dB
-    /// down, taken for a person's at the app's bar: 0.94 and 0.68). Once it is down, what the
+    /// a reply or heard the same twice, ``HeardCommand``) 0.94 and 0.86 times (two speakers;
+    /// `speech-benchmark --echo`, 2026-11-29; 20 dB down, taken for a person's at the app's bar:
+    /// 0.94 and 0.68). Once it is down, what the
     /// microphone records is the person and the room: whether it was a person is told by whether
     /// it fell with the reply (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it
     /// the canceller let through, which is all of the room's noise.
@@ -540,28 +574,33 @@ package final class VoiceChannel: @unchecked Sendable {
                 if let erle = metrics?.echoReturnLossEnhancement { metadata["erle"] = "\(erle) dB" }
             }
             logger?.debug("heard over the reply", metadata: metadata)
-            // A cancel word, or a command the app would run, ends the reply.
-            let acted = { (heard: RecognitionResult) -> Interruption? in
-                let said = SpeechGrammar.withoutHesitation(heard.text)
-                if SpokenAnswer.isCancel(said), ducks ? verdict.isPerson : !replyWords.contains(said) {
-                    return .cancel(heard.text)
-                }
+            // A cancel word, or a command the loop would run at its bar over a reply, ends the
+            // reply.
+            let said = SpeechGrammar.withoutHesitation(heard.text)
+            let command =
                 if let commands, wakeWordOverReply == nil, !said.isEmpty, verdict.isPerson,
-                    Self.waitFor({ await commands.wouldRun(heard) })
+                    !SpokenAnswer.isCancel(said)
                 {
-                    return .command(heard.text)
+                    Self.waitFor { await commands.read(heard) }
+                } else {
+                    HeardCommand?.none
                 }
-                return nil
+            var acting: (Interruption, RecognitionResult)?
+            if SpokenAnswer.isCancel(said), ducks ? verdict.isPerson : !replyWords.contains(said) {
+                acting = (.cancel(heard.text), heard)
+            } else if HeardCommand.runs(command, again: nil) {
+                acting = (.command(heard.text), heard)
             }
-            var acting = acted(heard).map { ($0, heard) }
             // A person's words with the reply turned down for most of them, not acted on: heard
-            // again from where the reply was down, and a cancel word there ends the reply. What
-            // the recognizer heard before that was as much the reply's echo as the person, and an
-            // echo at an utterance's start is heard as words ("nevermind" was heard as "how
-            // packed is parthenon", under the bar over a reply). Only a cancel word: words cut
-            // short at the turn-down are heard as other commands too ("go to map"), which the
-            // app would run. Not with a wake word, where no command over a reply is acted on: the
-            // hearing held up the listening while the wake word was said (a fresh-clone CI run).
+            // again from where the reply was down. What the recognizer heard before that was as
+            // much the reply's echo as the person, and an echo at an utterance's start is heard
+            // as words ("nevermind" was heard as "how packed is parthenon", under the bar over a
+            // reply). A cancel word there ends the reply; a command the first hearing put between
+            // the app's bar and the bar over a reply runs when heard the same again. Not any
+            // other command: words cut short at the turn-down are heard as other commands too
+            // ("go to map"), which the app would run. Not with a wake word, where no command over
+            // a reply is acted on: the hearing held up the listening while the wake word was said
+            // (a fresh-clone CI run).
             let readFrom = energies.count - read.count
             if acting == nil, ducks, wakeWordOverReply == nil, verdict.isPerson, let down,
                 let first = Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
@@ -573,8 +612,15 @@ package final class VoiceChannel: @unchecked Sendable {
                         "transcript": "\(again.text)",
                         "heard": "\(again.confidence.map { String(format: "%.3f", $0.value) } ?? "-")",
                     ])
-                if SpokenAnswer.isCancel(SpeechGrammar.withoutHesitation(again.text)) {
+                let saidAgain = SpeechGrammar.withoutHesitation(again.text)
+                if SpokenAnswer.isCancel(saidAgain) {
                     acting = (.cancel(again.text), again)
+                } else if command?.clears == .appBar, let commands, !saidAgain.isEmpty,
+                    HeardCommand.runs(command, again: Self.waitFor { await commands.read(again) })
+                {
+                    logger?.debug(
+                        "heard the same command again: run", metadata: ["transcript": "\(heard.text)"])
+                    acting = (.command(heard.text), heard)
                 }
             }
             if let (acting, heard) = acting {

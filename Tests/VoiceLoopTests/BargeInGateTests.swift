@@ -1,5 +1,7 @@
+import PhraseMatching
 import Testing
 import VoiceLoop
+import VoiceTestSupport
 
 /// The gate that tells a person speaking over a reply from what is left of the reply's echo
 /// (`VoiceChannel.isPerson`), on chunk energies shaped as the loudspeaker rig records them: an
@@ -129,5 +131,28 @@ struct BargeInGateTests {
             Array(repeating: (200, 90), count: 5) + Array(repeating: (100, 1), count: 5))
         let gate = VoiceChannel.isPerson(chunks, window: 10..<20, speechEnd: 15, turnDown: nil)
         #expect(gate.isPerson)
+    }
+
+    /// A person's command over a reply runs at the bar over a reply; one only at the app's own
+    /// bar runs when heard again from the turn-down as the same intent with the same values
+    /// (other words may say it), never on one hearing.
+    @Test func aCommandUnderTheBarOverAReplyRunsWhenHeardTheSameAgain() async throws {
+        let matcher = try await TestModels.travelTrackingMatcher()
+        func heard(_ text: String, _ clears: VoiceChannel.HeardCommand.Clears) async throws
+            -> VoiceChannel.HeardCommand
+        {
+            .init(match: try #require(await matcher.match(text).best, "\(text)"), clears: clears)
+        }
+        let map = try await heard("navigate to the map in travel tracking", .appBar)
+        let mapAgain = try await heard("show world map in travel tracking", .neither)
+        let collections = try await heard("navigate to my collections in travel tracking", .neither)
+        #expect(VoiceChannel.HeardCommand.runs(map, again: mapAgain))
+        #expect(!VoiceChannel.HeardCommand.runs(map, again: collections))
+        #expect(!VoiceChannel.HeardCommand.runs(map, again: nil))
+        let sure = try await heard("navigate to the map in travel tracking", .barOverReply)
+        #expect(VoiceChannel.HeardCommand.runs(sure, again: nil))
+        let unsure = try await heard("navigate to the map in travel tracking", .neither)
+        #expect(!VoiceChannel.HeardCommand.runs(unsure, again: mapAgain))
+        #expect(!VoiceChannel.HeardCommand.runs(nil, again: mapAgain))
     }
 }

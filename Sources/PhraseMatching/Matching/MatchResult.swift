@@ -77,6 +77,16 @@ public struct PhraseMatch: Sendable, CustomStringConvertible {
         return "\(intent)(\(shown.joined(separator: ", "))) \(String(format: "%.2f", score))"
     }
 
+    /// Whether `other` asks for the same thing: the same intent with the same values (a known
+    /// value by its title, words that name none by their normalised words), whatever phrase or
+    /// words reached it ("add apples to my list", "put apples on my list").
+    package func asksTheSame(as other: PhraseMatch) -> Bool {
+        func named(_ values: [String: MatchedValue]) -> [String: String] {
+            values.mapValues { TextNormalizer.key($0.title ?? $0.words) }
+        }
+        return intent == other.intent && named(values) == named(other.values)
+    }
+
     /// The same match with `parameter`'s value taken back, as if it had not been said: the
     /// runtime asks for it. `why` joins the ``explanation``.
     package func withoutValue(_ parameter: String, because why: String) -> PhraseMatch {

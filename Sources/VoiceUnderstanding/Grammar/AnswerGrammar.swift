@@ -75,6 +75,12 @@ extension SpeechGrammar {
         return said.count == words.count ? text : said.joined(separator: " ")
     }
 
+    /// Whether `text`, as a grammar heard it, is a cancel word ("uh never mind"):
+    /// ``SpokenAnswer/isCancel(_:)`` of it without the hesitations it begins with.
+    public static func isCancel(heard text: String) -> Bool {
+        SpokenAnswer.isCancel(withoutHesitation(text))
+    }
+
     /// Words that join the parts of a name and are never said alone for it.
     static let nameLinkWords: Set<String> = [
         "the", "and", "for", "from", "with", "into", "onto", "upon", "del", "des", "der", "den", "die",
