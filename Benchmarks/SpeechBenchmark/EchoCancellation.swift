@@ -82,6 +82,14 @@ enum EchoCancellation {
     /// The room.
     static let path = EchoPath(delay: 0.06)
 
+    /// The ten rooms replies are heard alone in (and, with `--rooms`, commands over them): the
+    /// delay 20 to 200 ms, the reverberation 0.2 to 0.56 s.
+    static func room(_ index: Int) -> EchoPath {
+        EchoPath(
+            delay: 0.02 + 0.02 * Double(index), reverberation: 0.2 + 0.04 * Double(index), seed: UInt64(index)
+        )
+    }
+
     /// What the echo figures of one run add up to, from every worker.
     final class Tally: Sendable {
         struct Sums {
@@ -93,7 +101,7 @@ enum EchoCancellation {
         let sums = Mutex(Sums())
     }
 
-    static func run(phrases: URL, repliesAloneOnly: Bool = false) async throws {
+    static func run(phrases: URL, repliesAloneOnly: Bool = false, inRooms: Bool = false) async throws {
         let configuration = try SpeechRecognizer.Configuration.installed()
         print(
             "barge-in over a loudspeaker: people's commands over eSpeak NG's replies in a simulated room (\(ProcessInfo.processInfo.activeProcessorCount) cores)"
@@ -184,6 +192,48 @@ enum EchoCancellation {
             print(
                 "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
             )
+            /// Each clip said over a reply as the microphone records it through `setup`, with the
+            /// gate's verdict kept in `gate`.
+            func saidOverReply(
+                level: Double, setup: Setup, gate: Gate, tally: Tally, path: EchoPath = Self.path
+            )
+                -> @Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16]
+            {
+                { item, clip throws(SpeechError) in
+                    let reply = reply(
+                        from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
+                        first: Int((UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
+                    let (out, isPerson) = try overReply(
+                        clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally,
+                        gate: gate,
+                        source: "\(item.testCase.source)", path: path)
+                    gate.isPerson.withLock { $0["\(item.testCase.source)"] = isPerson }
+                    return out
+                }
+            }
+            if inRooms {
+                print(
+                    "    echo as loud as the speech, in each of ten rooms (delay 20 to 200 ms, reverberation 0.2 to 0.56 s), turned down:"
+                )
+                for setup in setups where setup.ducked {
+                    var acted: [Int] = []
+                    var wrong = 0
+                    for index in 0..<10 {
+                        let gate = Gate(secondHearing: secondHearing)
+                        let (_, taken, heardAgain) = try await accepted(
+                            recorded, gate: gate,
+                            saidOverReply(
+                                level: 0, setup: setup, gate: gate, tally: Tally(), path: room(index)))
+                        acted.append(taken)
+                        wrong += heardAgain.wrong
+                    }
+                    let share = Double(acted.reduce(0, +)) / Double(10 * max(alone, 1))
+                    print(
+                        "      \(setup): the loop would act on \(acted.map(String.init).joined(separator: " / ")) over its reply (\(format(share, 2))× the baseline over all ten), and run \(wrong) wrong commands"
+                    )
+                }
+                continue
+            }
             /// One person's wake word and a command after it, said over each reply (`nil`: alone):
             /// how often the wake word was heard, and the command run.
             func wakeTrials(
@@ -221,19 +271,8 @@ enum EchoCancellation {
                     let tally = Tally()
                     let gate = Gate(secondHearing: setup.ducked ? secondHearing : nil)
                     let (right, taken, heardAgain) = try await accepted(
-                        recorded, gate: setup.settings == nil ? nil : gate
-                    ) {
-                        item, clip throws(SpeechError) in
-                        let reply = reply(
-                            from: played, covering: Double(clip.count) / 16_000 + speechStart + 1,
-                            first: Int(
-                                (UInt64(SpeechCache.hash(item.testCase.sentence), radix: 16) ?? 0) % 10))
-                        let (out, isPerson) = try overReply(
-                            clip, reply: reply, warmUp: played, level: level, setup: setup, tally: tally,
-                            gate: gate, source: "\(item.testCase.source)")
-                        gate.isPerson.withLock { $0["\(item.testCase.source)"] = isPerson }
-                        return out
-                    }
+                        recorded, gate: setup.settings == nil ? nil : gate,
+                        saidOverReply(level: level, setup: setup, gate: gate, tally: tally))
                     let figures = tally.sums.withLock { $0 }
                     var line =
                         "      \(setup): \(right) (\(format(Double(right) / Double(max(alone, 1)), 2))× the baseline)"
@@ -415,11 +454,11 @@ enum EchoCancellation {
     /// canceller).
     static func overReply(
         _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally,
-        gate: Gate? = nil, source: String = ""
+        gate: Gate? = nil, source: String = "", path: EchoPath = Self.path
     ) throws(SpeechError) -> (out: [Int16], isPerson: Bool) {
         let offset = Int(speechStart * 16_000)
         let turnedDown = Int((speechStart + duckDelay) * 16_000)
-        let room = Room(clip, reply: reply, level: level)
+        let room = Room(clip, reply: reply, level: level, path: path)
         let (heard, reference) = room.microphone(turnedDownAt: setup.ducked ? turnedDown : nil)
         guard let settings = setup.settings else { return (heard, true) }
         let (out, working) = try room.cancelled(
@@ -478,15 +517,17 @@ enum EchoCancellation {
         }
     }
 
-    /// A person's `clip` said ``speechStart`` seconds into `reply`, in the room (``path``), with
-    /// the reply's echo `level` dB over the speech (set on the reply as it would sound
-    /// undisturbed).
+    /// A person's `clip` said ``speechStart`` seconds into `reply`, in a room (``path`` unless
+    /// another is given), with the reply's echo `level` dB over the speech (set on the reply as it
+    /// would sound undisturbed).
     struct Room {
         let speech: [Float]
         let reply: [Float]
         let gain: Float
+        let path: EchoPath
 
-        init(_ clip: [Int16], reply: [Float], level: Double) {
+        init(_ clip: [Int16], reply: [Float], level: Double, path: EchoPath = EchoCancellation.path) {
+            self.path = path
             speech = clip.map(Float.init)
             self.reply = reply.map { $0 * 16_384 }
             gain =
@@ -564,9 +605,7 @@ enum EchoCancellation {
         /// The microphone's recording of the reply alone, and what the canceller made of it.
         @Sendable func heard(reply: Int, room: Int) throws(SpeechError) -> (microphone: [Int16], out: [Int16])
         {
-            let path = EchoPath(
-                delay: 0.02 + 0.02 * Double(room), reverberation: 0.2 + 0.04 * Double(room),
-                seed: UInt64(room))
+            let path = Self.room(room)
             let lead = [Float](repeating: 0, count: 8_000)
             let padded = lead + played[reply].map { $0 * 16_384 } + lead
             var echo = path.echo(of: padded)
@@ -599,13 +638,13 @@ enum EchoCancellation {
         let report = await EvaluationReport(app: name, heard: asCommands, matcher: matcher).acting(at: bar)
         // The loop's own listening while it speaks, one reply at a time: with a canceller, the
         // app's commands and the cancel words (`SpeechGrammar.commandsOrCancel`), a cancel word
-        // or a command the app would act on (at its bar over a reply) taken only where the canceller let
-        // enough of the sound through (VoiceChannel.echoOnly); without, the reply's own words and
-        // the cancel words.
+        // or a command the app would act on taken only where the canceller let enough of the sound
+        // through (VoiceChannel.echoOnly); without, the reply's own words and the cancel words.
+        // A command at the app's bar, not only at the loop's bar over a reply: one heard the same
+        // again from a turn-down runs at it (a reply alone is not turned down here, so this counts
+        // every one the second hearing might let through).
         let recognizer = try SpeechRecognizer(configuration)
         let overReply = SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply")
-        // The loop's bar for a command over a reply.
-        let overReplyBar = ConfidencePolicy(minimumConfidence: bar).overReply.minimumConfidence
         var cancels = 0
         var wakes = 0
         for reply in replies.indices {
@@ -641,7 +680,7 @@ enum EchoCancellation {
                     let said = SpeechGrammar.withoutHesitation(result.text)
                     var stops = SpokenAnswer.isCancel(said)
                     if !stops, setup.settings != nil, !said.isEmpty,
-                        (result.confidence?.value ?? 1) >= overReplyBar
+                        (result.confidence?.value ?? 1) >= bar
                     {
                         stops = await matcher.match(result.commandText).best != nil
                     }

@@ -66,6 +66,12 @@ struct SpeechBenchmark: AsyncParsableCommand {
 
     @Flag(
         help:
+            "With --echo, only people's commands over a reply as loud as them, turned down, in each of the ten rooms the replies alone are heard in."
+    )
+    var rooms = false
+
+    @Flag(
+        help:
             "Only what scoring the acoustic model costs: the library's own against the project's, on people's commands."
     )
     var scoring = false
@@ -79,7 +85,8 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
         if wakeWords { return try await WakeWords.run(phrases: packagePhrases) }
         if echo {
-            return try await EchoCancellation.run(phrases: packagePhrases, repliesAloneOnly: repliesAlone)
+            return try await EchoCancellation.run(
+                phrases: packagePhrases, repliesAloneOnly: repliesAlone, inRooms: rooms)
         }
         let clock = ContinuousClock()
 
