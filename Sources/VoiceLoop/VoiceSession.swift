@@ -393,6 +393,26 @@ package final class VoiceChannel: @unchecked Sendable {
         return verdict
     }
 
+    /// Whether the wake word heard over a reply in `window` of `energies` was a person's rather
+    /// than the reply's own voice saying it. The detector has already told the words apart from
+    /// any other talk, so the gate only has to keep out the reply's echo, which the canceller lets
+    /// through 16 dB down or more: taken where more than ``speakingOverEcho`` of what was
+    /// recorded came through before the reply was heard turned down (a person 6 dB under the
+    /// echo comes through about 7 dB down, at ``echoOnly``), or where
+    /// ``isPerson(_:window:speechEnd:turnDown:)`` takes it. The word is heard at its end, so on a
+    /// busy machine the turn-down is often not heard before it, or only over the word's last
+    /// sounds, which fall as an echo does.
+    package static func wakeWordIsAPersons(
+        _ energies: [(recorded: Double, heard: Double)], window: Range<Int>, turnDown: TurnDown?
+    ) -> Verdict {
+        var verdict = isPerson(energies, window: window, speechEnd: window.upperBound, turnDown: turnDown)
+        let loud = min(window.upperBound, turnDown?.heardFrom ?? window.upperBound)
+        if loud > window.lowerBound, passed(energies[window.lowerBound..<loud]) > speakingOverEcho {
+            verdict.isPerson = true
+        }
+        return verdict
+    }
+
     /// Plays `text` on a thread of its own while this one listens for the cancel words. When the
     /// mouth cancels its echo, the app's commands are listened for too (``commandsOverReply``),
     /// and a cancel word or a command is taken only for a person's
@@ -531,11 +551,10 @@ package final class VoiceChannel: @unchecked Sendable {
                 }
             }
             if let afterWakeWord, let wakeWordOverReply {
-                // The wake word is about a second long: taken where the canceller let most of
-                // that through, a person's voice rather than what is left of the echo.
-                let verdict = Self.isPerson(
-                    energies, window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
-                    turnDown: turnedDown())
+                // The wake word is about a second long: taken where it was a person's voice
+                // rather than the reply's own saying it.
+                let verdict = Self.wakeWordIsAPersons(
+                    energies, window: max(0, energies.count - 10)..<energies.count, turnDown: turnedDown())
                 logger?.debug(
                     "heard the wake word over the reply",
                     metadata: verdict.metadata.merging(["model": "\(wakeWordOverReply.model.name)"]) { $1 })

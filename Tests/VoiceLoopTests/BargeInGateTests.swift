@@ -155,4 +155,26 @@ struct BargeInGateTests {
         #expect(!VoiceChannel.HeardCommand.runs(unsure, again: mapAgain))
         #expect(!VoiceChannel.HeardCommand.runs(nil, again: mapAgain))
     }
+
+    /// A person 6 dB under the echo, whose voice the canceller keeps whole: 7 dB down, which an
+    /// utterance is refused at and the wake word is taken at. On the loudspeaker rig beside two
+    /// busy loops a person's "hey mycroft" over a question came through 6.1 dB down, with the
+    /// reply turned down at its second chunk but not heard down before the word was: refused.
+    @Test func aWakeWordIsTakenWhereAnUtteranceIsNot() {
+        let speech = Self.overEcho(Array(repeating: (125, 25), count: 8))
+        let utterance = VoiceChannel.isPerson(speech, window: 10..<18, speechEnd: 18, turnDown: nil)
+        #expect(!utterance.isPerson)
+        #expect(VoiceChannel.wakeWordIsAPersons(speech, window: 10..<18, turnDown: nil).isPerson)
+    }
+
+    /// The reply's own voice saying the wake word comes through the canceller 16 dB down or more:
+    /// refused, and so is an echo heard only once the reply is down (the room's noise, which the
+    /// canceller lets through whole, after a fall of 40 dB).
+    @Test func theRepliesOwnWakeWordIsRefused() {
+        let echo = Array(repeating: (100.0, 1.5), count: 10)
+        #expect(!VoiceChannel.wakeWordIsAPersons(echo, window: 0..<10, turnDown: nil).isPerson)
+        let downBefore = Array(repeating: (100.0, 1.0), count: 10) + Array(repeating: (0.01, 0.01), count: 12)
+        let turnDown = VoiceChannel.TurnDown(decided: 9, heardFrom: 12)
+        #expect(!VoiceChannel.wakeWordIsAPersons(downBefore, window: 12..<22, turnDown: turnDown).isPerson)
+    }
 }
