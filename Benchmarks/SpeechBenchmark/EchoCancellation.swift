@@ -435,8 +435,8 @@ enum EchoCancellation {
         guard let (chunk, at) = try wakeWord(in: out) else { return nil }
         // ...where the loop's gate takes the second up to it for a person's.
         let energies = chunkEnergies(heard, out).prefix(chunk + 1)
-        let verdict = VoiceChannel.isPerson(
-            Array(energies), window: max(0, energies.count - 10)..<energies.count, speechEnd: energies.count,
+        let verdict = VoiceChannel.wakeWordIsAPersons(
+            Array(energies), window: max(0, energies.count - 10)..<energies.count,
             turnDown: turnedDown < chunk * 1_600 ? turnDown(at: turnedDown, reference: reference) : nil)
         guard verdict.isPerson else { return nil }
         // Then the reply stops; the recognizer hears what follows the wake word.

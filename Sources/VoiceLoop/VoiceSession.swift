@@ -65,10 +65,11 @@ package final class VoiceChannel: @unchecked Sendable {
         /// again from the turn-down as `again` (`nil`: not heard again, or no command there):
         /// at the bar over a reply, or at the app's bar when both hearings ask the same.
         package static func runs(_ first: HeardCommand?, again: HeardCommand?) -> Bool {
-            switch first?.clears {
+            guard let first else { return false }
+            return switch first.clears {
             case .barOverReply: true
-            case .appBar: again.map { first!.match.asksTheSame(as: $0.match) } ?? false
-            case .neither, nil: false
+            case .appBar: again.map { first.match.asksTheSame(as: $0.match) } ?? false
+            case .neither: false
             }
         }
     }
@@ -245,10 +246,10 @@ package final class VoiceChannel: @unchecked Sendable {
     /// 0.82 times as often as without it, and acted on by the loop (a person's, at its bar over
     /// a reply or heard the same twice, ``HeardCommand``) 0.94 and 0.86 times (two speakers;
     /// `speech-benchmark --echo`, 2026-11-29; 20 dB down, taken for a person's at the app's bar:
-    /// 0.94 and 0.68). Once it is down, what the
-    /// microphone records is the person and the room: whether it was a person is told by whether
-    /// it fell with the reply (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it
-    /// the canceller let through, which is all of the room's noise.
+    /// 0.94 and 0.68). Once it is down, what the microphone records is the person and the room:
+    /// whether it was a person is told by whether it fell with the reply
+    /// (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it the canceller let
+    /// through, which is all of the room's noise.
     package static let duckedVolume: Float = 0.01
 
     /// Below how many dB of what was recorded the echo canceller let through an utterance heard
