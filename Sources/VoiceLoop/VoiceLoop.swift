@@ -279,19 +279,16 @@ public struct VoiceLoop: Sendable, Service {
             channel.commandsOverReply = (
                 grammar: { prepared.commandsOrCancel },
                 read: { [description = app.description, context = configuration.context, policy] heard in
-                    func planned(_ policy: ConfidencePolicy) async -> (TurnPipeline.Plan, Understanding) {
-                        await TurnPipeline(
-                            description: description, matcher: prepared.matcher, policy: policy,
-                            context: context
-                        ).plan(heard: heard, addressed: false)
+                    // One plan at the app's bar; the bar over a reply differs from it only in the
+                    // confidence it asks for (`policy.overReply`).
+                    let (plan, understanding) = await TurnPipeline(
+                        description: description, matcher: prepared.matcher, policy: policy, context: context
+                    ).plan(heard: heard, addressed: false)
+                    guard case .run(let match) = plan else {
+                        return understanding.match.best.map { .init(match: $0, clears: .neither) }
                     }
-                    let (plan, understanding) = await planned(policy.overReply)
-                    if case .run(let match) = plan { return .init(match: match, clears: .barOverReply) }
-                    guard let heardAs = understanding.match.best else { return nil }
-                    if case .run(let match) = await planned(policy).0 {
-                        return .init(match: match, clears: .appBar)
-                    }
-                    return .init(match: heardAs, clears: .neither)
+                    let sure = understanding.confidence >= policy.overReply.minimumConfidence
+                    return .init(match: match, clears: sure ? .barOverReply : .appBar)
                 }
             )
         }
