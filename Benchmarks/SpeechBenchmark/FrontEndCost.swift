@@ -97,6 +97,21 @@ enum FrontEndCost {
         } else {
             print("RNNoise is not installed here (Scripts/bootstrap.sh installs it): its rows are left out")
         }
+        if DeepFilterNetSuppressor.isAvailable {
+            rows.append(
+                (
+                    "DeepFilterNet 3 floor −10 dB, high-pass",
+                    try cost {
+                        try AudioFrontEnd(
+                            .init(neural: .deepFilterNet, neuralFloor: -10, noiseSuppression: nil)
+                        )
+                        .process
+                    }
+                ))
+        } else {
+            print(
+                "DeepFilterNet is not installed here (Scripts/bootstrap.sh installs it): its row is left out")
+        }
         for (name, value) in rows {
             print(
                 "  \(name): real-time factor \(String(format: "%.4f", value)), \(String(format: "%.2f", value / standard))× the standard"

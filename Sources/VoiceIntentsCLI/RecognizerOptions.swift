@@ -92,9 +92,9 @@ struct RecognizerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The audio front end before the recognizer: on (the models' manifest's: RNNoise and a high-pass filter; the default), standard (a high-pass filter and SpeexDSP's noise suppression), off, or its parts, e.g. highpass=80,denoise=-15,gain; rnnoise puts the learned noise suppressor first; webrtc or speexdsp is the standard one, denoised by that library.",
+            "The audio front end before the recognizer: on (the models' manifest's: RNNoise and a high-pass filter; the default), standard (a high-pass filter and SpeexDSP's noise suppression), off, or its parts, e.g. highpass=80,denoise=-15,gain; rnnoise or deepfilternet puts that learned noise suppressor first; webrtc or speexdsp is the standard one, denoised by that library.",
             discussion:
-                "rnnoise alone is RNNoise and the manifest's high-pass filter; with parts (rnnoise,highpass=80,denoise=-6) it is stacked before them. It takes away no more than 10 dB; rnnoise=-20 sets that floor. It costs about 0.02 of real time on a 2-core x86_64 machine, twenty times the standard front end (Benchmarks/Evaluation/README.md). Scripts/bootstrap.sh installs it (VOICE_INTENTS_RNNOISE names another librnnoise.so); where it is missing, the manifest's front end gives way to the standard one with a warning, and --front-end rnnoise stops with an error.",
+                "rnnoise alone is RNNoise and the manifest's high-pass filter; with parts (rnnoise,highpass=80,denoise=-6) it is stacked before them. It takes away no more than 10 dB; rnnoise=-20 sets that floor. It costs about 0.02 of real time on a 2-core x86_64 machine, twenty times the standard front end (Benchmarks/Evaluation/README.md). Scripts/bootstrap.sh installs it (VOICE_INTENTS_RNNOISE names another librnnoise.so); where it is missing, the manifest's front end gives way to the standard one with a warning, and --front-end rnnoise stops with an error. deepfilternet (DeepFilterNet 3, floor -10 dB too) hears more of people under other people's talk and costs about 0.07 of real time, five times RNNoise; Scripts/bootstrap.sh installs it as well (VOICE_INTENTS_DEEPFILTERNET names another folder).",
             valueName: "setting"))
     var frontEnd: String?
 
@@ -132,8 +132,9 @@ struct RecognizerOptions: ParsableArguments {
                 switch (pieces.first, pieces.count == 2 ? Double(pieces[1]) : nil) {
                 case ("highpass", let hz?) where hz > 0 && hz < 1_000: settings.highPass = hz
                 case ("denoise", let db?) where db <= 0 && db >= -60: settings.noiseSuppression = Int(db)
-                case ("rnnoise", let db?) where db <= 0 && db >= -60:
-                    settings.neural = .rnnoise
+                case (let name?, let db?)
+                where db <= 0 && db >= -60 && AudioFrontEnd.NeuralSuppressor(rawValue: name) != nil:
+                    settings.neural = AudioFrontEnd.NeuralSuppressor(rawValue: name)
                     settings.neuralFloor = Int(db)
                 case ("gain", nil) where pieces.count == 1: settings.automaticGain = true
                 case (let name?, nil) where pieces.count == 1 && AudioFrontEnd.Engine(rawValue: name) != nil:
@@ -145,7 +146,7 @@ struct RecognizerOptions: ParsableArguments {
                         settings.neuralFloor, for: settings.neural)
                 default:
                     throw ValidationError(
-                        "--front-end takes on, standard, off, rnnoise, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with rnnoise[=-DB], webrtc or speexdsp (e.g. rnnoise=-20,highpass=80); not \"\(part)\""
+                        "--front-end takes on, standard, off, rnnoise, deepfilternet, webrtc, speexdsp, or highpass=HZ,denoise=-DB,gain with rnnoise[=-DB] or deepfilternet[=-DB], webrtc or speexdsp (e.g. rnnoise=-20,highpass=80); not \"\(part)\""
                     )
                 }
             }

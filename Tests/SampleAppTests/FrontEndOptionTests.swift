@@ -22,6 +22,19 @@ struct FrontEndOptionTests {
         #expect(try settings("webrtc")?.neuralFloor == nil)
     }
 
+    /// DeepFilterNet is named as RNNoise is: alone (with the high-pass filter), with a floor, or
+    /// stacked before other parts.
+    @Test func deepFilterNetIsNamedAsRNNoiseIs() throws {
+        let alone = try settings("deepfilternet")
+        #expect(alone?.neural == .deepFilterNet)
+        #expect(alone?.neuralFloor == AudioFrontEnd.Settings.neuralFloorDefault)
+        #expect(alone?.highPass == 80 && alone?.noiseSuppression == nil)
+        let floored = try settings("deepfilternet=-20,highpass=80,denoise=-6")
+        #expect(floored?.neural == .deepFilterNet && floored?.neuralFloor == -20)
+        #expect(floored?.noiseSuppression == -6)
+        #expect(throws: (any Error).self) { try settings("deepfilternet=5") }
+    }
+
     /// `standard` is the standard front end whatever the manifest says (RNNoise, by default);
     /// a library named alone is the standard front end denoised by it.
     @Test func standardNamesTheStandardFrontEnd() throws {
@@ -38,7 +51,8 @@ struct FrontEndOptionTests {
 
     /// A front end written as `--front-end` names it reads back as the same settings.
     @Test(arguments: [
-        "rnnoise=-10,highpass=80", "highpass=80,denoise=-6", "webrtc,highpass=80,denoise=-18,gain", "off",
+        "rnnoise=-10,highpass=80", "deepfilternet=-20,highpass=80", "highpass=80,denoise=-6",
+        "webrtc,highpass=80,denoise=-18,gain", "off",
     ])
     func aFrontEndIsWrittenAsTheOptionNamesIt(_ argument: String) throws {
         let settings = try settings(argument)

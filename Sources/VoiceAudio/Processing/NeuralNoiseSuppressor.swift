@@ -61,10 +61,7 @@ public final class NeuralNoiseSuppressor {
 
     private let library: Library
     private var state: OpaquePointer?
-    private var up: StreamingResampler
-    private var down: StreamingResampler
-    /// 48 kHz samples waiting for a whole frame.
-    private var pending: [Float] = []
+    private var frames: NetworkFrames
     private var output = [Float](repeating: 0, count: NeuralNoiseSuppressor.frame)
 
     /// Why the library cannot be loaded on this machine; `nil` when it can.
@@ -86,8 +83,7 @@ public final class NeuralNoiseSuppressor {
         model = weights == .quantized ? library.quantizedModel : nil
         dry = floor.map { Float(pow(10, Double($0) / 20)) } ?? 0
         history = [Float](repeating: 0, count: floor == nil ? 0 : Self.delay)
-        up = StreamingResampler(from: sampleRate, to: Self.rate)
-        down = StreamingResampler(from: Self.rate, to: sampleRate)
+        frames = NetworkFrames(sampleRate: sampleRate, networkRate: Self.rate, frame: Self.frame)
         state = library.create(model)
         guard state != nil else {
             throw SpeechError(.engineFailure, "RNNoise could not make its state (\(library.path))")
@@ -102,9 +98,7 @@ public final class NeuralNoiseSuppressor {
     public func reset() {
         if let state { library.destroy(state) }
         state = library.create(model)
-        up = StreamingResampler(resampler: up.resampler)
-        down = StreamingResampler(resampler: down.resampler)
-        pending = []
+        frames.reset()
         history = [Float](repeating: 0, count: history.count)
     }
 
@@ -116,26 +110,24 @@ public final class NeuralNoiseSuppressor {
     /// The same for samples on the 16-bit scale, as floats.
     public func process(_ chunk: [Float]) -> [Float] {
         guard let state else { return chunk }
-        pending += up.resample(chunk)
-        let whole = pending.count / Self.frame * Self.frame
-        guard whole > 0 else { return [] }
-        var cleaned = [Float]()
-        cleaned.reserveCapacity(whole)
-        for start in stride(from: 0, to: whole, by: Self.frame) {
-            // It returns its estimate that the frame held speech, which nothing here needs.
-            _ = pending.withUnsafeBufferPointer {
-                library.processFrame(state, &output, $0.baseAddress! + start)
+        return frames.process(chunk) { input in
+            var cleaned = [Float]()
+            cleaned.reserveCapacity(input.count)
+            for start in stride(from: input.startIndex, to: input.endIndex, by: Self.frame) {
+                // It returns its estimate that the frame held speech, which nothing here needs.
+                _ = input.withUnsafeBufferPointer {
+                    library.processFrame(state, &output, $0.baseAddress! + (start - input.startIndex))
+                }
+                cleaned += output
             }
-            cleaned += output
+            if floor != nil {
+                // The input as the network's output lags it: what is kept from before, then this.
+                let delayed = history + input
+                for index in cleaned.indices { cleaned[index] += dry * delayed[index] }
+                history = Array(delayed.suffix(Self.delay))
+            }
+            return cleaned
         }
-        if floor != nil {
-            // The input as the network's output lags it: what is kept from before, then this.
-            let delayed = history + pending[..<whole]
-            for index in cleaned.indices { cleaned[index] += dry * delayed[index] }
-            history = Array(delayed.suffix(Self.delay))
-        }
-        pending.removeFirst(whole)
-        return down.resample(cleaned)
     }
 
     /// Where the library is looked for after `VOICE_INTENTS_RNNOISE`: where `Scripts/bootstrap.sh`

@@ -102,7 +102,8 @@ extension SpeechRecognizer.Configuration {
             let neural = spec.neural.flatMap(AudioFrontEnd.NeuralSuppressor.init(rawValue:))
             if let name = spec.neural, neural == nil {
                 throw SpeechError(
-                    .invalidInput, "\(url.path): frontEnd's neural must be rnnoise, not \"\(name)\"")
+                    .invalidInput,
+                    "\(url.path): frontEnd's neural must be rnnoise or deepfilternet, not \"\(name)\"")
             }
             frontEnd =
                 spec.off == true
