@@ -87,11 +87,11 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With barge-in, what takes the loop's replies out of what the microphone hears: webrtc, speexdsp, speexdsp+webrtc or off.",
+            "With barge-in, what takes the loop's replies out of what the microphone hears: speexdsp+webrtc (the default), webrtc, speexdsp or off.",
             discussion:
-                "speexdsp+webrtc runs both, one after the other: in a simulated room it kept more of people's commands over a reply than either alone. off leaves the echo in: use it with a headset, which has none."
+                "speexdsp+webrtc runs both, one after the other: in simulated rooms it kept more of people's commands over a reply than either alone. off leaves the echo in: use it with a headset, which has none."
         ))
-    var echoCanceller = EchoCancellerChoice.webrtc
+    var echoCanceller = EchoCancellerChoice.speexdspThenWebrtc
 
     @Option(
         help: ArgumentHelp(

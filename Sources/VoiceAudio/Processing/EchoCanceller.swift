@@ -35,10 +35,10 @@ public final class EchoCanceller: @unchecked Sendable {
         /// SpeexDSP's echo canceller with its preprocessor's residual echo suppression; it
         /// expects the two sides lined up to within its filter's length.
         case speexDSP = "speexdsp"
-        /// SpeexDSP's, then WebRTC's on what it lets through: WebRTC's suppression of what is
-        /// left of the echo, which takes part of a voice over a loud reply, has less left to
-        /// suppress. In a simulated room people's commands over a reply were acted on more often
-        /// than through either alone (`speech-benchmark --echo`).
+        /// SpeexDSP's, then WebRTC's on what it lets through (the default): WebRTC's suppression
+        /// of what is left of the echo, which takes part of a voice over a loud reply, has less
+        /// left to suppress. In simulated rooms people's commands over a reply were acted on more
+        /// often than through either alone (`speech-benchmark --echo`, `--rooms`).
         case speexDSPThenWebRTC = "speexdsp+webrtc"
     }
 
@@ -58,7 +58,7 @@ public final class EchoCanceller: @unchecked Sendable {
         /// - Parameter filterLength: `nil` for the length measured best for `engine`: 200 ms for
         ///   SpeexDSP's alone, 400 ms before WebRTC's (`speech-benchmark --echo`).
         public init(
-            engine: Engine = .webRTC, suppression: Int = 0, filterLength: Double? = nil,
+            engine: Engine = .speexDSPThenWebRTC, suppression: Int = 0, filterLength: Double? = nil,
             lead: Double = 0.05
         ) {
             self.engine = engine
