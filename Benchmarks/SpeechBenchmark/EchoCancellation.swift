@@ -124,11 +124,13 @@ enum EchoCancellation {
             /// Commands acted on (heard right, at the app's bar), and the ones the loop would act on
             /// over a reply: heard right, taken for a person's (as `gate` holds), and a cancel word,
             /// a command at the loop's bar over a reply, or one at the app's bar heard the same
-            /// again from the turn-down (`VoiceChannel.HeardCommand.runs`).
+            /// again from the turn-down (`VoiceChannel.HeardCommand.runs`); and the clips acted on
+            /// at the app's bar as another command than said (`wrongAtBar`: with no reply, what the
+            /// wrong commands run over one compare with).
             func accepted(
                 _ cases: [PhraseTestSuite.Case], gate: Gate? = nil,
                 _ microphone: (@Sendable (SpokenEvaluation.Item, [Int16]) throws(SpeechError) -> [Int16])?
-            ) async throws -> (acted: Int, taken: Int, heardAgain: HeardAgain) {
+            ) async throws -> (acted: Int, taken: Int, heardAgain: HeardAgain, wrongAtBar: Int) {
                 var evaluation = SpokenEvaluation(configuration: configuration)
                 evaluation.microphone = microphone
                 let heard = try evaluation.hear(evaluation.items(for: cases), grammar: grammar)
@@ -182,15 +184,17 @@ enum EchoCancellation {
                         wrong: wrong.count, wrongStopped: wrong.count { cancelHeardAgain[$0.source] != nil },
                         stoppedCancels: saidCancel, stoppedOthers: stopped.count - saidCancel,
                         twiceRight: twice.count { $0.isCommand && $0.isRight },
-                        twiceWrong: twice.count { !($0.isCommand && $0.isRight) })
+                        twiceWrong: twice.count { !($0.isCommand && $0.isRight) }),
+                    report.clips.count { $0.isActedOn && !($0.isCommand && $0.isRight) }
                 )
             }
-            let alone = try await accepted(recorded, nil).acted
+            let baseline = try await accepted(recorded, nil)
+            let alone = baseline.acted
             let secondHearing = SecondHearing(
                 grammar: SpeechGrammar.commandsOrCancel(matcher.spokenForms, name: "\(name)_over_reply"),
                 configuration: configuration)
             print(
-                "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2))"
+                "  \(name): \(alone) of \(recorded.count) commands heard right with no reply playing (the baseline), acting at \(format(bar, 2)), and \(baseline.wrongAtBar) acted on as another command"
             )
             /// Each clip said over a reply as the microphone records it through `setup`, with the
             /// gate's verdict kept in `gate`.
@@ -220,7 +224,7 @@ enum EchoCancellation {
                     var wrong = 0
                     for index in 0..<10 {
                         let gate = Gate(secondHearing: secondHearing)
-                        let (_, taken, heardAgain) = try await accepted(
+                        let (_, taken, heardAgain, _) = try await accepted(
                             recorded, gate: gate,
                             saidOverReply(
                                 level: 0, setup: setup, gate: gate, tally: Tally(), path: room(index)))
@@ -229,7 +233,7 @@ enum EchoCancellation {
                     }
                     let share = Double(acted.reduce(0, +)) / Double(10 * max(alone, 1))
                     print(
-                        "      \(setup): the loop would act on \(acted.map(String.init).joined(separator: " / ")) over its reply (\(format(share, 2))× the baseline over all ten), and run \(wrong) wrong commands"
+                        "      \(setup): the loop would act on \(acted.map(String.init).joined(separator: " / ")) over its reply (\(format(share, 2))× the baseline over all ten), and run \(wrong) wrong commands (with no reply, \(10 * baseline.wrongAtBar) in ten passes)"
                     )
                 }
                 continue
@@ -270,7 +274,7 @@ enum EchoCancellation {
                 for setup in setups {
                     let tally = Tally()
                     let gate = Gate(secondHearing: setup.ducked ? secondHearing : nil)
-                    let (right, taken, heardAgain) = try await accepted(
+                    let (right, taken, heardAgain, _) = try await accepted(
                         recorded, gate: setup.settings == nil ? nil : gate,
                         saidOverReply(level: level, setup: setup, gate: gate, tally: tally))
                     let figures = tally.sums.withLock { $0 }
@@ -291,7 +295,7 @@ enum EchoCancellation {
                 if let wake = wakeWord, let command = wakeCommand, let wakeAlone {
                     let (woke, run) = try await wakeTrials(wake, command, level: level)
                     print(
-                        "      \"\(wake.model.name)\" and \"\(command.sentence)\" said over it (one person's take, 10 replies; WebRTC, low, turned down as above, stopped at the wake word): the wake word heard over \(woke) of 10, the command after it run \(run) (the take alone: \(wakeAlone.woke == 1 ? "heard" : "not heard"), \(wakeAlone.run == 1 ? "run" : "not run"))"
+                        "      \"\(wake.model.name)\" and \"\(command.sentence)\" said over it (one person's take, 10 replies; the loop's canceller, \(EchoCanceller.Settings().engine.rawValue), turned down as above, stopped at the wake word): the wake word heard over \(woke) of 10, the command after it run \(run) (the take alone: \(wakeAlone.woke == 1 ? "heard" : "not heard"), \(wakeAlone.run == 1 ? "run" : "not run"))"
                     )
                 }
             }
@@ -404,10 +408,10 @@ enum EchoCancellation {
 
     /// What the loop's recognizer hears after the wake word in `take`, a person's wake word and
     /// command said ``speechStart`` seconds into `reply` with its echo `level` dB over the
-    /// speech, through WebRTC's canceller (low suppression): the reply turned down ``duckDelay``
-    /// after the person starts, as for the commands, and stopped once the wake word is heard
-    /// (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where the
-    /// detector did not hear the wake word, or the loop's gate took it for the reply's echo.
+    /// speech, through the loop's own canceller (`EchoCanceller.Settings()`): the reply turned
+    /// down ``duckDelay`` after the person starts, as for the commands, and stopped once the wake
+    /// word is heard (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where
+    /// the detector did not hear the wake word, or the loop's gate took it for the reply's echo.
     /// With no `reply`, the take as recorded.
     static func afterWakeWord(
         _ take: [Int16], reply: [Float]?, warmUp replies: [[Float]], level: Double,
@@ -426,7 +430,8 @@ enum EchoCancellation {
         guard let reply else {
             return try wakeWord(in: take).map { Array(take[($0.chunk * 1_600 + $0.at)...]) }
         }
-        let settings = EchoCanceller.Settings(engine: .webRTC, suppression: 0)
+        // The loop's own canceller.
+        let settings = EchoCanceller.Settings()
         let room = Room(take, reply: reply, level: level)
         let turnedDown = Int(speechStart * 16_000) + sound(take).lowerBound + Int(duckDelay * 16_000)
         // The reply goes on until the wake word is heard in what the canceller lets through...
