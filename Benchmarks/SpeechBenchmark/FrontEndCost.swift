@@ -97,6 +97,7 @@ enum FrontEndCost {
         } else {
             print("RNNoise is not installed here (Scripts/bootstrap.sh installs it): its rows are left out")
         }
+        var resetCost: Double?
         if DeepFilterNetSuppressor.isAvailable {
             rows.append(
                 (
@@ -108,6 +109,21 @@ enum FrontEndCost {
                         .process
                     }
                 ))
+            // A recognizer resets its front end before every utterance: what a reset costs a live
+            // stream, whose next second of audio comes a second later (the next network is made
+            // meanwhile, on another thread).
+            let suppressor = try DeepFilterNetSuppressor(floor: -10)
+            var seconds = 0.0
+            let starts = Array(stride(from: 0, to: min(audio.count, 10 * 16_000), by: 16_000))
+            for start in starts {
+                let arrived = clock.now
+                _ = suppressor.process(Array(audio[start..<min(audio.count, start + 16_000)]))
+                Thread.sleep(forTimeInterval: max(0, 1 - (clock.now - arrived).inSeconds))
+                let started = clock.now
+                suppressor.reset()
+                seconds += (clock.now - started).inSeconds
+            }
+            resetCost = seconds / Double(max(starts.count, 1))
         } else {
             print(
                 "DeepFilterNet is not installed here (Scripts/bootstrap.sh installs it): its row is left out")
@@ -115,6 +131,11 @@ enum FrontEndCost {
         for (name, value) in rows {
             print(
                 "  \(name): real-time factor \(String(format: "%.4f", value)), \(String(format: "%.2f", value / standard))× the standard"
+            )
+        }
+        if let resetCost {
+            print(
+                "  DeepFilterNet 3, reset after each second of a live stream (its next network made ahead): \(String(format: "%.1f", resetCost * 1_000)) ms a reset"
             )
         }
     }

@@ -50,6 +50,20 @@ struct DeepFilterNetSuppressorTests {
         #expect(whole.count > count - 480, "\(whole.count) of \(count)")
     }
 
+    /// Resets one after another, each taking the fresh network made ahead for it (or waiting for
+    /// it), start the stream afresh each time.
+    @Test func everyResetStartsAfresh() throws {
+        let (speech, noise) = try NeuralNoiseSuppressorTests.commandInNoise()
+        let mix = zip(speech, noise).prefix(16_000).map { Int16(clipping: $0 + $1) }
+        let suppressor = try DeepFilterNetSuppressor(floor: -10)
+        let first = suppressor.process(mix)
+        for _ in 0..<3 {
+            suppressor.reset()
+            suppressor.reset()
+            #expect(suppressor.process(mix) == first)
+        }
+    }
+
     /// `--front-end deepfilternet` puts it in front of the recognizer: a person's command is heard
     /// through it word for word.
     @Test func aPersonsCommandIsHeardThroughIt() throws {
