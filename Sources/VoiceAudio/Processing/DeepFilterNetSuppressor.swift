@@ -206,12 +206,14 @@ public final class DeepFilterNetSuppressor {
                     continue
                 }
                 guard let state = create(model, 100, nil) else {
+                    dlclose(handle)
                     reasons.append("\(path) could not load \(model)")
                     continue
                 }
                 let length = frameLength(state)
                 free(state)
                 guard length == DeepFilterNetSuppressor.frame else {
+                    dlclose(handle)
                     reasons.append(
                         "\(model) works in frames of \(length) samples, not DeepFilterNet 3's \(DeepFilterNetSuppressor.frame)"
                     )
