@@ -153,17 +153,22 @@ struct NeuralNoiseSuppressorTests {
             learned >= standard + 5, "RNNoise: \(learned) of 33 right, the standard front end: \(standard)")
     }
 
-    /// With no library where it is named, the program says so and how to install it, and stops.
-    @Test func aMissingLibrarySaysHowToInstallIt() throws {
+    /// With no learned suppressor where it is named, the program says so and how to install it
+    /// (the variable that names another copy), and stops: RNNoise and DeepFilterNet alike.
+    @Test(arguments: [
+        ("rnnoise", "RNNoise", "VOICE_INTENTS_RNNOISE", "/nonexistent/librnnoise.so"),
+        ("deepfilternet", "DeepFilterNet", "VOICE_INTENTS_DEEPFILTERNET", "/nonexistent"),
+    ])
+    func aMissingLibrarySaysHowToInstallIt(frontEnd: String, name: String, variable: String, path: String)
+        throws
+    {
         let clip = try PeoplesRecordings.file("rhasspy-test-en", "turn_on_the_garage_light.wav")
         let run = try Executables.run(
-            "voice-intents", ["transcribe", clip.path, "--front-end", "rnnoise"],
-            environment: ProcessInfo.processInfo.environment.merging([
-                "VOICE_INTENTS_RNNOISE": "/nonexistent/librnnoise.so"
-            ]) { $1 })
+            "voice-intents", ["transcribe", clip.path, "--front-end", frontEnd],
+            environment: ProcessInfo.processInfo.environment.merging([variable: path]) { $1 })
         #expect(run.status != 0)
-        #expect(run.errors.contains("RNNoise"), "\(run.errors)")
-        #expect(run.errors.contains("VOICE_INTENTS_RNNOISE"), "\(run.errors)")
+        #expect(run.errors.contains(name), "\(run.errors)")
+        #expect(run.errors.contains(variable), "\(run.errors)")
     }
 
     /// The models' default front end names RNNoise; where it is missing, the program warns once,
