@@ -138,6 +138,11 @@ enum EchoCancellation {
                 let isPerson = gate?.isPerson.withLock { $0 } ?? [:]
                 let heardAgain = gate?.heardAgain.withLock { $0 } ?? [:]
                 let cancelHeardAgain = heardAgain.filter { SpeechGrammar.isCancel(heard: $0.value) }
+                // Over a question, where the words came after the turn-down, a cancel word heard
+                // again stops it instead of the command the first hearing would run (these
+                // replies are not questions: counted only).
+                let stoppedInstead = Set(cancelHeardAgain.keys).intersection(
+                    gate?.wordsAfter.withLock { $0 } ?? [])
                 // A person's commands between the app's bar and the one over a reply, heard the
                 // same again.
                 var heardTwice = Set<String>()
@@ -180,8 +185,14 @@ enum EchoCancellation {
                     },
                     HeardAgain(
                         heard: heardAgain.count,
-                        right: run.count { $0.isCommand && $0.isRight && cancelHeardAgain[$0.source] != nil },
+                        right: run.count {
+                            $0.isCommand && $0.isRight && cancelHeardAgain[$0.source] != nil
+                        },
                         wrong: wrong.count, wrongStopped: wrong.count { cancelHeardAgain[$0.source] != nil },
+                        rightStoppedInstead: run.count {
+                            $0.isCommand && $0.isRight && stoppedInstead.contains($0.source)
+                        },
+                        wrongStoppedInstead: wrong.count { stoppedInstead.contains($0.source) },
                         stoppedCancels: saidCancel, stoppedOthers: stopped.count - saidCancel,
                         twiceRight: twice.count { $0.isCommand && $0.isRight },
                         twiceWrong: twice.count { !($0.isCommand && $0.isRight) }),
@@ -285,7 +296,7 @@ enum EchoCancellation {
                             "; the loop would act on \(taken) over its reply (\(format(Double(taken) / Double(max(alone, 1)), 2))×: heard right, a person's, and a cancel word, at \(format(overReplyBar, 2)), or heard the same twice)"
                         if setup.ducked {
                             line +=
-                                "; heard again from the turn-down (\(heardAgain.heard) clips), a cancel word in \(heardAgain.right) of the right commands it would run and \(heardAgain.wrongStopped) of the \(heardAgain.wrong) wrong ones; of the words it would not act on, heard as a cancel word (stopping the reply) in \(heardAgain.stoppedCancels) said as one and \(heardAgain.stoppedOthers) not; run because heard the same again (at \(format(bar, 2)), under \(format(overReplyBar, 2))): \(heardAgain.twiceRight) right commands and \(heardAgain.twiceWrong) wrong ones"
+                                "; heard again from the turn-down (\(heardAgain.heard) clips), a cancel word in \(heardAgain.right) of the right commands it would run and \(heardAgain.wrongStopped) of the \(heardAgain.wrong) wrong ones (with the words after the turn-down, which over a question would stop it instead: \(heardAgain.rightStoppedInstead) right and \(heardAgain.wrongStoppedInstead) wrong); of the words it would not act on, heard as a cancel word (stopping the reply) in \(heardAgain.stoppedCancels) said as one and \(heardAgain.stoppedOthers) not; run because heard the same again (at \(format(bar, 2)), under \(format(overReplyBar, 2))): \(heardAgain.twiceRight) right commands and \(heardAgain.twiceWrong) wrong ones"
                         }
                         line +=
                             ", echo where nobody speaks down \(format(10 * log10(figures.echoIn / figures.echoOut), 1)) dB, canceller \(format(figures.working / figures.seconds)) of real time"
@@ -336,6 +347,10 @@ enum EchoCancellation {
         var right = 0
         var wrong = 0
         var wrongStopped = 0
+        /// Of those, the ones whose words came after the turn-down, where over a question the
+        /// cancel word would stop it instead of the command running.
+        var rightStoppedInstead = 0
+        var wrongStoppedInstead = 0
         /// Of the words it would not act on (first heard as no command it would run, nor a cancel
         /// word), how many it heard a cancel word in, which stops the reply: said as a cancel
         /// word, and not.
@@ -352,6 +367,8 @@ enum EchoCancellation {
     final class Gate: Sendable {
         let isPerson = Mutex([String: Bool]())
         let heardAgain = Mutex([String: String]())
+        /// The clips whose words came after the turn-down (`VoiceChannel.wordsCameAfter`).
+        let wordsAfter = Mutex(Set<String>())
         let secondHearing: SecondHearing?
 
         init(secondHearing: SecondHearing? = nil) {
@@ -494,6 +511,11 @@ enum EchoCancellation {
         {
             let text = try secondHearing.hears(Array(out[(first * 1_600)..<(end * 1_600)]))
             gate?.heardAgain.withLock { $0[source] = text }
+            if VoiceChannel.wordsCameAfter(
+                turnDown: down, chunks, start: window.lowerBound, speechEnd: spokenUntil)
+            {
+                gate?.wordsAfter.withLock { _ = $0.insert(source) }
+            }
         }
         return (out, verdict.isPerson)
     }

@@ -120,6 +120,46 @@ struct BargeInGateTests {
         #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 15, speechEnd: 21) == nil)
     }
 
+    /// Words that came after the turn-down: what set it off (a satellite's chime, let through
+    /// at −17 dB against the words to come) and the echo until it was heard turned down, then a
+    /// person's words, then the silence that ends them. A person who spoke over the reply comes
+    /// through within a few dB of the rest before it: their words did not come after it.
+    @Test func wordsAfterTheTurnDownAreToldFromWordsOverTheReply() {
+        let afterAChime = Self.overEcho(
+            Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
+                + Array(repeating: (0.51, 0.5), count: 5))
+        #expect(
+            VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21))
+        #expect(
+            !VoiceChannel.wordsCameAfter(
+                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 10, speechEnd: 21))
+        // Only where the words are heard again: not from an utterance that starts after the turn-down.
+        #expect(
+            !VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, afterAChime, start: 15, speechEnd: 21))
+    }
+
+    /// A command over a question is heard again without what came before the person: from the
+    /// turn-down where the words came after it; else from two chunks before the decision where
+    /// the utterance began earlier (here on what was left of the echo, six chunks before); not
+    /// at all where that leaves out nothing.
+    @Test func aCommandOverAQuestionIsHeardAgainWithoutWhatCameBefore() {
+        let afterAChime = Self.overEcho(
+            Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
+                + Array(repeating: (0.51, 0.5), count: 5))
+        #expect(
+            VoiceChannel.withoutWhatCameBefore(
+                turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21) == 15)
+        #expect(
+            VoiceChannel.withoutWhatCameBefore(
+                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 5, speechEnd: 21) == 9)
+        #expect(
+            VoiceChannel.withoutWhatCameBefore(
+                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 10, speechEnd: 21) == nil)
+        #expect(
+            VoiceChannel.withoutWhatCameBefore(
+                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 5, speechEnd: 11) == nil)
+    }
+
     /// With nothing played up to the decision, nothing tells where the turn-down was heard.
     @Test func nothingPlayedTellsNothing() {
         #expect(VoiceChannel.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
