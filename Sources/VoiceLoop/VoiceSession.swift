@@ -321,27 +321,6 @@ package final class VoiceChannel: @unchecked Sendable {
         return before * pow(10, wordsAfterTurnDownMargin / 10) <= after
     }
 
-    /// Chunks of a person's voice at most before the reply is turned down for it: the gate
-    /// decides on the last two chunks (``speakingOverEcho``).
-    static let voiceBeforeDecision = 2
-
-    /// The chunk from which a command heard over a question (an utterance from chunk `start`,
-    /// speech until `speechEnd`) is heard again without what came before the person: from the
-    /// turn-down where the words came after it (``wordsCameAfter(turnDown:_:start:speechEnd:)``),
-    /// else from ``voiceBeforeDecision`` chunks before the decision where the utterance began
-    /// earlier (what came through before then was not enough to be a person's: the echo, a
-    /// chime); `nil` where neither leaves out anything, or less than
-    /// ``heardAgainAfterTurnDown`` chunks of speech would be heard.
-    package static func withoutWhatCameBefore(
-        turnDown: TurnDown, _ energies: [(recorded: Double, heard: Double)], start: Int, speechEnd: Int
-    ) -> Int? {
-        if wordsCameAfter(turnDown: turnDown, energies, start: start, speechEnd: speechEnd) {
-            return heardAgainFrom(turnDown: turnDown, start: start, speechEnd: speechEnd)
-        }
-        let first = turnDown.decided - voiceBeforeDecision
-        return first > start && speechEnd - first >= heardAgainAfterTurnDown ? first : nil
-    }
-
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
     /// for the speech to be a person's rather than the reply's echo: a person's voice goes on
     /// as loud (people's commands over an echo 6 dB louder than them fell 7.6 dB at the median,
@@ -672,8 +651,8 @@ package final class VoiceChannel: @unchecked Sendable {
             // ("go to map"), which the app would run. Over a question (whose first option is to
             // cancel), what the first hearing heard before the person (the echo, a satellite's
             // chime) is heard as words too, at the bar over a reply ("nevermind" heard as "go to
-            // map" at 0.91 in a fresh-clone CI run): a command heard over it is heard again
-            // without that (``withoutWhatCameBefore``), and a cancel word there wins. Not over
+            // map" at 0.91 in a fresh-clone CI run): where the words came after the turn-down, a
+            // command heard over it is heard again from there, and a cancel word wins. Not over
             // other replies, where more commands than cancel words are said (`speech-benchmark
             // --echo`: from the turn-down, it stopped one right SmartHome command of 28 at 0 dB
             // and no wrong one). Not with a wake word, where no command over a reply is acted
@@ -685,9 +664,10 @@ package final class VoiceChannel: @unchecked Sendable {
                     nil
                 } else if let down, acting == nil {
                     Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
-                } else if let down, asking, runsCommand {
-                    Self.withoutWhatCameBefore(
-                        turnDown: down, energies, start: readFrom, speechEnd: speechEnd)
+                } else if let down, asking, runsCommand,
+                    Self.wordsCameAfter(turnDown: down, energies, start: readFrom, speechEnd: speechEnd)
+                {
+                    Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
                 } else {
                     nil
                 }

@@ -138,28 +138,6 @@ struct BargeInGateTests {
             !VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, afterAChime, start: 15, speechEnd: 21))
     }
 
-    /// A command over a question is heard again without what came before the person: from the
-    /// turn-down where the words came after it; else from two chunks before the decision where
-    /// the utterance began earlier (here on what was left of the echo, six chunks before); not
-    /// at all where that leaves out nothing.
-    @Test func aCommandOverAQuestionIsHeardAgainWithoutWhatCameBefore() {
-        let afterAChime = Self.overEcho(
-            Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
-                + Array(repeating: (0.51, 0.5), count: 5))
-        #expect(
-            VoiceChannel.withoutWhatCameBefore(
-                turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21) == 15)
-        #expect(
-            VoiceChannel.withoutWhatCameBefore(
-                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 5, speechEnd: 21) == 9)
-        #expect(
-            VoiceChannel.withoutWhatCameBefore(
-                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 10, speechEnd: 21) == nil)
-        #expect(
-            VoiceChannel.withoutWhatCameBefore(
-                turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 5, speechEnd: 11) == nil)
-    }
-
     /// With nothing played up to the decision, nothing tells where the turn-down was heard.
     @Test func nothingPlayedTellsNothing() {
         #expect(VoiceChannel.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
