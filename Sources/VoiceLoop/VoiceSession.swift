@@ -339,24 +339,27 @@ package final class VoiceChannel: @unchecked Sendable {
     /// came through half a second after what started the utterance.
     static let lateTurnDown = 5
 
-    /// The chunk from which a command heard over a question (an utterance from chunk `start`,
-    /// speech until `speechEnd`) is heard again without what came before the words: from the
-    /// turn-down where the words came after it (``wordsCameAfter(turnDown:_:start:speechEnd:)``);
-    /// else, where the reply was turned down late (``lateTurnDown``), from
-    /// ``voiceBeforeDecision`` chunks before the decision where the words came after that; `nil`
-    /// otherwise, or where less than ``heardAgainAfterTurnDown`` chunks of speech would be heard.
+    /// The chunks from which a command heard over a question (an utterance from chunk `start`,
+    /// speech until `speechEnd`) is heard again without what came before the words, in turn:
+    /// from the turn-down where the words came after it
+    /// (``wordsCameAfter(turnDown:_:start:speechEnd:)``); else, where the reply was turned down
+    /// late (``lateTurnDown``) and the words came after ``voiceBeforeDecision`` chunks before
+    /// the decision, from there, then from the turn-down (the words before it were said over the
+    /// reply at its full level); none otherwise, nor where less than ``heardAgainAfterTurnDown``
+    /// chunks of speech would be heard.
     package static func heardAgainOverAQuestionFrom(
         turnDown: TurnDown, _ energies: [(recorded: Double, heard: Double)], start: Int, speechEnd: Int
-    ) -> Int? {
+    ) -> [Int] {
+        let fromTurnDown = heardAgainFrom(turnDown: turnDown, start: start, speechEnd: speechEnd)
         if wordsCameAfter(turnDown: turnDown, energies, start: start, speechEnd: speechEnd) {
-            return heardAgainFrom(turnDown: turnDown, start: start, speechEnd: speechEnd)
+            return fromTurnDown.map { [$0] } ?? []
         }
         let first = turnDown.decided - voiceBeforeDecision
         let end = min(speechEnd, energies.count)
         guard turnDown.decided - start >= lateTurnDown, end - first >= heardAgainAfterTurnDown,
             wordsCameAfter(first, energies, start: start, end: end)
-        else { return nil }
-        return first
+        else { return [] }
+        return [first] + (fromTurnDown.map { $0 > first ? [$0] : [] } ?? [])
     }
 
     /// By how many dB at most the microphone's recording may fall once the reply is turned down
@@ -697,18 +700,19 @@ package final class VoiceChannel: @unchecked Sendable {
             // a reply is acted on: the hearing held up the listening while the wake word was said
             // (a fresh-clone CI run).
             let runsCommand = if case .command = acting?.0 { true } else { false }
-            let heardAgainFrom: Int? =
+            let heardAgainFrom: [Int] =
                 if !ducks || wakeWordOverReply != nil || !verdict.isPerson {
-                    nil
+                    []
                 } else if let down, acting == nil {
-                    Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd)
+                    Self.heardAgainFrom(turnDown: down, start: readFrom, speechEnd: speechEnd).map { [$0] }
+                        ?? []
                 } else if let down, asking, runsCommand {
                     Self.heardAgainOverAQuestionFrom(
                         turnDown: down, energies, start: readFrom, speechEnd: speechEnd)
                 } else {
-                    nil
+                    []
                 }
-            if let first = heardAgainFrom {
+            for first in heardAgainFrom {
                 let again = try recognizer.recognize(read[(first - readFrom)...].flatMap(\.samples))
                 logger?.debug(
                     "heard again",
@@ -719,12 +723,14 @@ package final class VoiceChannel: @unchecked Sendable {
                 let saidAgain = SpeechGrammar.withoutHesitation(again.text)
                 if SpokenAnswer.isCancel(saidAgain) {
                     acting = (.cancel(again.text), again)
+                    break
                 } else if command?.clears == .appBar, let commands, !saidAgain.isEmpty,
                     HeardCommand.runs(command, again: Self.waitFor { await commands.read(again) })
                 {
                     logger?.debug(
                         "heard the same command again: run", metadata: ["transcript": "\(heard.text)"])
                     acting = (.command(heard.text), heard)
+                    break
                 }
             }
             if let (acting, heard) = acting {

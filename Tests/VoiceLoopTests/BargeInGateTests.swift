@@ -141,29 +141,29 @@ struct BargeInGateTests {
     /// A command over a question is heard again from the turn-down where the words came after
     /// it; else, where the turn-down came late in the utterance (five chunks or more after its
     /// start: here a chime, then the echo's remains, started it), from two chunks before the
-    /// decision where the words came after that; not where the person's voice came through
-    /// before that, nor where the turn-down was not late.
+    /// decision where the words came after that, then from the turn-down; not where the person's
+    /// voice came through before that, nor where the turn-down was not late.
     @Test func aCommandOverAQuestionIsHeardAgainWithoutWhatCameBeforeTheWords() {
         let afterAChime = Self.overEcho(
             Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
                 + Array(repeating: (0.51, 0.5), count: 5))
         #expect(
             VoiceChannel.heardAgainOverAQuestionFrom(
-                turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21) == 15)
+                turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21) == [15])
         let chimeThenEcho: [Chunk] =
             Array(repeating: (100, 1), count: 4) + Array(repeating: (100, 2), count: 2)
             + Array(repeating: (100, 1), count: 4) + Array(repeating: (125, 8), count: 6)
             + Array(repeating: (25.5, 22), count: 5) + Array(repeating: (0.51, 0.5), count: 5)
         #expect(
             VoiceChannel.heardAgainOverAQuestionFrom(
-                turnDown: Self.turnDown, chimeThenEcho, start: 4, speechEnd: 21) == 9)
+                turnDown: Self.turnDown, chimeThenEcho, start: 4, speechEnd: 21) == [9, 15])
         #expect(
             VoiceChannel.heardAgainOverAQuestionFrom(
-                turnDown: Self.turnDown, chimeThenEcho, start: 7, speechEnd: 21) == nil)
+                turnDown: Self.turnDown, chimeThenEcho, start: 7, speechEnd: 21) == [])
         #expect(
             VoiceChannel.heardAgainOverAQuestionFrom(
                 turnDown: VoiceChannel.TurnDown(decided: 16, heardFrom: 20), Self.personUnderALouderEcho,
-                start: 10, speechEnd: 21) == nil)
+                start: 10, speechEnd: 21) == [])
     }
 
     /// With nothing played up to the decision, nothing tells where the turn-down was heard.
