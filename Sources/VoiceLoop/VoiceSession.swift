@@ -350,12 +350,12 @@ package final class VoiceChannel: @unchecked Sendable {
     package static func heardAgainOverAQuestionFrom(
         turnDown: TurnDown, _ energies: [(recorded: Double, heard: Double)], start: Int, speechEnd: Int
     ) -> [Int] {
-        let fromTurnDown = heardAgainFrom(turnDown: turnDown, start: start, speechEnd: speechEnd)
-        if wordsCameAfter(turnDown: turnDown, energies, start: start, speechEnd: speechEnd) {
-            return fromTurnDown.map { [$0] } ?? []
+        let end = min(speechEnd, energies.count)
+        let fromTurnDown = heardAgainFrom(turnDown: turnDown, start: start, speechEnd: end)
+        if let fromTurnDown, wordsCameAfter(fromTurnDown, energies, start: start, end: end) {
+            return [fromTurnDown]
         }
         let first = turnDown.decided - voiceBeforeDecision
-        let end = min(speechEnd, energies.count)
         guard turnDown.decided - start >= lateTurnDown, end - first >= heardAgainAfterTurnDown,
             wordsCameAfter(first, energies, start: start, end: end)
         else { return [] }

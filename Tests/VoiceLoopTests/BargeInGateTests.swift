@@ -33,6 +33,13 @@ struct BargeInGateTests {
         Array(repeating: (125, 8), count: 6) + Array(repeating: (25.5, 22), count: 5)
             + Array(repeating: (0.51, 0.5), count: 5))
 
+    /// Words that came after the turn-down: what set it off (a satellite's chime, let through at
+    /// −17 dB against the words to come) and the echo until it was heard turned down, then a
+    /// person's words, then the silence that ends them.
+    static let afterAChime = overEcho(
+        Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
+            + Array(repeating: (0.51, 0.5), count: 5))
+
     @Test func anEchoThatFallsWithTheTurnDownIsNotAPerson() {
         let gate = VoiceChannel.isPerson(
             Self.echoAlone, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
@@ -120,22 +127,17 @@ struct BargeInGateTests {
         #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 15, speechEnd: 21) == nil)
     }
 
-    /// Words that came after the turn-down: what set it off (a satellite's chime, let through
-    /// at −17 dB against the words to come) and the echo until it was heard turned down, then a
-    /// person's words, then the silence that ends them. A person who spoke over the reply comes
-    /// through within a few dB of the rest before it: their words did not come after it.
+    /// Words that came after the turn-down (``afterAChime``) are told from a person's who spoke
+    /// over the reply, who comes through within a few dB of the rest before it.
     @Test func wordsAfterTheTurnDownAreToldFromWordsOverTheReply() {
-        let afterAChime = Self.overEcho(
-            Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
-                + Array(repeating: (0.51, 0.5), count: 5))
         #expect(
-            VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21))
+            VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 10, speechEnd: 21))
         #expect(
             !VoiceChannel.wordsCameAfter(
                 turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 10, speechEnd: 21))
         // Only where the words are heard again: not from an utterance that starts after the turn-down.
         #expect(
-            !VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, afterAChime, start: 15, speechEnd: 21))
+            !VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 15, speechEnd: 21))
     }
 
     /// A command over a question is heard again from the turn-down where the words came after
@@ -144,12 +146,9 @@ struct BargeInGateTests {
     /// decision where the words came after that, then from the turn-down; not where the person's
     /// voice came through before that, nor where the turn-down was not late.
     @Test func aCommandOverAQuestionIsHeardAgainWithoutWhatCameBeforeTheWords() {
-        let afterAChime = Self.overEcho(
-            Array(repeating: (100, 2), count: 6) + Array(repeating: (25.5, 22), count: 5)
-                + Array(repeating: (0.51, 0.5), count: 5))
         #expect(
             VoiceChannel.heardAgainOverAQuestionFrom(
-                turnDown: Self.turnDown, afterAChime, start: 10, speechEnd: 21) == [15])
+                turnDown: Self.turnDown, Self.afterAChime, start: 10, speechEnd: 21) == [15])
         let chimeThenEcho: [Chunk] =
             Array(repeating: (100, 1), count: 4) + Array(repeating: (100, 2), count: 2)
             + Array(repeating: (100, 1), count: 4) + Array(repeating: (125, 8), count: 6)
