@@ -61,6 +61,9 @@ public struct EvaluationReport: Sendable, Codable {
         /// Per value of the match, how much worse per frame its words fit the sound than the rest
         /// of the sentence (``RecognitionResult/fitMargin(ofValueWords:)``), when measured.
         public var valueFit: [String: Double]? = nil
+        /// Which stretch of the condition's noise was under the clip (``SpokenEvaluation/takes``);
+        /// `nil` for the first.
+        public var take: Int? = nil
 
         /// Whether the voice loop would act on the clip: it reached an intent at a confidence no
         /// lower than the ``bar``.
@@ -320,6 +323,7 @@ public struct EvaluationReport: Sendable, Codable {
             wordErrors: heard.wordErrors, wordsSaid: heard.wordsSaid,
             misheard: heard.misheard.map { Misheard(said: $0.said, heard: $0.heard ?? "") },
             utterances: heard.utterances, duration: heard.duration, decodeTime: heard.decodeTime,
-            latency: heard.latency, confidence: heard.confidence)
+            latency: heard.latency, confidence: heard.confidence,
+            take: heard.item.take == 0 ? nil : heard.item.take)
     }
 }

@@ -75,6 +75,14 @@
         var lead = 0.0
 
         @Option(
+            help: ArgumentHelp(
+                "How many times each clip is heard in each noise condition, each under another stretch of the noise (default: 1; clean clips once).",
+                discussion:
+                    "Where a stretch of recorded noise falls decides many a clip: under one stretch a command is heard, under the next it is not. Figures from one take move by a command or two from run to run of a small set; --takes 8 averages that out. clips.jsonl names each clip's take.",
+                valueName: "count"))
+        var takes = 1
+
+        @Option(
             help: "Where spoken sentences are kept between runs (default: ~/.cache/voice-intents/speech).")
         var cache: String?
 
@@ -95,6 +103,7 @@
         func validate() throws {
             guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
             guard (0...30).contains(lead) else { throw ValidationError("--lead takes 0 to 30 seconds") }
+            guard (1...100).contains(takes) else { throw ValidationError("--takes takes 1 to 100") }
             if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
             if voiceList.isEmpty { throw ValidationError("--voices needs at least one voice") }
             if rateList.isEmpty || rateList.contains(where: { !(80...450).contains($0) }) {
@@ -181,6 +190,7 @@
                 conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
                 configuration: try recognizerOptions.configuration(), workers: jobs)
             evaluation.recordingLead = lead
+            evaluation.takes = takes
             for path in noiseFilePaths {
                 let url = URL(fileURLWithPath: path)
                 let noise = try SpokenEvaluation.recording(url)
@@ -308,6 +318,7 @@
                     words += ["--noise", noiseKinds(defaultNoise: defaultNoise)]
                 }
                 if let noiseFile { words += ["--noise-file", noiseFile] }
+                if takes > 1 { words += ["--takes", "\(takes)"] }
             }
             words += ["--snr", snrs]
             if let garbage = recognizerOptions.garbage { words += ["--garbage", garbage.rawValue] }

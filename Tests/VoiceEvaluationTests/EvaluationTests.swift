@@ -162,6 +162,37 @@ struct EvaluationTests {
         #expect(WordAlignment(said: ["a", "b"], heard: ["a", "b", "c"], same: ==).errors == 1)
     }
 
+    /// `--takes`: a recording is heard once clean and once per take in each noise, each take
+    /// under another stretch of the noise, the first under the stretch it had before takes were.
+    @Test func eachTakeHearsARecordingUnderAnotherStretchOfNoise() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "takes-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tone = (0..<16_000).map { Float(sin(Double($0) * 0.2) * 0.3) }
+        let url = folder.appendingPathComponent("tone.wav")
+        try WAVFile.write(AudioBuffer(samples: tone, sampleRate: 16_000), to: url)
+        var generator = SplitMix64(seed: 9)
+        let noise = (0..<48_000).map { _ in Float(generator.next() % 2001) / 1000 - 1 }
+        let room = NoiseCondition.recorded("room.wav", snr: 10)
+        var evaluation = SpokenEvaluation(conditions: [.clean, room], workers: 1)
+        evaluation.noiseFiles["room.wav"] = noise
+        evaluation.takes = 3
+        let testCase = PhraseTestSuite.Case(
+            sentence: "a tone", expectation: .noMatch,
+            source: PhraseSource(file: "t.yaml", line: 1, column: 5),
+            audio: url)
+        let items = evaluation.items(for: [testCase])
+        #expect(items.map(\.condition) == [.clean, room, room, room])
+        #expect(items.map(\.take) == [0, 0, 1, 2])
+        #expect(items[1].seed == UInt64(SpeechCache.hash("a tone|recorded|\(room)"), radix: 16))
+        let mixer = NoiseMixer(babble: nil)
+        let clips = try items.map { item throws(SpeechError) in try evaluation.clip(item, mixer: mixer) }
+        #expect(clips.allSatisfy { $0.count == tone.count })
+        #expect(Set(clips[1...].map { $0 }).count == 3, "each take has noise of its own")
+        #expect(clips[1] != clips[0])
+    }
+
     static func heard(
         _ sentence: String, expecting expectation: PhraseTestSuite.Expectation, heard transcript: String,
         voice: String = "en-us", condition: NoiseCondition = .clean
