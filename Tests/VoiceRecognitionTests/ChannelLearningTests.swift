@@ -38,12 +38,7 @@ struct ChannelLearningTests {
             var right = 0
             for clip in clips {
                 recognizer.forgetChannel()
-                var offset = 0
-                let result = try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
-                    guard offset < clip.samples.count else { return nil }
-                    defer { offset += 1_600 }
-                    return Array(clip.samples[offset..<min(offset + 1_600, clip.samples.count)])
-                }
+                let result = try recognizer.listen(to: clip.samples)
                 if let result, SpeechGrammar.withoutHesitation(result.text) == clip.digit { right += 1 }
             }
             return right
@@ -71,14 +66,7 @@ struct ChannelLearningTests {
             configuration.hearsTwiceWhileLearning = learning
             let recognizer = try SpeechRecognizer(configuration)
             try recognizer.useGrammar(grammar)
-            var heard: [String: String] = [:]
-            for name in said.keys {
-                recognizer.forgetChannel()
-                let file = try PeoplesRecordings.file("speech-to-phrase-en", "\(name).wav")
-                let result = try recognizer.recognize(try WAVFile.read(from: file).forRecognizer)
-                heard[name] = SpeechGrammar.withoutHesitation(result.text)
-            }
-            return heard
+            return try recognizer.heard(said.keys, in: "speech-to-phrase-en", listening: false)
         }
         let throughTheModels = try heard(learning: false)
         #expect(throughTheModels.values.filter(\.isEmpty).count >= 2, "\(throughTheModels)")

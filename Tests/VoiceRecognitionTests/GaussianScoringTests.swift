@@ -32,13 +32,7 @@ struct GaussianScoringTests {
             var results: [RecognitionResult?] = []
             for clip in clips {
                 recognizer.forgetChannel()
-                var offset = 0
-                results.append(
-                    try recognizer.listen(timeout: 5) { () throws(SpeechError) -> [Int16]? in
-                        guard offset < clip.count else { return nil }
-                        defer { offset += 1_600 }
-                        return Array(clip[offset..<min(offset + 1_600, clip.count)])
-                    })
+                results.append(try recognizer.listen(to: clip))
             }
             return (results, recognizer.scoresOwnGaussians)
         }

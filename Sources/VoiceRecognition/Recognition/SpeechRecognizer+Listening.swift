@@ -64,7 +64,10 @@ extension SpeechRecognizer {
         // The utterance's audio, for a second hearing and the decoy check: what the decoder heard
         // of it with a detector of its own; otherwise from a second before speech began.
         var utterance: [Int16] = []
-        let keepsAudio = hearsTwice || settings.decoyCheck != nil && grammar?.isCommands == true
+        let keepsAudio =
+            hearsTwice
+            || (settings.decoyCheck != nil || settings.hearsAgainAfterLeadingSound && voiceActivity != nil)
+                && grammar?.isCommands == true
         // With a detector of its own: the audio not yet heard by the decoder while waiting for
         // speech: its last ``VoiceActivityDetector/leadIn`` samples.
         var waiting: [Int16] = []
@@ -197,7 +200,7 @@ extension SpeechRecognizer {
                     result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
                 }
                 if !result.spokenWords.isEmpty || isLongEnough() {
-                    return try checked(result, samples: utterance)
+                    return try checked(result, samples: utterance, startsWithFrames: voiceActivity != nil)
                 }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
@@ -234,7 +237,7 @@ extension SpeechRecognizer {
         }
         // The stream ended while waiting for the rest of a command that never came: nothing.
         if pauseStart != nil && result.spokenWords.isEmpty { return nil }
-        return try checked(result, samples: utterance)
+        return try checked(result, samples: utterance, startsWithFrames: voiceActivity != nil)
     }
 
     /// How many frames of speech (10 ms each) the cepstral mean must rest on before one hearing

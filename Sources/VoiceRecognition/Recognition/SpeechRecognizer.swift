@@ -95,6 +95,10 @@ public final class SpeechRecognizer {
         /// cost and the same words (people's recordings, `speech-benchmark --learning`). Off: it
         /// is decoded as it arrives and again at its end. On by default; off only to measure.
         public var learnsChannelBeforeHearing = true
+        /// Whether a command whose first word ran across a pause after a short sound at its start
+        /// (a satellite's awake chime, a click) is heard again from the end of that pause
+        /// (`LeadingSound`). On by default; off only to measure.
+        public var hearsAgainAfterLeadingSound = true
         /// The decoy list the locale's manifest names (`Models/<locale>/decoys.txt`), for
         /// ``decoyCheck``.
         public var decoys: String?
@@ -536,9 +540,14 @@ public final class SpeechRecognizer {
     }
 
     /// `result`, heard from `samples`, after the configuration's ``DecoyCheck``, if any.
-    func checked(_ result: RecognitionResult, samples: [Int16]) throws(SpeechError)
-        -> RecognitionResult
+    /// A command whose first word ran across a pause after a leading sound is heard again from
+    /// the pause's end first (``Configuration/hearsAgainAfterLeadingSound``), when `samples` begin
+    /// where the result's frames do.
+    func checked(_ result: RecognitionResult, samples: [Int16], startsWithFrames: Bool = true)
+        throws(SpeechError) -> RecognitionResult
     {
+        let (result, samples) =
+            startsWithFrames ? try withoutLeadingSound(result, samples: samples) : (result, samples)
         guard let check = settings.decoyCheck, let grammar, !result.spokenWords.isEmpty else { return result }
         return try checkWithDecoys(samples, heard: result, grammar: grammar, check: check)
     }
