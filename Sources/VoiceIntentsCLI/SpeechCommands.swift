@@ -240,11 +240,12 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             let context = try selection.context()
             if microphone {
                 let recognizer = try await recognizer(for: context)
-                // A microphone that goes away (unplugged, the sound server restarted) is reopened
-                // for about ten seconds before the command gives up.
+                // A microphone that goes away (unplugged, the sound server restarted) or sends
+                // nothing for ten seconds is reopened for about ten seconds before the command
+                // gives up.
                 let source = try ReopeningSource(
                     device: try AudioDevice(parsingOption: device ?? "default"),
-                    policy: .init(maximumDelay: .seconds(2), maximumAttempts: 6)
+                    policy: .init(maximumDelay: .seconds(2), maximumAttempts: 6, stallTimeout: .seconds(10))
                 ) { event in
                     FileHandle.standardError.write(Data("\(event)\n".utf8))
                 }

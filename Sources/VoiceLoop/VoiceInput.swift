@@ -35,12 +35,13 @@ public final class VoiceInput: @unchecked Sendable {  // its flags are atomic; t
     }
 
     /// `device`, reopened whenever it goes away (a USB microphone pulled out, the sound server
-    /// restarted), for as long as the loop runs; with `echoCanceller`, what the loop's ``Mouth``
+    /// restarted) or sends nothing for ten seconds (a sound server that hangs), for as long as
+    /// the loop runs; with `echoCanceller`, what the loop's ``Mouth``
     /// plays (given the same canceller) is taken out of what it records.
     public init(microphone device: AudioDevice, echoCanceller: EchoCanceller? = nil, logger: Logger)
         throws(SpeechError)
     {
-        let source = try ReopeningSource(device: device) { event in
+        let source = try ReopeningSource(device: device, policy: .unattended) { event in
             switch event {
             case .lost: logger.warning("\(event)")
             case .reopened: logger.notice("\(event)")

@@ -252,6 +252,56 @@ struct AudioDeviceTests {
         }
     }
 
+    /// A sound server that hangs (stopped here with SIGSTOP; a client library that deadlocks
+    /// looks the same to the reader): with a stall timeout, the read that waits is left behind,
+    /// the loss is reported, and the source opens the device anew once the server answers again.
+    @Test func aSoundServerThatHangsIsLeftAndReopened() async throws {
+        try await offThePool {
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            server.useInThisProcess()
+            let microphone = server.liveMicrophone()
+            defer { microphone.close() }
+            var events: [ReopeningSource.Event] = []
+            let source = try ReopeningSource(
+                device: .pulseAudio("vmic"),
+                policy: .init(
+                    firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400), maximumAttempts: 40,
+                    stallTimeout: .seconds(1))
+            ) { events.append($0) }
+            #expect(try source.read(1_600).count == 1_600)
+            let pid = try #require(server.pid)
+            kill(pid, SIGSTOP)
+            // The server answers again three seconds later; it must not be left stopped, or
+            // stopping it at the end would wait for nothing.
+            let continued = DispatchSemaphore(value: 0)
+            defer { _ = continued.wait(timeout: .now() + 10) }
+            Thread.detachNewThread {
+                defer { continued.signal() }
+                Thread.sleep(forTimeInterval: 3)
+                kill(pid, SIGCONT)
+            }
+            let started = Date()
+            while events.count < 2, Date().timeIntervalSince(started) < 20 { _ = try source.read(1_600) }
+            #expect(events.count == 2, "\(events)")
+            guard case .lost(let error)? = events.first else {
+                Issue.record("the hang was not reported: \(events)")
+                return
+            }
+            #expect(
+                error.message
+                    == "the PulseAudio source \"vmic\" sent no audio for 1.0 s: the device or the sound server hangs",
+                "\(error)")
+            guard case .reopened(let attempts, let after)? = events.last else {
+                Issue.record("the return was not reported: \(events)")
+                return
+            }
+            #expect(attempts >= 2, "the stopped server was tried while it hung")
+            #expect(after >= .seconds(2))
+            #expect(try source.read(1_600).count == 1_600)
+        }
+    }
+
     @Test func aSourceThatStaysAwayGivesUpWithAClearError() async throws {
         try await offThePool {
             let server = try PrivateSoundServer()

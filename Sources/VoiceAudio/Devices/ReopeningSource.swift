@@ -2,7 +2,8 @@ import Foundation
 
 /// A source that outlives its device: when a read fails (a USB microphone pulled out, the sound
 /// server restarted), it reports the loss once, reopens the device with a growing pause between
-/// attempts, and carries on reading.
+/// attempts, and carries on reading. With a ``Policy/stallTimeout``, a read that waits that long
+/// for audio (a sound server that hangs) counts as a failure too.
 ///
 /// ```swift
 /// let microphone = try ReopeningSource(device: .automatic) { event in
@@ -23,6 +24,13 @@ public final class ReopeningSource: AudioSource {
         public var maximumDelay: Duration
         /// How many attempts before ``ReopeningSource/read(_:)`` gives up; `nil` for never.
         public var maximumAttempts: Int?
+        /// How long a read, or an attempt to open the device, may wait before the device counts
+        /// as lost; `nil` for as long as it takes. A microphone sends audio all the time, silence
+        /// included, so a read that waits far longer than the audio it asks for means the device
+        /// or the sound server hangs (one that is stopped, or a client library that deadlocks
+        /// when its server goes away). The read that hangs is left behind on a thread of its own,
+        /// with its connection, and the device is opened anew.
+        public var stallTimeout: Duration?
 
         /// Creates a policy.
         ///
@@ -30,17 +38,24 @@ public final class ReopeningSource: AudioSource {
         ///   - firstDelay: The pause before the first attempt; half a second unless given.
         ///   - maximumDelay: The longest pause; four seconds unless given.
         ///   - maximumAttempts: Attempts before giving up; `nil` (never) unless given.
+        ///   - stallTimeout: How long a read or an opening may wait; `nil` (as long as it takes)
+        ///     unless given.
         public init(
             firstDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(4),
-            maximumAttempts: Int? = nil
+            maximumAttempts: Int? = nil, stallTimeout: Duration? = nil
         ) {
             self.firstDelay = firstDelay
             self.maximumDelay = max(maximumDelay, firstDelay)
             self.maximumAttempts = maximumAttempts
+            self.stallTimeout = stallTimeout
         }
 
         /// Half a second, doubling to four seconds, forever.
         public static let standard = Policy()
+
+        /// ``standard``, and a device that sends nothing for ten seconds is lost: for a loop that
+        /// listens for days.
+        public static let unattended = Policy(stallTimeout: .seconds(10))
 
         /// The pause before attempt `attempt` (counting from 1).
         func delay(before attempt: Int) -> Duration {
@@ -100,7 +115,8 @@ public final class ReopeningSource: AudioSource {
         policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in },
         open: @escaping () throws(SpeechError) -> any AudioSource
     ) throws(SpeechError) {
-        let source = try open()
+        let source = try Self.within(
+            policy.stallTimeout, failing: { "opening the microphone did not finish in \($0)" }, open)
         self.source = source
         self.name = source.name
         self.open = open
@@ -131,14 +147,17 @@ public final class ReopeningSource: AudioSource {
         while true {
             if let source {
                 do {
-                    let samples = try source.read(count)
+                    let samples = try Self.within(
+                        policy.stallTimeout, failing: { "\(name) sent no audio for \($0)" },
+                        { () throws(SpeechError) in try source.read(count) })
                     if let outage {
                         report(.reopened(attempts: outage.attempts, after: .now - outage.started))
                         self.outage = nil
                     }
                     return samples
                 } catch {
-                    self.source = nil  // frees the C handle before trying again
+                    // Frees the C handle before trying again (a read left behind frees it when it ends).
+                    self.source = nil
                     if outage == nil {
                         outage = Outage(started: .now, lastError: error)
                         report(.lost(error))
@@ -166,10 +185,51 @@ public final class ReopeningSource: AudioSource {
         outage.attempts += 1
         Thread.sleep(forTimeInterval: policy.delay(before: outage.attempts) / .seconds(1))
         do {
-            source = try open()
+            source = try Self.within(
+                policy.stallTimeout, failing: { "opening \(name) did not finish in \($0)" }, open)
         } catch {
             outage.lastError = error
         }
         self.outage = outage
+    }
+}
+
+extension ReopeningSource {
+    /// `work`'s result, when it comes within `timeout` (at once without one). Otherwise `work`
+    /// is left to finish on its thread, its result dropped, and the error is `failing`'s words
+    /// for the timeout ("2.0 s").
+    static func within<T>(
+        _ timeout: Duration?, failing: (String) -> String, _ work: @escaping () throws(SpeechError) -> T
+    ) throws(SpeechError) -> T {
+        guard let timeout else { return try work() }
+        let slot = DeadlineSlot(work)
+        Thread.detachNewThread { slot.run() }
+        guard slot.done.wait(timeout: .now() + timeout / .seconds(1)) == .success, let result = slot.result
+        else {
+            throw SpeechError(
+                .deviceUnavailable, failing(Event.seconds(timeout)) + ": the device or the sound server hangs"
+            )
+        }
+        return try result.get()
+    }
+}
+
+/// One call of ``ReopeningSource/within(_:failing:_:)``'s work and its result, handed between the
+/// thread that runs it and the one that waits: the semaphore orders the result's write before
+/// its read, and the work is run once.
+private final class DeadlineSlot<T>: @unchecked Sendable {
+    let work: () throws(SpeechError) -> T
+    var result: Result<T, SpeechError>?
+    let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping () throws(SpeechError) -> T) { self.work = work }
+
+    func run() {
+        do throws(SpeechError) {
+            result = .success(try work())
+        } catch {
+            result = .failure(error)
+        }
+        done.signal()
     }
 }
