@@ -29,7 +29,9 @@ public final class ReopeningSource: AudioSource {
         /// included, so a read that waits far longer than the audio it asks for means the device
         /// or the sound server hangs (one that is stopped, or a client library that deadlocks
         /// when its server goes away). The read that hangs is left behind on a thread of its own,
-        /// with its connection, and the device is opened anew.
+        /// with its connection, and the device is opened anew. While three calls left behind still
+        /// hang, no new attempt starts, so a server that hangs for hours does not use up the
+        /// process's threads and files.
         public var stallTimeout: Duration?
 
         /// Creates a policy.
@@ -102,6 +104,8 @@ public final class ReopeningSource: AudioSource {
     public let name: String
     private var source: (any AudioSource)?
     private var outage: Outage?
+    /// Reads and openings left behind by the stall timeout that have not ended yet.
+    private let stalled: StalledCalls
 
     /// Opens a source with `open`, and again with it whenever the source fails.
     ///
@@ -115,8 +119,12 @@ public final class ReopeningSource: AudioSource {
         policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in },
         open: @escaping () throws(SpeechError) -> any AudioSource
     ) throws(SpeechError) {
+        let stalled = StalledCalls()
         let source = try Self.within(
-            policy.stallTimeout, failing: { "opening the microphone did not finish in \($0)" }, open)
+            policy.stallTimeout, stalled: stalled,
+            failing: { "opening the microphone did not finish in \($0)" },
+            open)
+        self.stalled = stalled
         self.source = source
         self.name = source.name
         self.open = open
@@ -148,7 +156,7 @@ public final class ReopeningSource: AudioSource {
             if let source {
                 do {
                     let samples = try Self.within(
-                        policy.stallTimeout, failing: { "\(name) sent no audio for \($0)" },
+                        policy.stallTimeout, stalled: stalled, failing: { "\(name) sent no audio for \($0)" },
                         { () throws(SpeechError) in try source.read(count) })
                     if let outage {
                         report(.reopened(attempts: outage.attempts, after: .now - outage.started))
@@ -186,7 +194,8 @@ public final class ReopeningSource: AudioSource {
         Thread.sleep(forTimeInterval: policy.delay(before: outage.attempts) / .seconds(1))
         do {
             source = try Self.within(
-                policy.stallTimeout, failing: { "opening \(name) did not finish in \($0)" }, open)
+                policy.stallTimeout, stalled: stalled, failing: { "opening \(name) did not finish in \($0)" },
+                open)
         } catch {
             outage.lastError = error
         }
@@ -196,16 +205,26 @@ public final class ReopeningSource: AudioSource {
 
 extension ReopeningSource {
     /// `work`'s result, when it comes within `timeout` (at once without one). Otherwise `work`
-    /// is left to finish on its thread, its result dropped, and the error is `failing`'s words
-    /// for the timeout ("2.0 s").
+    /// is left to finish on its thread, counted in `stalled` until it does, its result dropped,
+    /// and the error is `failing`'s words for the timeout ("2.0 s"). While `stalled` holds its
+    /// limit of such calls, `work` is not started at all: each holds a thread and a connection,
+    /// and a server that hangs for hours would otherwise gather them until the process runs out
+    /// of files.
     static func within<T>(
-        _ timeout: Duration?, failing: (String) -> String, _ work: @escaping () throws(SpeechError) -> T
+        _ timeout: Duration?, stalled: StalledCalls, failing: (String) -> String,
+        _ work: @escaping () throws(SpeechError) -> T
     ) throws(SpeechError) -> T {
         guard let timeout else { return try work() }
-        let slot = DeadlineSlot(work)
+        let waiting = stalled.count
+        guard waiting < stalled.limit else {
+            throw SpeechError(
+                .deviceUnavailable,
+                "\(waiting) earlier calls to the device still hang; not trying again until one ends")
+        }
+        let slot = DeadlineSlot(work, stalled: stalled)
         Thread.detachNewThread { slot.run() }
-        guard slot.done.wait(timeout: .now() + timeout / .seconds(1)) == .success, let result = slot.result
-        else {
+        let finished = slot.done.wait(timeout: .now() + timeout / .seconds(1)) == .success
+        guard let result = finished ? slot.result : slot.abandon() else {
             throw SpeechError(
                 .deviceUnavailable, failing(Event.seconds(timeout)) + ": the device or the sound server hangs"
             )
@@ -214,22 +233,63 @@ extension ReopeningSource {
     }
 }
 
-/// One call of ``ReopeningSource/within(_:failing:_:)``'s work and its result, handed between the
-/// thread that runs it and the one that waits: the semaphore orders the result's write before
-/// its read, and the work is run once.
-private final class DeadlineSlot<T>: @unchecked Sendable {
-    let work: () throws(SpeechError) -> T
-    var result: Result<T, SpeechError>?
+/// The calls ``ReopeningSource/within(_:stalled:failing:_:)`` left running past their timeout
+/// that have not ended yet.
+final class StalledCalls: @unchecked Sendable {  // all state behind `lock`
+    private let lock = NSLock()
+    private var running = 0
+    /// The most left running at once.
+    let limit: Int
+
+    init(limit: Int = 3) { self.limit = limit }
+
+    var count: Int { lock.withLock { running } }
+    func left() { lock.withLock { running += 1 } }
+    func ended() { lock.withLock { running -= 1 } }
+}
+
+/// One call of ``ReopeningSource/within(_:stalled:failing:_:)``'s work and its result, handed
+/// between the thread that runs it and the one that waits. Its lock decides, when the wait ends
+/// as the work does, whether the work finished in time or was left behind, so a call left
+/// behind is counted in `stalled` until it ends, and no other is.
+private final class DeadlineSlot<T>: @unchecked Sendable {  // `result` and `abandoned` behind `lock`
+    private let work: () throws(SpeechError) -> T
+    private let stalled: StalledCalls
+    private let lock = NSLock()
+    private var finishedResult: Result<T, SpeechError>?
+    private var abandoned = false
     let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping () throws(SpeechError) -> T) { self.work = work }
+    init(_ work: @escaping () throws(SpeechError) -> T, stalled: StalledCalls) {
+        self.work = work
+        self.stalled = stalled
+    }
+
+    /// The work's result, once it has finished.
+    var result: Result<T, SpeechError>? { lock.withLock { finishedResult } }
 
     func run() {
+        let outcome: Result<T, SpeechError>
         do throws(SpeechError) {
-            result = .success(try work())
+            outcome = .success(try work())
         } catch {
-            result = .failure(error)
+            outcome = .failure(error)
         }
+        let wasAbandoned = lock.withLock {
+            finishedResult = outcome
+            return abandoned
+        }
+        if wasAbandoned { stalled.ended() }
         done.signal()
+    }
+
+    /// Leaves the work behind, unless it finished meanwhile: then its result.
+    func abandon() -> Result<T, SpeechError>? {
+        lock.withLock {
+            if let finishedResult { return finishedResult }
+            abandoned = true
+            stalled.left()
+            return nil
+        }
     }
 }
