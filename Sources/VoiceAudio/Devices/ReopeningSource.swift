@@ -252,7 +252,7 @@ final class StalledCalls: @unchecked Sendable {  // all state behind `lock`
 /// between the thread that runs it and the one that waits. Its lock decides, when the wait ends
 /// as the work does, whether the work finished in time or was left behind, so a call left
 /// behind is counted in `stalled` until it ends, and no other is.
-private final class DeadlineSlot<T>: @unchecked Sendable {  // `result` and `abandoned` behind `lock`
+private final class DeadlineSlot<T>: @unchecked Sendable {  // `finishedResult`, `abandoned` behind `lock`
     private let work: () throws(SpeechError) -> T
     private let stalled: StalledCalls
     private let lock = NSLock()
