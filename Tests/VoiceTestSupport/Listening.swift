@@ -6,12 +6,7 @@ extension SpeechRecognizer {
     /// Listens to a recording (16 kHz) as `listen --input` feeds one, 100 ms at a time, until an
     /// utterance has ended or the recording has.
     package func listen(to samples: [Int16], timeout: Double = 5) throws(SpeechError) -> RecognitionResult? {
-        var offset = 0
-        return try listen(timeout: timeout) { () throws(SpeechError) -> [Int16]? in
-            guard offset < samples.count else { return nil }
-            defer { offset += 1_600 }
-            return Array(samples[offset..<min(offset + 1_600, samples.count)])
-        }
+        try listen(timeout: timeout, read: SampleStream(samples).read)
     }
 
     /// What the grammar in use heard of each of `folder`'s recordings `names` (without `.wav`),

@@ -32,9 +32,8 @@ struct LeadingSound: Sendable, Hashable {
         let frames = samples.count / frame
         guard frames > Self.shortestPause + Self.soundAfter else { return nil }
         let levels = (0..<frames).map { index -> Double in
-            let slice = samples[(index * frame)..<((index + 1) * frame)]
-            let energy = slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)
-            return 10 * log10(energy + 1)
+            let energy = ContinuousCapture.energy(samples[(index * frame)..<((index + 1) * frame)])
+            return 10 * log10(energy / Double(frame) + 1)
         }
         let quiet = levels.sorted()[frames / 10]
         let sound = levels.map { $0 > quiet + Self.soundMargin }
