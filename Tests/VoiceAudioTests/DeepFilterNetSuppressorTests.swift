@@ -64,6 +64,37 @@ struct DeepFilterNetSuppressorTests {
         }
     }
 
+    /// A network cut short (half its archive, as an interrupted copy leaves it) is named as
+    /// damaged, with what to do, and the program stops with an error: the library itself would
+    /// abort the process on it.
+    @Test func aDamagedNetworkIsNamedAndNothingCrashes() throws {
+        let installed = try #require(
+            DeepFilterNetSuppressor.folders.first {
+                FileManager.default.fileExists(atPath: $0 + "/DeepFilterNet3_onnx.tar.gz")
+            }, "DeepFilterNet is not installed: Scripts/bootstrap.sh installs it")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "voice-intents-damaged-network-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/libdeepfilter.so", withDestinationPath: installed + "/libdeepfilter.so")
+        let archive = try Data(contentsOf: URL(fileURLWithPath: installed + "/DeepFilterNet3_onnx.tar.gz"))
+        try archive.prefix(archive.count / 2).write(
+            to: folder.appendingPathComponent("DeepFilterNet3_onnx.tar.gz"))
+
+        let clip = try PeoplesRecordings.file("rhasspy-test-en", "turn_on_the_garage_light.wav")
+        var environment = ProcessInfo.processInfo.environment
+        environment["VOICE_INTENTS_DEEPFILTERNET"] = folder.path
+        let run = try Executables.run(
+            "voice-intents",
+            ["transcribe", "--app", "home-lights", clip.path, "--front-end", "deepfilternet"],
+            environment: environment)
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(
+            run.errors.contains("DeepFilterNet3_onnx.tar.gz is damaged (unexpected end of file)")
+                && run.errors.contains("put a whole copy of the network there"), "\(run.errors)")
+    }
+
     /// `--front-end deepfilternet` puts it in front of the recognizer: a person's command is heard
     /// through it word for word.
     @Test func aPersonsCommandIsHeardThroughIt() throws {

