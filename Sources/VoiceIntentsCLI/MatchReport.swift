@@ -42,7 +42,10 @@ enum MatchReport {
             lines.insert("shortcut: \(app.shortcuts[match.shortcutIndex].shortTitle)", at: 0)
         }
         lines += match.values.sorted { $0.key < $1.key }.map { valueLine($0.key, $0.value) }
-        lines += match.missing.map { "\($0): missing (the app will ask)" }
+        lines += match.missing.map { name in
+            match.takenBack[name].map { "\(name): taken back, \($0) (the app will ask)" }
+                ?? "\(name): missing (the app will ask)"
+        }
         if !match.explanation.isEmpty {
             lines.append("forgiven: \(match.explanation.joined(separator: "; "))")
         }

@@ -95,7 +95,7 @@ struct UnderstandingTests {
             Understanding(heard: heard(value: -60), match: match, minimumConfidence: 0).command)
         #expect(forced.values["landmark"] == nil)
         #expect(forced.missing == ["landmark"])
-        #expect(forced.explanation.last?.contains("\"uluru\" fits the sound 40 per frame worse") == true)
+        #expect(forced.takenBack["landmark"] == "\"uluru\" fits the sound 40 per frame worse than the rest")
 
         let said = try #require(
             Understanding(heard: heard(value: -30), match: match, minimumConfidence: 0).command)

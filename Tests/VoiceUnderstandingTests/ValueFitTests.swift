@@ -23,6 +23,15 @@ struct ValueFitTests {
         let unchecked = try PeoplesRecordings.listen(input, ["--value-margin", "off"])
         #expect(unchecked.status == 0, "\(unchecked.errors)")
         #expect(unchecked.output.contains("< Turned off the lights in the Office.\n"), "\(unchecked.output)")
+
+        // `transcribe --match` says which value was taken back, and by how much.
+        let transcribed = try Executables.run(
+            "voice-intents", ["transcribe", "--app", "smart-home", "--match", input.path])
+        #expect(transcribed.status == 0, "\(transcribed.errors)")
+        #expect(
+            transcribed.output.contains("  area: taken back, \"office\" fits the sound ")
+                && transcribed.output.contains(" per frame worse than the rest (the app will ask)\n"),
+            "\(transcribed.output)")
     }
 
     /// SmartHome's own speaker naming its own office keeps the value.

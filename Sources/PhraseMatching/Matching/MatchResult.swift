@@ -63,6 +63,9 @@ public struct PhraseMatch: Sendable, CustomStringConvertible {
     public let matchedWords: Int
     /// What was forgiven: "ignored "uh"", "assumed "in"", "heard "pichu" as Picchu".
     public internal(set) var explanation: [String]
+    /// Values the sentence gave that were taken back after matching, by parameter, with why
+    /// (""uluru" fits the sound 40 per frame worse than the rest"): they are among ``missing``.
+    public internal(set) var takenBack: [String: String] = [:]
 
     /// Whether the runtime will have to ask for a value.
     public var isPartial: Bool { !missing.isEmpty || !unknown.isEmpty }
@@ -88,14 +91,14 @@ public struct PhraseMatch: Sendable, CustomStringConvertible {
     }
 
     /// The same match with `parameter`'s value taken back, as if it had not been said: the
-    /// runtime asks for it. `why` joins the ``explanation``.
+    /// runtime asks for it. `why` is kept in ``takenBack``.
     package func withoutValue(_ parameter: String, because why: String) -> PhraseMatch {
         guard values[parameter] != nil else { return self }
         var match = self
         match.values[parameter] = nil
         match.unknown.removeAll { $0 == parameter }
         if !match.missing.contains(parameter) { match.missing.append(parameter) }
-        match.explanation.append(why)
+        match.takenBack[parameter] = why
         return match
     }
 }
