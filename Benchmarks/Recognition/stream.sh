@@ -76,7 +76,7 @@ sox -m "$work/speech.wav" "$work/noise.wav" "$work/stream.wav"
 heard=$(grep -c '^>' "$work/transcript.txt" || true)
 answered=$(grep -c '^<' "$work/transcript.txt" || true)
 # Compared without apostrophes and a leading hesitation ("> uh what's the temperature").
-sed -e "s/'//g" -e 's/^> u[hm] />/' "$work/transcript.txt" > "$work/plain.txt"
+sed -e "s/'//g" -e 's/^> u[hm] /> /' "$work/transcript.txt" > "$work/plain.txt"
 right=0
 missed=()
 for sentence in "${expected[@]}"; do
