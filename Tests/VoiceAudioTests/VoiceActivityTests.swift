@@ -1,6 +1,7 @@
 import Foundation
 import HomeLights
 import PhraseMatching
+import SmartHome
 import Testing
 import VoiceTestSupport
 
@@ -138,6 +139,90 @@ struct VoiceActivityTests {
             own.at - commandEnd < 16_000, "heard \(Double(own.at - commandEnd) / 16_000) s after the command")
         let pocketSphinx = try await heard(nil, frontEnd: .standard)
         #expect(pocketSphinx.at >= mixed.count, "PocketSphinx's detector ended the utterance in the talk")
+    }
+
+    /// A room full of talk (the babble `evaluate` mixes: six talkers in eSpeak NG's voices) for
+    /// three seconds starts an utterance before a person says a command 10 dB over it, and goes
+    /// on under it and after it: the utterance is heard again from where the nearer, louder voice
+    /// begins (`foregroundRise`), and the command is heard. Without that, talk and command are
+    /// one utterance, heard as no command or as another.
+    @Test func aCommandSaidOverOtherPeoplesTalkIsHeard() async throws {
+        let command = try Self.command("turn_on_the_garage_light.wav")
+        let lead = 3 * 16_000
+        let length = lead + command.count + 16_000
+        let talk = try SpokenEvaluation().babbleTrack()
+        try #require(talk.count >= length + 16_000, "\(talk.count) samples of babble")
+        let speech =
+            [Float](repeating: 0, count: lead) + command.map { Float($0) / 32_768 }
+            + [Float](repeating: 0, count: length - lead - command.count)
+        let mixed = NoiseMixer.mixRecorded(
+            speech, speech: command.map { Float($0) / 32_768 }, noise: Array(talk[16_000..<16_000 + length]),
+            snr: 10, seed: 1
+        ).map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
+
+        /// Every utterance with words heard in the stream.
+        func heard(_ voiceActivity: VoiceActivityDetector.Settings) async throws -> [String] {
+            var configuration = try TestModels.configuration()
+            configuration.voiceActivity = voiceActivity
+            let matcher = try await TestModels.matcher(HomeLightsApp.self, "home-lights")
+            let recognizer = try SpeechRecognizer(configuration)
+            try recognizer.useGrammar(SpeechGrammar(matcher.spokenForms, name: "home-lights"))
+            let stream = SampleStream(mixed)
+            var texts: [String] = []
+            while let result = try recognizer.listen(timeout: 5, read: stream.read) {
+                if !result.spokenWords.isEmpty {
+                    texts.append(SpeechGrammar.withoutHesitation(result.commandText))
+                }
+            }
+            return texts
+        }
+        let marked = try await heard(.standard)
+        #expect(marked.contains("turn on the garage light"), "\(marked)")
+        var joined = VoiceActivityDetector.Settings.standard
+        joined.foregroundRise = nil
+        let unmarked = try await heard(joined)
+        #expect(!unmarked.contains("turn on the garage light"), "\(unmarked)")
+    }
+
+    /// A person who says part of a command louder than the rest is heard whole: every recording of
+    /// both houses in which the detector marks a louder voice part way (in a quiet room's hiss)
+    /// is heard as it is with no such mark.
+    @Test func aPersonsOwnLouderWordsKeepTheCommandWhole() async throws {
+        var generator = SplitMix64(seed: 9)
+        let quiet = (0..<16_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 20) }
+        var marked: [(String, [Int16])] = []
+        for folder in ["rhasspy-test-en", "speech-to-phrase-en"] {
+            let directory = try PeoplesRecordings.file(folder, "")
+            let clips = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".wav") && !$0.hasPrefix("oov") }.sorted()
+            try #require(clips.count >= 30, "\(directory.path)")
+            for clip in clips {
+                let samples =
+                    quiet + (try WAVFile.read(from: directory.appendingPathComponent(clip)).forRecognizer)
+                    + quiet
+                let detector = VoiceActivityDetector(.standard, trailingSilence: 0.5)
+                var isMarked = false
+                for offset in stride(from: 0, to: samples.count, by: 1_600) {
+                    detector.process(Array(samples[offset..<min(offset + 1_600, samples.count)]))
+                    if detector.foregroundStart != nil { isMarked = true }
+                }
+                if isMarked { marked.append(("\(folder)/\(clip)", samples)) }
+            }
+        }
+        // The hiss makes the satellite's room tone before its commands stand out: many are marked.
+        try #require(marked.count >= 5, "\(marked.map(\.0))")
+        var unmarked = try TestModels.configuration()
+        unmarked.voiceActivity?.foregroundRise = nil
+        let smartHome = try await TestModels.matcher(SmartHomeApp.self, "smart-home")
+        for (name, samples) in marked {
+            var results: [String] = []
+            for configuration in [try TestModels.configuration(), unmarked] {
+                let recognizer = try SpeechRecognizer(configuration)
+                try recognizer.useGrammar(SpeechGrammar(smartHome.spokenForms, name: "smart-home"))
+                results.append(try recognizer.listen(to: samples)?.text ?? "")
+            }
+            #expect(results[0] == results[1], "\(name): \(results)")
+        }
     }
 }
 

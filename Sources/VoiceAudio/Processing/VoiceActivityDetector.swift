@@ -51,11 +51,19 @@ public final class VoiceActivityDetector {
         /// The share of the trailing silence's frames that may still be called speech (a click, a
         /// breath) without keeping the utterance going.
         public var endShare: Double
+        /// How many dB over everything before it (before the front end) a start window inside an
+        /// utterance at least ``foregroundAfter`` long must stand to be marked as a nearer voice
+        /// (``foregroundStart``): people talking across the room start an utterance that a
+        /// command said nearer then joins. `nil`: never marked.
+        public var foregroundRise: Double?
+        /// Seconds an utterance must have lasted before a ``foregroundRise`` is marked.
+        public var foregroundAfter: Double
 
         public init(
             aggressiveness: Int = 2, floorMargin: Double? = 3, speakerMargin: Double? = 20,
             startPeak: Double? = 9, learningStartPeak: Double? = 5, startWindow: Double = 0.15,
-            startShare: Double = 0.7, endShare: Double = 0.1
+            startShare: Double = 0.7, endShare: Double = 0.1, foregroundRise: Double? = nil,
+            foregroundAfter: Double = 1
         ) {
             self.aggressiveness = aggressiveness
             self.floorMargin = floorMargin
@@ -65,11 +73,14 @@ public final class VoiceActivityDetector {
             self.startWindow = startWindow
             self.startShare = startShare
             self.endShare = endShare
+            self.foregroundRise = foregroundRise
+            self.foregroundAfter = foregroundAfter
         }
 
         /// The settings measured best on people's recordings (`Benchmarks/Recognition/README.md`,
-        /// "An end of speech of its own"): `--voice-activity webrtc`.
-        public static let standard = Settings()
+        /// "An end of speech of its own" and "A command after other people's talk"):
+        /// `--voice-activity webrtc`.
+        public static let standard = Settings(foregroundRise: 6)
     }
 
     public let settings: Settings
@@ -79,6 +90,12 @@ public final class VoiceActivityDetector {
     /// Where the current (or last) utterance started, in samples processed: the first frame of
     /// the start window that started it.
     public private(set) var speechStart = 0
+    /// Where, in samples processed, a voice far louder than everything before it began inside
+    /// the current utterance (``Settings/foregroundRise``), the latest if several; `nil` when none
+    /// did.
+    public private(set) var foregroundStart: Int?
+    /// Samples processed so far.
+    public var position: Int { processed }
 
     /// How many samples before the moment it heard speech start belong to the utterance: its
     /// start window and a quarter second more, for a soft first sound it did not call speech.
@@ -97,6 +114,16 @@ public final class VoiceActivityDetector {
     /// The smoothed level of the current frame and the loudest of the current utterance (dB).
     private var level: Double?
     private var utterancePeak = -Double.infinity
+    /// While in an utterance, for ``Settings/foregroundRise``: the levels of its last half
+    /// second's frames before the front end, newest last, and the loudest of its frames before
+    /// them (dB).
+    private var windowLevels: [Double] = []
+    private var peakBeforeWindow = -Double.infinity
+    /// The smoothed levels of the frames before the front end (``process(_:before:)``) not yet
+    /// matched with a frame judged, and what is left of that audio short of a frame.
+    private var levelsBefore: [Double] = []
+    private var lastLevelBefore: Double?
+    private var pendingBefore: [Int16] = []
     /// How far each frame of the start window stands over the floor (dB), newest last.
     private var recentRise: [Double] = []
 
@@ -132,11 +159,34 @@ public final class VoiceActivityDetector {
         level = nil
         utterancePeak = -.infinity
         recentRise = []
+        windowLevels = []
+        peakBeforeWindow = -.infinity
+        foregroundStart = nil
+        levelsBefore = []
+        lastLevelBefore = nil
+        pendingBefore = []
     }
 
     /// Judges the whole frames of `chunk` (the rest waits for the next chunk) and updates
-    /// ``inSpeech``.
-    public func process(_ chunk: [Int16]) {
+    /// ``inSpeech``. With ``Settings/foregroundRise``, `before` is the same audio before a front
+    /// end that may have taken the nearer voice for noise: its levels tell voices apart.
+    public func process(_ chunk: [Int16], before: [Int16]? = nil) {
+        if settings.foregroundRise != nil {
+            pendingBefore += before ?? chunk
+            var start = 0
+            while pendingBefore.count - start >= frame {
+                var energy = 0.0
+                for sample in pendingBefore[start..<start + frame] {
+                    energy += Double(sample) * Double(sample)
+                }
+                let instant = 10 * log10(energy / Double(frame) + 1)
+                let smoothed = lastLevelBefore.map { 0.7 * $0 + 0.3 * instant } ?? instant
+                lastLevelBefore = smoothed
+                levelsBefore.append(smoothed)
+                start += frame
+            }
+            pendingBefore.removeFirst(start)
+        }
         pending += chunk
         var start = 0
         while pending.count - start >= frame {
@@ -158,6 +208,9 @@ public final class VoiceActivityDetector {
         guard settings.floorMargin != nil || settings.speakerMargin != nil || settings.startPeak != nil else {
             return model
         }
+        // The same frame's level before the front end, which may lag a frame or two: matched in order.
+        let before = levelsBefore.isEmpty ? nil : levelsBefore.removeFirst()
+        if levelsBefore.count > 20 { levelsBefore.removeFirst(levelsBefore.count - 20) }
         var energy = 0.0
         for sample in samples { energy += Double(sample) * Double(sample) }
         // Digital silence (a file's padding, a muted source) says nothing of the room's noise:
@@ -173,6 +226,11 @@ public final class VoiceActivityDetector {
         if let margin = settings.floorMargin, smoothed < floorLevel + margin { speech = false }
         if inSpeech {
             utterancePeak = max(utterancePeak, smoothed)
+            // The last half second is held apart: a voice rises over more than a start window.
+            windowLevels.append(before ?? smoothed)
+            if windowLevels.count > 50 {
+                peakBeforeWindow = max(peakBeforeWindow, windowLevels.removeFirst())
+            }
             if let margin = settings.speakerMargin, smoothed < utterancePeak - margin { speech = false }
         }
         return speech
@@ -198,10 +256,26 @@ public final class VoiceActivityDetector {
             {
                 inSpeech = true
                 speechStart = processed - startFrames * frame
+                foregroundStart = nil
             }
+        } else if let rise = settings.foregroundRise,
+            processed - speechStart
+                >= Int(settings.foregroundAfter * Double(AudioFormat.recognizerSampleRate)),
+            windowLevels.count == 50, let loudest = windowLevels.suffix(startFrames).max(),
+            loudest >= peakBeforeWindow + rise,
+            recent.suffix(startFrames).filter({ $0 }).count >= Int(settings.startShare * Double(startFrames)),
+            let onset = windowLevels.firstIndex(where: { $0 >= peakBeforeWindow + 3 })
+        {
+            // A voice far louder than everything the utterance held so far begins here.
+            foregroundStart = processed - (windowLevels.count - onset) * frame
+            // Another mark needs a voice as far over this one.
+            peakBeforeWindow = loudest
+            windowLevels = []
         } else if recent.count == endFrames && Double(recentSpeech) <= settings.endShare * Double(endFrames) {
             inSpeech = false
             utterancePeak = -.infinity
+            windowLevels = []
+            peakBeforeWindow = -.infinity
             // Start afresh: the next utterance needs a whole start window of its own.
             recent = []
             recentSpeech = 0

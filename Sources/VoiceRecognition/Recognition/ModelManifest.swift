@@ -28,6 +28,8 @@ extension SpeechRecognizer.Configuration {
         var startWindow: Double?
         var startShare: Double?
         var endShare: Double?
+        var foregroundRise: Double?
+        var foregroundAfter: Double?
     }
 
     /// What `Models/<locale>/manifest.yaml` says.
@@ -134,7 +136,10 @@ extension SpeechRecognizer.Configuration {
                     learningStartPeak: spec.learningStartPeak ?? standard.learningStartPeak,
                     startWindow: spec.startWindow ?? standard.startWindow,
                     startShare: spec.startShare ?? standard.startShare,
-                    endShare: spec.endShare ?? standard.endShare)
+                    endShare: spec.endShare ?? standard.endShare,
+                    // 0 turns it off.
+                    foregroundRise: spec.foregroundRise.map { $0 > 0 ? $0 : nil } ?? standard.foregroundRise,
+                    foregroundAfter: spec.foregroundAfter ?? standard.foregroundAfter)
                 guard (0...3).contains(settings.aggressiveness) else {
                     throw SpeechError(
                         .invalidInput,

@@ -71,6 +71,19 @@ extension SpeechRecognizer {
         // With a detector of its own: the audio not yet heard by the decoder while waiting for
         // speech: its last ``VoiceActivityDetector/leadIn`` samples.
         var waiting: [Int16] = []
+        // With a detector that marks where a voice far louder than what came before began
+        // (``VoiceActivityDetector/foregroundStart``): the last seconds of audio as read, before
+        // the front end, to hear the utterance again from there.
+        var lately: [Int16] = []
+        let marksForeground = voiceActivity?.settings.foregroundRise != nil && grammar?.isCommands == true
+        /// The audio as read from a little before the louder voice began, if one did in this
+        /// utterance, more than a quarter second after its start.
+        func foreground() -> [Int16]? {
+            guard marksForeground, let detector = voiceActivity, let start = detector.foregroundStart,
+                start - detector.speechStart > AudioFormat.recognizerSampleRate / 4
+            else { return nil }
+            return Array(lately.suffix(detector.position - start + detector.leadIn))
+        }
         // With `learnsFirst`: the channel before this utterance.
         let channelBefore = Self.cepstralState(of: decoder)
         // How much of the utterance there was when the hearing began.
@@ -131,8 +144,13 @@ extension SpeechRecognizer {
             if let detector = voiceActivity {
                 // The detector decides; the decoder hears the utterance from a little before
                 // the detector heard it start, and nothing of the quiet before.
-                detector.process(voiceActivityFrontEnd?.process(raw) ?? chunk)
+                detector.process(voiceActivityFrontEnd?.process(raw) ?? chunk, before: raw)
                 inSpeech = detector.inSpeech
+                if marksForeground {
+                    lately += raw
+                    let kept = 12 * AudioFormat.recognizerSampleRate
+                    if lately.count > kept + 16_000 { lately.removeFirst(lately.count - kept) }
+                }
                 if heardSpeech || inSpeech {
                     // A second hearing hears what the first heard, and nothing before it.
                     let fed = heardSpeech ? chunk : waiting + chunk
@@ -199,8 +217,18 @@ extension SpeechRecognizer {
                     }
                     result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
                 }
+                let marked = foreground()
                 if !result.spokenWords.isEmpty || isLongEnough() {
-                    return try checked(result, samples: utterance, startsWithFrames: voiceActivity != nil)
+                    return try checked(
+                        result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: marked
+                    )
+                }
+                // Talk that reached no command may still end in one said over it.
+                if let marked {
+                    let again = try checked(
+                        result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: marked
+                    )
+                    if !again.spokenWords.isEmpty { return again }
                 }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
@@ -237,7 +265,8 @@ extension SpeechRecognizer {
         }
         // The stream ended while waiting for the rest of a command that never came: nothing.
         if pauseStart != nil && result.spokenWords.isEmpty { return nil }
-        return try checked(result, samples: utterance, startsWithFrames: voiceActivity != nil)
+        return try checked(
+            result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: foreground())
     }
 
     /// How many frames of speech (10 ms each) the cepstral mean must rest on before one hearing

@@ -496,11 +496,7 @@ public final class SpeechRecognizer {
     ///   - samples: The audio.
     ///   - chunk: Samples per call to the decoder.
     public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
-        let samples =
-            frontEnd.map { frontEnd in
-                frontEnd.reset()
-                return frontEnd.process(samples)
-            } ?? samples
+        let samples = cleanedAfresh(samples)
         // A fresh decoder's channel is the acoustic model's, far from a microphone's: a person's
         // clean command could reach no sentence of the grammar at all through it.
         let channel = Self.cepstralState(of: decoder)
@@ -542,14 +538,49 @@ public final class SpeechRecognizer {
     /// `result`, heard from `samples`, after the configuration's ``DecoyCheck``, if any.
     /// A command whose first word ran across a pause after a leading sound is heard again from
     /// the pause's end first (``Configuration/hearsAgainAfterLeadingSound``), when `samples` begin
-    /// where the result's frames do.
-    func checked(_ result: RecognitionResult, samples: [Int16], startsWithFrames: Bool = true)
+    /// where the result's frames do; one where a louder voice began part way, from there too
+    /// (`foreground`, ``fromForeground(_:samples:heard:)``).
+    func checked(
+        _ result: RecognitionResult, samples: [Int16], startsWithFrames: Bool = true,
+        foreground: [Int16]? = nil
+    )
         throws(SpeechError) -> RecognitionResult
     {
-        let (result, samples) =
+        var (result, samples) =
             startsWithFrames ? try withoutLeadingSound(result, samples: samples) : (result, samples)
+        if let foreground {
+            (result, samples) = try fromForeground(result, samples: samples, heard: foreground)
+        }
         guard let check = settings.decoyCheck, let grammar, !result.spokenWords.isEmpty else { return result }
         return try checkWithDecoys(samples, heard: result, grammar: grammar, check: check)
+    }
+
+    /// `result`, or the utterance heard again from where a voice far louder than what came
+    /// before began (``VoiceActivityDetector/foregroundStart``; `heard` is the audio as read from
+    /// there), whichever is the surer: people talking across the room start an utterance that a
+    /// command said nearer joins, and the whole is then heard as no command, or as a wrong one,
+    /// unsure. A person who says the end of a command louder than its start is heard surer whole.
+    /// The front end hears it afresh: a learned suppressor that has heard the talk for seconds
+    /// takes the nearer voice for more of it (it ends as it would have, having heard that audio last).
+    func fromForeground(_ result: RecognitionResult, samples: [Int16], heard: [Int16]) throws(SpeechError)
+        -> (result: RecognitionResult, samples: [Int16])
+    {
+        guard grammar?.isCommands == true else { return (result, samples) }
+        let rest = cleanedAfresh(heard)
+        let channel = Self.cepstralState(of: decoder)
+        defer { restoreCepstralState(channel) }
+        try decode(rest, chunk: 2048)
+        let again = currentResult()
+        guard !again.spokenWords.isEmpty else { return (result, samples) }
+        let whole = result.spokenWords.isEmpty ? 0 : result.confidence?.value ?? 0
+        return (again.confidence?.value ?? 0) > whole ? (again, rest) : (result, samples)
+    }
+
+    /// `samples` through the front end, started afresh for them; as they are without one.
+    func cleanedAfresh(_ samples: [Int16]) -> [Int16] {
+        guard let frontEnd else { return samples }
+        frontEnd.reset()
+        return frontEnd.process(samples)
     }
 
     /// Decodes `samples` as one utterance under the search in use, fed `chunk` samples at a time.
