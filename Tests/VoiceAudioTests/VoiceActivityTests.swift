@@ -185,8 +185,8 @@ struct VoiceActivityTests {
     }
 
     /// A person who says part of a command louder than the rest is heard whole: recordings in
-    /// which the detector marks a louder voice part way (in a quiet room's hiss; "add apples to my
-    /// Shopping List" rises 7 dB at "shopping list") are heard as they are with no such mark.
+    /// which the detector marks a louder voice part way (in a quiet room's hiss) are heard as they
+    /// are with no such mark.
     @Test func aPersonsOwnLouderWordsKeepTheCommandWhole() async throws {
         var generator = SplitMix64(seed: 9)
         let quiet = (0..<16_000).map { _ in Int16(NoiseMixer.gaussian(&generator) * 20) }
@@ -209,9 +209,10 @@ struct VoiceActivityTests {
                 if isMarked { marked.append(("\(folder)/\(clip)", samples)) }
             }
         }
-        // The hiss makes the satellite's room tone before its commands stand out: many are marked
-        // (17). The first six are heard, both ways: a debug build hears slowly.
-        try #require(marked.count >= 6, "\(marked.map(\.0))")
+        // The hiss makes the satellite's room tone before its commands stand out, so some are
+        // marked (two; seventeen when marks began a second in). At most six are heard, both ways:
+        // a debug build hears slowly.
+        try #require(marked.count >= 2, "\(marked.map(\.0))")
         marked = Array(marked.prefix(6))
         var unmarked = try TestModels.configuration()
         unmarked.voiceActivity?.foregroundRise = nil

@@ -80,7 +80,7 @@ public final class VoiceActivityDetector {
         /// The settings measured best on people's recordings (`Benchmarks/Recognition/README.md`,
         /// "An end of speech of its own" and "A command after other people's talk"):
         /// `--voice-activity webrtc`.
-        public static let standard = Settings(foregroundRise: 6)
+        public static let standard = Settings(foregroundRise: 6, foregroundAfter: 1.5)
     }
 
     public let settings: Settings
@@ -205,12 +205,12 @@ public final class VoiceActivityDetector {
         let model =
             WebRtcVad_Process(handle, Int32(AudioFormat.recognizerSampleRate), samples.baseAddress, frame)
             == 1
-        guard settings.floorMargin != nil || settings.speakerMargin != nil || settings.startPeak != nil else {
-            return model
-        }
         // The same frame's level before the front end, which may lag a frame or two: matched in order.
         let before = levelsBefore.isEmpty ? nil : levelsBefore.removeFirst()
         if levelsBefore.count > 20 { levelsBefore.removeFirst(levelsBefore.count - 20) }
+        guard settings.floorMargin != nil || settings.speakerMargin != nil || settings.startPeak != nil else {
+            return model
+        }
         var energy = 0.0
         for sample in samples { energy += Double(sample) * Double(sample) }
         // Digital silence (a file's padding, a muted source) says nothing of the room's noise:
