@@ -118,6 +118,8 @@ public final class VoiceActivityDetector {
     /// second's frames before the front end, newest last, and the loudest of its frames before
     /// them (dB).
     private var windowLevels: [Double] = []
+    /// How many frames (half a second) ``windowLevels`` holds apart from what came before.
+    private static let heldApart = 50
     private var peakBeforeWindow = -Double.infinity
     /// The smoothed levels of the frames before the front end (``process(_:before:)``) not yet
     /// matched with a frame judged, and what is left of that audio short of a frame.
@@ -175,10 +177,7 @@ public final class VoiceActivityDetector {
             pendingBefore += before ?? chunk
             var start = 0
             while pendingBefore.count - start >= frame {
-                var energy = 0.0
-                for sample in pendingBefore[start..<start + frame] {
-                    energy += Double(sample) * Double(sample)
-                }
+                let energy = ContinuousCapture.energy(pendingBefore[start..<start + frame])
                 let instant = 10 * log10(energy / Double(frame) + 1)
                 let smoothed = lastLevelBefore.map { 0.7 * $0 + 0.3 * instant } ?? instant
                 lastLevelBefore = smoothed
@@ -211,8 +210,7 @@ public final class VoiceActivityDetector {
         guard settings.floorMargin != nil || settings.speakerMargin != nil || settings.startPeak != nil else {
             return model
         }
-        var energy = 0.0
-        for sample in samples { energy += Double(sample) * Double(sample) }
+        let energy = ContinuousCapture.energy(samples)
         // Digital silence (a file's padding, a muted source) says nothing of the room's noise:
         // learnt as the floor, it would make the room's own tone after it look like speech.
         guard energy / Double(samples.count) >= 4 else { return false }
@@ -228,7 +226,7 @@ public final class VoiceActivityDetector {
             utterancePeak = max(utterancePeak, smoothed)
             // The last half second is held apart: a voice rises over more than a start window.
             windowLevels.append(before ?? smoothed)
-            if windowLevels.count > 50 {
+            if windowLevels.count > Self.heldApart {
                 peakBeforeWindow = max(peakBeforeWindow, windowLevels.removeFirst())
             }
             if let margin = settings.speakerMargin, smoothed < utterancePeak - margin { speech = false }
@@ -261,7 +259,7 @@ public final class VoiceActivityDetector {
         } else if let rise = settings.foregroundRise,
             processed - speechStart
                 >= Int(settings.foregroundAfter * Double(AudioFormat.recognizerSampleRate)),
-            windowLevels.count == 50, let loudest = windowLevels.suffix(startFrames).max(),
+            windowLevels.count == Self.heldApart, let loudest = windowLevels.suffix(startFrames).max(),
             loudest >= peakBeforeWindow + rise,
             recent.suffix(startFrames).filter({ $0 }).count >= Int(settings.startShare * Double(startFrames)),
             let onset = windowLevels.firstIndex(where: { $0 >= peakBeforeWindow + 3 })

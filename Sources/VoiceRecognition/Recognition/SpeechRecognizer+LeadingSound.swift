@@ -79,10 +79,7 @@ extension SpeechRecognizer {
             leading.isBridged(by: result)
         else { return (result, samples) }
         let rest = Array(samples[leading.resumeSample...])
-        let channel = Self.cepstralState(of: decoder)
-        defer { restoreCepstralState(channel) }
-        try decode(rest, chunk: 2048)
-        let again = currentResult()
+        let again = try heardAgain(rest)
         guard !again.spokenWords.isEmpty else { return (result, samples) }
         return (again, rest)
     }

@@ -217,18 +217,15 @@ extension SpeechRecognizer {
                     }
                     result = try learnChannel(heard: currentResult(), audio: hearsTwice ? utterance : nil)
                 }
-                let marked = foreground()
-                if !result.spokenWords.isEmpty || isLongEnough() {
-                    return try checked(
-                        result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: marked
-                    )
-                }
                 // Talk that reached no command may still end in one said over it.
-                if let marked {
-                    let again = try checked(
+                let marked = foreground()
+                if !result.spokenWords.isEmpty || isLongEnough() || marked != nil {
+                    let heard = try checked(
                         result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: marked
                     )
-                    if !again.spokenWords.isEmpty { return again }
+                    if !result.spokenWords.isEmpty || isLongEnough() || !heard.spokenWords.isEmpty {
+                        return heard
+                    }
                 }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.
@@ -289,10 +286,7 @@ extension SpeechRecognizer {
         vi_update_cepstral_mean(decoder)
         guard let audio else { return first }
         // The second hearing adds the same frames again: keep the estimate as one hearing left it.
-        let learnt = Self.cepstralState(of: decoder)
-        defer { restoreCepstralState(learnt) }
-        try decode(audio, chunk: 2048)
-        return currentResult()
+        return try heardAgain(audio)
     }
 
     /// Puts the channel estimate back to `channel` and teaches it `audio` without decoding it,

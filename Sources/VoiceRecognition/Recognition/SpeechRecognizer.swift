@@ -567,13 +567,19 @@ public final class SpeechRecognizer {
     {
         guard grammar?.isCommands == true else { return (result, samples) }
         let rest = cleanedAfresh(heard)
-        let channel = Self.cepstralState(of: decoder)
-        defer { restoreCepstralState(channel) }
-        try decode(rest, chunk: 2048)
-        let again = currentResult()
+        let again = try heardAgain(rest)
         guard !again.spokenWords.isEmpty else { return (result, samples) }
         let whole = result.spokenWords.isEmpty ? 0 : result.confidence?.value ?? 0
         return (again.confidence?.value ?? 0) > whole ? (again, rest) : (result, samples)
+    }
+
+    /// What a hearing of `samples` alone hears, on the channel learnt so far, which it leaves as
+    /// it was.
+    func heardAgain(_ samples: [Int16]) throws(SpeechError) -> RecognitionResult {
+        let channel = Self.cepstralState(of: decoder)
+        defer { restoreCepstralState(channel) }
+        try decode(samples, chunk: 2048)
+        return currentResult()
     }
 
     /// `samples` through the front end, started afresh for them; as they are without one.
