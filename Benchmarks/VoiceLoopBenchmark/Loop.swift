@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Synchronization
+import VoiceIntents
 
 /// `<app> listen` run as a subprocess: raw 16 kHz PCM written to its standard input on one
 /// thread, its standard output and standard error (one pipe, so the transcript and the turn lines
@@ -60,6 +61,47 @@ struct ListenProcess {
         process.waitUntilExit()
         done.wait()
         return process.terminationStatus
+    }
+}
+
+extension ListenProcess {
+    /// Runs the loop on `samples` as one recording, fed as fast as it takes them.
+    func hear(_ samples: [Int16]) throws -> LoopRun {
+        let transcript = Transcript()
+        let recording = pcm(samples)
+        let began = clock.now
+        let status = try run(
+            feed: { handle in try handle.write(contentsOf: recording) },
+            line: { line, _ in transcript.take(line) })
+        return LoopRun(transcript: transcript, status: status, seconds: (clock.now - began).inSeconds)
+    }
+}
+
+/// What one run of the loop printed, and how long it took.
+struct LoopRun {
+    let transcript: Transcript
+    let status: Int32
+    let seconds: Double
+
+    var turns: [TurnLine] { transcript.turns }
+
+    /// Each turn with its clip: the next clip (or one of the three after it) whose words the loop
+    /// heard, as written or as `heard` in process; a turn that matches none (a command split in
+    /// two, or misheard) is left unpaired.
+    func pairs(with clips: [Clip], heard: [String]? = nil) -> [(clip: Int, turn: TurnLine)] {
+        var pairs: [(clip: Int, turn: TurnLine)] = []
+        var next = 0
+        for turn in turns {
+            let candidates = next..<min(next + 4, clips.count)
+            guard
+                let clip = candidates.first(where: {
+                    clips[$0].words == turn.transcript || heard?[$0] == turn.transcript
+                })
+            else { continue }
+            pairs.append((clip, turn))
+            next = clip + 1
+        }
+        return pairs
     }
 }
 
