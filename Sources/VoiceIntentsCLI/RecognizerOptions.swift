@@ -20,7 +20,7 @@ struct RecognizerOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help: ArgumentHelp(
-            "Whether a pause after a whole command that may go on (\"turn on the lights\" … \"in the kitchen\") waits up to --max-silence for the rest (default: the models' manifest, on)."
+            "Whether a pause after a whole command that may go on with words that could change it (\"turn on the lights\" … \"in the kitchen\"; not an optional \"right now\" or the app's name) waits up to --max-silence for the rest (default: the models' manifest, on)."
         ))
     var waitForContinuation: Bool?
 

@@ -51,6 +51,24 @@ struct WordGraphTests {
         }
     }
 
+    /// A whole command that the grammar lets go on only with words that take no value ("in
+    /// travel tracking", "right now" at the end of a phrase) cannot go on; one that may go on with
+    /// a value ("for three") can; words that are no whole command yet go on as before.
+    @Test func aCommandGoesOnOnlyWithWordsThatCouldChangeWhatItMeans() async throws {
+        let grammar = SpeechGrammar(try await TestModels.travelTrackingMatcher().spokenForms, name: "travel")
+        for command in [
+            "switch to the world map", "how crowded is the sagrada familia",
+            "how crowded is the sagrada familia right now", "what is the closest landmark",
+        ] {
+            #expect(grammar.reading(of: command) == (true, false), "\(command)")
+            #expect(grammar.graph.reading(of: command) == (true, true), "\(command)")
+            #expect(grammar.reading(of: command + " in travel tracking") == (true, false), "\(command)")
+        }
+        #expect(grammar.reading(of: "find tickets to the great pyramid") == (true, true))
+        #expect(grammar.reading(of: "navigate to map") == (false, true))
+        #expect(grammar.reading(of: "navigate to map in") == (false, true))
+    }
+
     /// The end of speech reads the recognizer's transcript (words of the grammar) straight off
     /// the graph, without the phrase normaliser: on every beginning of every test sentence of two
     /// sample apps, that reads as the sentence written.

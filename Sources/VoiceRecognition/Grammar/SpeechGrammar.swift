@@ -36,6 +36,10 @@ public struct SpeechGrammar: Sendable {
     public let freeTextPhrases: Int
     /// The same language as a minimal deterministic word graph: what the recognizer searches.
     package let graph: WordGraph
+    /// The language with the endings that say nothing new left out (an optional "in travel
+    /// tracking", "right now" at the end of a phrase): what may follow a whole command and still
+    /// change what it means. `nil` when it is ``graph``'s own.
+    package let news: WordGraph?
 
     /// The grammar in PocketSphinx's FSG format, as the recognizer loads it: the JSGF's language
     /// as a minimal graph, in which phrases share their beginnings and endings. Written once, when
@@ -74,14 +78,17 @@ public struct SpeechGrammar: Sendable {
     ///   - hesitationWords: The words a sentence may begin with that say nothing.
     ///   - isCommands: Whether these are an app's commands rather than answers to a question.
     ///   - freeTextPhrases: How many phrases could not be written.
+    ///   - news: The language without the endings that say nothing new, where it differs from
+    ///     `graph`'s: whether a whole command may go on is read off it.
     package init(
         name: String, jsgf: String, words: Set<String>, graph: WordGraph, garbage: GarbageModel? = nil,
         wakePhrase: [String]? = nil, nameWords: Set<String> = [], hesitationWords: Set<String> = [],
-        isCommands: Bool = false, freeTextPhrases: Int = 0
+        isCommands: Bool = false, freeTextPhrases: Int = 0, news: WordGraph? = nil
     ) {
         self.name = name
         self.jsgf = jsgf
         self.graph = graph
+        self.news = news
         let (spoken, compounds) = Self.words(words, graph)
         self.words = spoken.union(garbage == nil ? [] : GarbageModel.words)
         self.compounds = compounds
@@ -95,10 +102,14 @@ public struct SpeechGrammar: Sendable {
     }
 
     /// Whether the words heard so far (the recognizer's transcript: words of this grammar,
-    /// separated by spaces) are a whole sentence, and whether the grammar lets more words follow:
-    /// what the end of speech asks at a pause.
+    /// separated by spaces) are a whole sentence, and whether the grammar lets more words follow
+    /// that could change what they mean: what the end of speech asks at a pause. A whole command
+    /// whose phrases may go on only with words that say nothing new ("switch to the world map" …
+    /// "in travel tracking") cannot go on.
     package func reading(ofHeard heard: String) -> (isWhole: Bool, canGoOn: Bool) {
-        graph.reading(of: heard)
+        let reading = graph.reading(of: heard)
+        guard reading.isWhole, reading.canGoOn, let news else { return reading }
+        return (true, news.reading(of: heard).canGoOn)
     }
 
     /// The words of a grammar whose JSGF says `words` and whose graph is `graph`, and the

@@ -305,8 +305,9 @@ extension SpeechRecognizer {
     /// Whether the end of speech just reported should wait for more: the words so far are not a
     /// whole sentence of the grammar, or they are a command that the grammar lets go on ("turn on
     /// the lights" … "in the kitchen"), and the silence since the detector first reported the end of
-    /// them is still under ``Configuration/maximumSilence``. Words after which nothing can follow
-    /// end the utterance at ``Configuration/trailingSilence``.
+    /// them is still under ``Configuration/maximumSilence``. Words after which nothing can follow,
+    /// or nothing that says more (``SpeechGrammar/reading(ofHeard:)``), end the utterance at
+    /// ``Configuration/trailingSilence``.
     private func waitsForTheRest(pausedSince pauseStart: inout Int?, samplesRead: Int) -> Bool {
         guard let grammar, let maximum = settings.maximumSilence, maximum > settings.trailingSilence,
             hasPartialWords()

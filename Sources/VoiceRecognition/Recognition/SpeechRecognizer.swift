@@ -47,9 +47,10 @@ public final class SpeechRecognizer {
         /// manifest's `maximumSilence`.
         public var maximumSilence: Double? = 1.0
         /// Whether the end of speech also waits, up to ``maximumSilence``, after words that are
-        /// a whole command the grammar lets go on (not an answer to a question) ("make me a double shot drip coffee" … "with
-        /// a bit of sweetener"); otherwise only words that are no whole sentence yet wait. The
-        /// manifest's `waitForContinuation`.
+        /// a whole command the grammar lets go on with words that could change it (not an answer
+        /// to a question) ("make me a double shot drip coffee" … "with a bit of sweetener"; not
+        /// "switch to the world map" … "in travel tracking"); otherwise only words that are no
+        /// whole sentence yet wait. The manifest's `waitForContinuation`.
         public var waitsForContinuation = true
         /// The longest utterance a stream is heard in, in seconds: speech that goes on longer (a
         /// television, a room that never falls quiet, someone reading aloud) is ended there and

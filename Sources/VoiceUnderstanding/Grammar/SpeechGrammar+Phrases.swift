@@ -11,10 +11,11 @@ extension SpeechGrammar {
     }
 
     /// Whether `sentence` is a whole sentence of the grammar, and whether the grammar lets more
-    /// words follow it ("turn on the lights" may go on "in the kitchen"): what the end of speech
-    /// asks at a pause.
+    /// words follow it that could change what it means ("turn on the lights" may go on "in the
+    /// kitchen"; "switch to the world map" only "in travel tracking", which says nothing new):
+    /// what the end of speech asks at a pause.
     public func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
-        graph.reading(of: Self.spokenWords(sentence).joined(separator: " "))
+        reading(ofHeard: Self.spokenWords(sentence).joined(separator: " "))
     }
 
     /// The words of `sentence` as the grammar spells them: normalised, numbers as words.
@@ -82,6 +83,10 @@ extension SpeechGrammar {
         let graph = WordGraph(
             forms, wakePhrase: wake, garbage: garbage, namesAsOneWord: namesAsOneWord,
             hesitations: hesitations)
+        let plain = forms.withoutEndingsThatSayNothing
+        let news = plain.map {
+            WordGraph($0, wakePhrase: wake, namesAsOneWord: namesAsOneWord, hesitations: hesitations)
+        }
         let nameWords = Set(
             forms.phrases.flatMap(\.placeholders.values).flatMap { values -> [String] in
                 switch values {
@@ -96,7 +101,7 @@ extension SpeechGrammar {
             name: Writer.identifier(name), jsgf: lines.joined(separator: "\n") + "\n", words: words,
             graph: graph,
             garbage: garbage, wakePhrase: wake, nameWords: nameWords, hesitationWords: Set(hesitations),
-            isCommands: true, freeTextPhrases: skipped)
+            isCommands: true, freeTextPhrases: skipped, news: news)
     }
 
     /// What may be said over a reply the app is speaking: any of the app's commands in `forms`,
@@ -236,6 +241,67 @@ extension SpeechGrammar {
             valueRules[values] = name
             rules[name] = body
             return "<\(name)>"
+        }
+    }
+}
+
+extension SpokenForms {
+    /// The same phrases with the endings that say nothing new left out: optional parts that take
+    /// no value, and the app's name with the word before it ("in", "according to"): "how busy is
+    /// [the] ${landmark} [right now] [in ${applicationName}]" → "how busy is [the] ${landmark}",
+    /// "what is the closest landmark in ${applicationName}" → "what is the closest landmark".
+    /// Said or not, they leave the intent and its values as they were (the app's name picks the
+    /// app, and the grammar is one app's). `nil` when no phrase ends so.
+    var withoutEndingsThatSayNothing: SpokenForms? {
+        var changed = false
+        let phrases = phrases.map { phrase in
+            var elements = phrase.elements
+            while let last = elements.last {
+                if case .optional(let inner) = last, !PhraseElement.takesAValue(inner) {
+                    elements.removeLast()
+                } else if last == .applicationName {
+                    elements.removeLast()
+                    if let before = elements.last, before.isAConnectingWord { elements.removeLast() }
+                } else {
+                    break
+                }
+            }
+            guard elements.count < phrase.elements.count, !elements.isEmpty else { return phrase }
+            changed = true
+            return Phrase(
+                intent: phrase.intent, elements: elements, placeholders: phrase.placeholders,
+                source: phrase.source, text: phrase.text)
+        }
+        return changed
+            ? SpokenForms(applicationNames: applicationNames, phrases: phrases, valueNames: valueNames) : nil
+    }
+}
+
+extension PhraseElement {
+    /// Whether any of `elements` is a placeholder, at any depth.
+    static func takesAValue(_ elements: [PhraseElement]) -> Bool {
+        elements.contains { element in
+            switch element {
+            case .placeholder: true
+            case .word, .applicationName: false
+            case .optional(let inner): takesAValue(inner)
+            case .alternatives(let branches), .permutation(let branches):
+                branches.contains(where: takesAValue)
+            }
+        }
+    }
+
+    /// Whether the element is a word, or a choice of one or two words ("in | on | according to"),
+    /// as comes before the app's name.
+    var isAConnectingWord: Bool {
+        switch self {
+        case .word: true
+        case .alternatives(let branches):
+            branches.allSatisfy { branch in
+                (1...2).contains(branch.count)
+                    && branch.allSatisfy { if case .word = $0 { true } else { false } }
+            }
+        default: false
         }
     }
 }
