@@ -219,13 +219,12 @@ extension SpeechRecognizer {
                 }
                 // Talk that reached no command may still end in one said over it.
                 let marked = foreground()
-                if !result.spokenWords.isEmpty || isLongEnough() || marked != nil {
+                let counts = !result.spokenWords.isEmpty || isLongEnough()
+                if counts || marked != nil {
                     let heard = try checked(
                         result, samples: utterance, startsWithFrames: voiceActivity != nil, foreground: marked
                     )
-                    if !result.spokenWords.isEmpty || isLongEnough() || !heard.spokenWords.isEmpty {
-                        return heard
-                    }
+                    if counts || !heard.spokenWords.isEmpty { return heard }
                 }
                 // A click or a breath, or the detector starting before it has learnt the noise
                 // floor: no words, so keep listening.

@@ -563,10 +563,10 @@ public final class SpeechRecognizer {
     /// unsure. A person who says the end of a command louder than its start is heard surer whole.
     /// The front end hears it afresh: a learned suppressor that has heard the talk for seconds
     /// takes the nearer voice for more of it (it ends as it would have, having heard that audio last).
+    /// Listening marks a louder voice only under a grammar of commands.
     func fromForeground(_ result: RecognitionResult, samples: [Int16], heard: [Int16]) throws(SpeechError)
         -> (result: RecognitionResult, samples: [Int16])
     {
-        guard grammar?.isCommands == true else { return (result, samples) }
         let rest = cleanedAfresh(heard)
         let again = try heardAgain(rest)
         guard !again.spokenWords.isEmpty else { return (result, samples) }

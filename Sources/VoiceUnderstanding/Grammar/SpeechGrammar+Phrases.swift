@@ -257,7 +257,9 @@ extension SpokenForms {
         let phrases = phrases.map { phrase in
             var elements = phrase.elements
             while let last = elements.last {
-                if case .optional(let inner) = last, !PhraseElement.takesAValue(inner) {
+                if case .optional(let inner) = last,
+                    PhrasePattern(elements: inner, text: "").placeholders.isEmpty
+                {
                     elements.removeLast()
                 } else if last == .applicationName {
                     elements.removeLast()
@@ -278,19 +280,6 @@ extension SpokenForms {
 }
 
 extension PhraseElement {
-    /// Whether any of `elements` is a placeholder, at any depth.
-    static func takesAValue(_ elements: [PhraseElement]) -> Bool {
-        elements.contains { element in
-            switch element {
-            case .placeholder: true
-            case .word, .applicationName: false
-            case .optional(let inner): takesAValue(inner)
-            case .alternatives(let branches), .permutation(let branches):
-                branches.contains(where: takesAValue)
-            }
-        }
-    }
-
     /// Whether the element is a word, or a choice of one or two words ("in | on | according to"),
     /// as comes before the app's name.
     var isAConnectingWord: Bool {
