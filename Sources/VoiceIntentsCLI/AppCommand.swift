@@ -22,7 +22,7 @@ struct AppCommand<App: VoiceApp>: AsyncParsableCommand {
             ListenCommand<One>.self,
         ]
         #if Evaluation
-            commands += [EvaluateCommand<One>.self, CalibrateCommand<One>.self]
+            commands += [EvaluateCommand<One>.self, CalibrateCommand<One>.self, AdaptCommand<One>.self]
         #endif
         return commands + [
             RecordCommand<One>.self, ServeCommand<One>.self, ShortcutsCommand<One>.self,

@@ -112,7 +112,8 @@
             ).acting(at: bar.value)
 
             // Which words name values, and which pronunciations are guesses, for the suggestions.
-            let recognizer = try SpeechRecognizer(try spoken.recognizerOptions.configuration())
+            let recognizer = try SpeechRecognizer(
+                try spoken.recognizerOptions.configuration(app: context.executableName))
             try recognizer.useGrammar(grammar)
             let guessed = Set(recognizer.guessedWords.keys)
             // A value word is one of a value's names and not a word of the phrases around it.

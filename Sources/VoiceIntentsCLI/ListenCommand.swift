@@ -222,7 +222,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
                 recognizerOptions: recognizerOptions)
             var configuration = VoiceLoop.Configuration(
-                recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
+                recognizer: try recognizerOptions.configuration(app: context.executableName),
+                phrases: phraseOptions.location,
                 policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
             configuration.wakeWord = wakeWord

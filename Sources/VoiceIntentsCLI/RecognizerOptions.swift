@@ -178,10 +178,26 @@ struct RecognizerOptions: ParsableArguments {
         }
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The adapted acoustic model to hear with: a folder `adapt` wrote, or none for Debian's model as it is (default: the app's own, Models/<locale>/<app>.adaptation, else the models' manifest's).",
+            valueName: "folder|none"))
+    var adaptation: String?
+
     /// The installed models (Models/<locale>/manifest.yaml), with `--silence` and `--decoys`
-    /// applied.
-    func configuration() throws -> SpeechRecognizer.Configuration {
+    /// applied, and the acoustic model `--adaptation` names, else `app`'s own adaptation when it
+    /// has one (`voice-intents adapt --save`), else the manifest's.
+    func configuration(app: String? = nil) throws -> SpeechRecognizer.Configuration {
         var configuration = try SpeechRecognizer.Configuration.installed()
+        switch adaptation {
+        case "none": configuration.adaptation = nil
+        case let folder?:
+            configuration.adaptation = try AcousticAdaptation(folder: URL(fileURLWithPath: folder))
+        case nil:
+            if let app, let own = try AcousticAdaptation.installed(app: app) {
+                configuration.adaptation = own
+            }
+        }
         if let silence { configuration.trailingSilence = silence }
         if let maxSilence { configuration.maximumSilence = maxSilence > 0 ? maxSilence : nil }
         if let waitForContinuation { configuration.waitsForContinuation = waitForContinuation }

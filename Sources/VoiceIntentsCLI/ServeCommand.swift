@@ -122,7 +122,8 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 recognizerOptions: recognizerOptions)
             bar.log(to: logger)
             var configuration = VoiceLoop.Configuration(
-                recognizer: try recognizerOptions.configuration(), phrases: phraseOptions.location,
+                recognizer: try recognizerOptions.configuration(app: context.executableName),
+                phrases: phraseOptions.location,
                 policy: ConfidencePolicy(minimumConfidence: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce

@@ -274,7 +274,7 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     /// A recognizer set for the app's grammar, or for dictation.
     private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
-        let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+        let recognizer = try SpeechRecognizer(recognizerOptions.configuration(app: context.executableName))
         if dictation {
             try recognizer.useDictation()
         } else {

@@ -188,7 +188,8 @@
             var evaluation = SpokenEvaluation(
                 voices: voiceList, rates: rateList,
                 conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
-                configuration: try recognizerOptions.configuration(), workers: jobs)
+                configuration: try recognizerOptions.configuration(app: context.executableName), workers: jobs
+            )
             evaluation.recordingLead = lead
             evaluation.takes = takes
             for path in noiseFilePaths {

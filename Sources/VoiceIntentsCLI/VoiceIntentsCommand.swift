@@ -18,7 +18,7 @@ public struct VoiceIntentsCommand<Apps: AppSet>: AsyncParsableCommand {
             DecoysCommand<Apps>.self, ListenCommand<Apps>.self,
         ]
         #if Evaluation
-            commands += [EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self]
+            commands += [EvaluateCommand<Apps>.self, CalibrateCommand<Apps>.self, AdaptCommand<Apps>.self]
         #endif
         return commands + [
             RecordCommand<Apps>.self, ServeCommand<Apps>.self, RunCommand<Apps>.self,

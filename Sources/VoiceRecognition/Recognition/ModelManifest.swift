@@ -37,6 +37,7 @@ extension SpeechRecognizer.Configuration {
         var locale: String
         var package: String
         var acousticModel: String
+        var adaptation: String?
         var dictionary: String
         var languageModel: String
         var lexicon: String?
@@ -51,8 +52,8 @@ extension SpeechRecognizer.Configuration {
         var decoys: String?
     }
 
-    /// The models a locale's manifest names (`Models/en/manifest.yaml`): acoustic model,
-    /// dictionary, language model, the lexicon of hand-checked pronunciations, the decoder
+    /// The models a locale's manifest names (`Models/en/manifest.yaml`): acoustic model (and the
+    /// adapted files that replace some of its own, ``AcousticAdaptation``), dictionary, language model, the lexicon of hand-checked pronunciations, the decoder
     /// settings, and the decoy list (``DecoyCheck``). Relative paths are relative to the manifest's folder.
     ///
     /// ```yaml
@@ -90,6 +91,9 @@ extension SpeechRecognizer.Configuration {
             acousticModel: resolved(manifest.acousticModel), dictionary: resolved(manifest.dictionary),
             languageModel: resolved(manifest.languageModel), arguments: manifest.decoder ?? [])
         package = manifest.package
+        adaptation = try manifest.adaptation.map { name throws(SpeechError) in
+            try AcousticAdaptation(folder: URL(fileURLWithPath: resolved(name)))
+        }
         lexicon = manifest.lexicon.map(resolved)
         if let silence = manifest.trailingSilence { trailingSilence = silence }
         if let maximum = manifest.maximumSilence { maximumSilence = maximum }

@@ -25,6 +25,9 @@ public final class SpeechRecognizer {
     public struct Configuration: Sendable {
         /// The acoustic model folder.
         public var acousticModel: String
+        /// Files that replace the acoustic model's one by one (an adapted model); `nil`: the
+        /// model as it is. The manifest's `adaptation`, or an app's own (`voice-intents adapt`).
+        public var adaptation: AcousticAdaptation?
         /// The pronunciation dictionary (CMU format).
         public var dictionary: String
         /// The language model for dictation.
@@ -166,6 +169,7 @@ public final class SpeechRecognizer {
                 "voice-intents", "-hmm", settings.acousticModel, "-dict", "/dev/null",
             ]
             + ["-vad_postspeech", String(max(1, Int((settings.trailingSilence * 100).rounded())))]
+            + (settings.adaptation?.decoderArguments ?? [])
             + settings.arguments
             // With a detector of its own, the search hears every frame the detector lets through.
             + (settings.voiceActivity == nil ? [] : ["-remove_silence", "no"])
