@@ -76,10 +76,21 @@ struct SpeechBenchmark: AsyncParsableCommand {
     )
     var scoring = false
 
+    @Flag(
+        help: "Only what an adapted acoustic model costs and brings against Debian's, on people's recordings."
+    )
+    var acousticModels = false
+
+    @Option(help: "With --acoustic-models: the adapted model's folder (default: the manifest's).")
+    var acousticModel: String?
+
     @OptionGroup var decoder: DecoderArguments
 
     func run() async throws {
         if frontEnds { return try FrontEndCost.run() }
+        if acousticModels {
+            return try await AcousticModels.run(phrases: packagePhrases, folder: acousticModel)
+        }
         if continuations { return try await Continuations.run(phrases: packagePhrases) }
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
