@@ -2,6 +2,7 @@ import BenchmarkCommand
 import Foundation
 import PhraseMatching
 import VoiceEvaluation
+import VoiceIntents
 import VoiceRecognition
 
 /// What an adapted acoustic model (a folder `voice-intents adapt` wrote, or the manifest's) costs
