@@ -204,18 +204,16 @@ public struct ModelAdapter {
                 () throws(SpeechError) in
                 switch settings.method {
                 case .map:
-                    var arguments = [
-                        "-moddeffn", definition.path, "-ts2cbfn", ".ptm.",
-                        "-meanfn", current.appendingPathComponent("means").path,
-                        "-varfn", current.appendingPathComponent("variances").path,
-                        "-mixwfn", current.appendingPathComponent("mixture_weights").path,
-                        "-tmatfn", current.appendingPathComponent("transition_matrices").path,
-                        "-accumdir", accumulated.path,
-                        "-mapmeanfn", next.appendingPathComponent("means").path,
-                        "-mapvarfn", next.appendingPathComponent("variances-adapted").path,
-                        "-mapmixwfn", next.appendingPathComponent("mixture_weights").path,
-                        "-maptmatfn", next.appendingPathComponent("transition_matrices").path,
-                    ]
+                    var arguments =
+                        [
+                            "-moddeffn", definition.path, "-ts2cbfn", ".ptm.",
+                        ] + Self.modelArguments(current) + [
+                            "-accumdir", accumulated.path,
+                            "-mapmeanfn", next.appendingPathComponent("means").path,
+                            "-mapvarfn", next.appendingPathComponent("variances-adapted").path,
+                            "-mapmixwfn", next.appendingPathComponent("mixture_weights").path,
+                            "-maptmatfn", next.appendingPathComponent("transition_matrices").path,
+                        ]
                     if let tau = settings.tau { arguments += ["-fixedtau", "yes", "-tau", String(tau)] }
                     try run("map_adapt", arguments)
                     // map_adapt always writes variances; they are kept only when asked for.
@@ -369,19 +367,25 @@ public struct ModelAdapter {
                 "-fdictfn", features.appendingPathComponent("fillers.dict").path,
                 "-ctlfn", features.appendingPathComponent("clips.fileids").path,
                 "-lsnfn", features.appendingPathComponent("clips.transcription").path,
-                "-cepdir", features.path, "-cepext", "mfc",
-                "-meanfn", model.appendingPathComponent("means").path,
-                "-varfn", model.appendingPathComponent("variances").path,
-                "-mixwfn", model.appendingPathComponent("mixture_weights").path,
-                "-tmatfn", model.appendingPathComponent("transition_matrices").path,
-                "-accumdir", folder.path,
+                "-cepdir", features.path, "-cepext", "mfc", "-accumdir", folder.path,
             ]
+                + Self.modelArguments(model)
                 + (FileManager.default.fileExists(atPath: model.appendingPathComponent("mllr_matrix").path)
                     ? ["-mllrmat", model.appendingPathComponent("mllr_matrix").path] : []),
             log: log)
         // Each clip bw aligned has an "utt>" line with its frame count.
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { $0.hasPrefix("utt>") && !$0.contains("ERROR") }.count
+    }
+
+    /// sphinxtrain's arguments naming the model files of `folder`.
+    private static func modelArguments(_ folder: URL) -> [String] {
+        [
+            "-meanfn", folder.appendingPathComponent("means").path,
+            "-varfn", folder.appendingPathComponent("variances").path,
+            "-mixwfn", folder.appendingPathComponent("mixture_weights").path,
+            "-tmatfn", folder.appendingPathComponent("transition_matrices").path,
+        ]
     }
 
     /// Runs one of ``programs``; with `log`, its standard error and output go there.
