@@ -25,15 +25,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 source Scripts/bootstrap.sh
-shared="${VOICE_INTENTS_SHARED:-$(cd .. && pwd)/shared}"
-an4="$shared/training/an4"
+source Scripts/shared-data.sh
+an4="$(shared_data training/an4)"
 output="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-intents/en-us-rooms}"
 work="${ADAPT_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-intents/adapt}"
 asterisk=/usr/share/asterisk/sounds/en_US_f_Allison
-[ -f "$an4/etc/an4_train.transcription" ] || {
-    echo "error: no AN4 corpus in $an4: set VOICE_INTENTS_SHARED to the folder that holds training/an4" >&2
-    exit 1
-}
+[ -f "$an4/etc/an4_train.transcription" ] || { echo "error: $an4 holds no AN4 corpus (etc/an4_train.transcription)" >&2; exit 1; }
 [ -d "$asterisk" ] || { echo "error: $asterisk is missing (Scripts/bootstrap.sh installs it)" >&2; exit 1; }
 mkdir -p "$work/speech/an4" "$work/speech/asterisk" "$work/noise"
 step() { echo "[$(($(date +%s) - started)) s] $*" >&2; }

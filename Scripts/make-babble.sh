@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes babble noise from people's recordings, for `evaluate --noise-file`: four talkers at once,
 # none of them a speaker of the sample apps' commands: the LibriVox reader of PocketSphinx's test
-# data, Asterisk's prompt voice, and two speakers of ../shared/recordings/spoken-digits (their
-# digits strung together). Each talker is levelled, the four are summed; 16 kHz mono WAV.
+# data, Asterisk's prompt voice, and two speakers of the spoken digits (all ten takes of their
+# digits strung together, from recordings/spoken-digits of $VOICE_INTENTS_SHARED, which holds the
+# whole collection: Scripts/shared-data.sh). Each talker is levelled, the four are summed; 16 kHz
+# mono WAV.
 #
 #     Scripts/make-babble.sh [output.wav]      (default: ~/.cache/voice-intents/noise/people-babble.wav)
 set -euo pipefail
@@ -10,9 +12,10 @@ cd "$(dirname "$0")/.."
 out="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-intents/noise/people-babble.wav}"
 librivox=/usr/share/pocketsphinx/test/data/librivox
 asterisk=/usr/share/asterisk/sounds/en_US_f_Allison
-digits=../shared/recordings/spoken-digits
-for need in "$librivox" "$asterisk" "$digits"; do
-    [ -e "$need" ] || { echo "error: $need is missing (Scripts/bootstrap.sh installs Debian's recordings; shared/recordings sits beside the repository)" >&2; exit 1; }
+source Scripts/shared-data.sh
+digits="$(shared_data recordings/spoken-digits)"
+for need in "$librivox" "$asterisk"; do
+    [ -e "$need" ] || { echo "error: $need is missing (Scripts/bootstrap.sh installs Debian's recordings)" >&2; exit 1; }
 done
 command -v sox >/dev/null && command -v ffmpeg >/dev/null || { echo "error: needs sox and ffmpeg (Scripts/bootstrap.sh)" >&2; exit 1; }
 

@@ -65,7 +65,7 @@ struct AnswerBenchmark: AsyncParsableCommand {
 
     @Option(
         help:
-            "With --question number, also people's answers: N takes of each digit by each of the six speakers of ../shared/recordings/spoken-digits."
+            "With --question number, also people's answers: N takes of each digit by each of the six speakers of the spoken digits (Tests/Recordings holds what N = 1 hears; more takes are read from recordings/spoken-digits of $VOICE_INTENTS_SHARED)."
     )
     var peopleDigits = 0
 
@@ -120,26 +120,20 @@ struct AnswerBenchmark: AsyncParsableCommand {
         // People's answers: single digits said by six speakers (8 kHz, resampled as any recording is).
         var heardBefore: [URL: [URL]] = [:]
         if question == "number", peopleDigits > 0 {
-            let folder = packagePhrases.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("shared/recordings/spoken-digits")
             let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
             for speaker in ["george", "jackson", "lucas", "nicolas", "theo", "yweweler"] {
                 for digit in 0...9 {
                     for take in 0..<min(peopleDigits, 10) {
-                        let file = folder.appendingPathComponent("\(digit)_\(speaker)_\(take).wav")
-                        guard FileManager.default.fileExists(atPath: file.path) else {
-                            throw BenchmarkFailure(
-                                "no \(file.path): people's recordings belong in shared/recordings beside the repository"
-                            )
-                        }
+                        let file = try PeoplesRecordings.file(
+                            "spoken-digits", "\(digit)_\(speaker)_\(take).wav")
                         cases.append(
                             PhraseTestSuite.Case(
                                 sentence: names[digit], expectation: answer, source: source, audio: file))
                         // What the speaker said before: other digits, never the clip itself.
                         if peopleChannel == "learnt" {
-                            heardBefore[file] = (1...3).map {
-                                folder.appendingPathComponent(
-                                    "\((digit + $0) % 10)_\(speaker)_\((take + 5) % 10).wav")
+                            heardBefore[file] = try (1...3).map {
+                                try PeoplesRecordings.file(
+                                    "spoken-digits", "\((digit + $0) % 10)_\(speaker)_\((take + 5) % 10).wav")
                             }
                         }
                     }

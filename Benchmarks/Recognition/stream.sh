@@ -26,7 +26,7 @@ noise="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-intents/noise/city-street.wav}
 level="${2:--40}"
 shift $(( $# >= 2 ? 2 : $# )) || true
 [ "${1:-}" = "--" ] && shift
-recordings=../shared/recordings
+recordings=Tests/Recordings
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -1,4 +1,5 @@
 import BenchmarkCommand
+import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import Synchronization
@@ -112,8 +113,8 @@ enum EchoCancellation {
         let wakeWord = WakeWordDetector.installedModels().first { $0.name == "hey_mycroft" }.map {
             (
                 model: $0, command: "turn on the living room lamp",
-                take: PeoplesRecordings.folder.appendingPathComponent(
-                    "rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
+                take: PeoplesRecordings.folder("rhasspy-test-en").appendingPathComponent(
+                    "wake/precise_turn_on_the_living_room_lamp.wav")
             )
         }
         for (name, grammar, cases, matcher) in try await Houses.commandsAndMatchers(phrases: phrases) {

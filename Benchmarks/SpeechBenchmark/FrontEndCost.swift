@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import VoiceAudio
 import VoiceEvaluation
@@ -9,7 +10,7 @@ import VoiceIntents
 /// own too.
 enum FrontEndCost {
     static func run() throws {
-        let folder = PeoplesRecordings.folder.appendingPathComponent("rhasspy-test-en")
+        let folder = PeoplesRecordings.folder("rhasspy-test-en")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".wav")
         }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import PhraseMatching
 import VoiceAudio
@@ -19,8 +20,6 @@ enum WakeWords {
             print("no wake-word models are installed here (Scripts/bootstrap.sh installs them)")
             return
         }
-        let shared = PeoplesRecordings.folder
-
         // Stretches with no wake word in them, each heard as one stream.
         var stretches: [(name: String, audio: [Int16])] = []
         func folder(_ path: URL, _ suffix: String = ".wav") throws -> [Int16] {
@@ -36,14 +35,14 @@ enum WakeWords {
             return audio
         }
         stretches.append(
-            ("Rhasspy's commands (one person)", try folder(shared.appendingPathComponent("rhasspy-test-en"))))
+            ("Rhasspy's commands (one person)", try folder(PeoplesRecordings.folder("rhasspy-test-en"))))
         stretches.append(
             (
                 "speech-to-phrase's commands (one person)",
-                try folder(shared.appendingPathComponent("speech-to-phrase-en"))
+                try folder(PeoplesRecordings.folder("speech-to-phrase-en"))
             ))
         stretches.append(
-            ("spoken digits (six people)", try folder(shared.appendingPathComponent("spoken-digits"))))
+            ("spoken digits (six people)", try folder(PeoplesRecordings.collected("spoken-digits"))))
         stretches.append(
             (
                 "LibriVox sentences (Debian)",
@@ -119,8 +118,7 @@ enum WakeWords {
         // Wake words said: the person's "hey mycroft", clean and under noise; eSpeak NG's.
         print("wake words heard:")
         let take = try WAVFile.read(
-            from: shared.appendingPathComponent(
-                "rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
+            from: PeoplesRecordings.file("rhasspy-test-en", "wake/precise_turn_on_the_living_room_lamp.wav")
         ).resampled(to: 16_000).samples
         let takes = [(NoiseKind?, Double?)]([(nil, nil), (.pink, 10.0), (.pink, 5.0), (.white, 10.0)]).map {
             kind, snr in

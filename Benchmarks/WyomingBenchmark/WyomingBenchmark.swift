@@ -4,7 +4,7 @@
 //
 // An in-process WyomingServer for HomeLights (its models and grammar as `serve` loads them) on a
 // port the system chooses. Clients are threads with plain sockets, each streaming people's
-// recordings (HomeLights' phrase tests, ../shared/recordings/rhasspy-test-en) at 16 kHz, as
+// recordings (HomeLights' phrase tests, Tests/Recordings/rhasspy-test-en) at 16 kHz, as
 // satellites send audio, as fast as the socket takes them: transcribe, audio-start, 1024-sample
 // chunks, audio-stop. The baseline is one client at the recordings' own 24 kHz, which the server
 // decodes only at audio-stop. With `--paced yes` the audio is sent in real time, as a satellite's

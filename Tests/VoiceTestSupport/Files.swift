@@ -19,11 +19,11 @@ package func temporaryFolder(_ name: String) throws -> URL {
 /// Debian's recording of "go forward ten meters" (`pocketsphinx-testdata`), 16 kHz raw PCM.
 package let goForwardPath = "/usr/share/pocketsphinx/test/data/goforward.raw"
 
-/// People's recordings, shipped beside the repository (`../shared/recordings`, see its README).
+/// People's recordings, in the repository (`Tests/Recordings`, see its README): the clips the
+/// tests hear, each folder with its licence.
 package enum PeoplesRecordings {
     package static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/recordings")
+        .deletingLastPathComponent().appendingPathComponent("Recordings")
 
     /// The recording `name` of `set`, which must be there: a missing one fails the test that
     /// needs it, saying where it was looked for.
@@ -31,7 +31,7 @@ package enum PeoplesRecordings {
         let url = folder.appendingPathComponent(set).appendingPathComponent(name)
         try #require(
             FileManager.default.fileExists(atPath: url.path),
-            "no \(url.path): people's recordings are expected in shared/recordings beside the repository")
+            "no \(url.path): a test that hears a recording needs it in Tests/Recordings (see its README)")
         return url
     }
 

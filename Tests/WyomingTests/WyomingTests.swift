@@ -10,9 +10,7 @@ import VoiceTestSupport
 /// from PyPI, in a virtual environment the test makes, speaking to the server over TCP.
 @Suite("Wyoming server", .serialized)
 struct WyomingServerTests {
-    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/recordings/rhasspy-test-en")
+    static let recordings = PeoplesRecordings.folder.appendingPathComponent("rhasspy-test-en")
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Wyoming/client.py")
 

@@ -2,7 +2,7 @@ import Foundation
 import VoiceIntents
 
 // The HomeLights sample: the home-automation commands of Rhasspy's English test recordings
-// (`../shared/recordings/rhasspy-test-en`, MIT): lights on and off, the bedroom light's color,
+// (`Tests/Recordings/rhasspy-test-en`, MIT): lights on and off, the bedroom light's color,
 // the garage door, the time and the temperature. Its phrase tests are those recordings.
 
 public enum HomeLight: String, AppEnum {

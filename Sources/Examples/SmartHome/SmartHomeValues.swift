@@ -2,7 +2,7 @@ import Synchronization
 import VoiceIntents
 
 // The devices, areas and lists of the SmartHome sample: the fixtures that Home Assistant's
-// speech-to-phrase test recordings (`../shared/recordings/speech-to-phrase-en`) refer to.
+// speech-to-phrase test recordings (`Tests/Recordings/speech-to-phrase-en`) refer to.
 
 /// Builds the display representations of an enum from its titles.
 private func titled<Case: Hashable>(_ titles: [Case: String]) -> [Case: DisplayRepresentation] {

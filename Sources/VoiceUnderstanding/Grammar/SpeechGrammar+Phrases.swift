@@ -28,7 +28,7 @@ extension SpeechGrammar {
     /// With a wake phrase, the grammar hears the wake phrase alone, the wake phrase followed by a
     /// command, or a command alone: keyword spotting found the wake phrase too rarely and
     /// mistook commands that end in the app's name for it, while a wake phrase folded into the
-    /// grammar kept every command (see `../shared/SPEECH_FACTS.md` and Benchmarks/Recognition/README.md).
+    /// grammar kept every command (see Benchmarks/Recognition/README.md).
     ///
     /// - Parameters:
     ///   - forms: The app's spoken forms (`PhraseMatcher/spokenForms`).
