@@ -53,8 +53,9 @@ extension SpeechRecognizer.Configuration {
     }
 
     /// The models a locale's manifest names (`Models/en/manifest.yaml`): acoustic model (and the
-    /// adapted files that replace some of its own, ``AcousticAdaptation``), dictionary, language model, the lexicon of hand-checked pronunciations, the decoder
-    /// settings, and the decoy list (``DecoyCheck``). Relative paths are relative to the manifest's folder.
+    /// adapted files that replace some of its own, ``AcousticAdaptation``), dictionary, language
+    /// model, the lexicon of hand-checked pronunciations, the decoder settings, and the decoy list
+    /// (``DecoyCheck``). Relative paths are relative to the manifest's folder.
     ///
     /// ```yaml
     /// locale: en
