@@ -373,9 +373,11 @@ public struct ModelAdapter {
                 + (FileManager.default.fileExists(atPath: model.appendingPathComponent("mllr_matrix").path)
                     ? ["-mllrmat", model.appendingPathComponent("mllr_matrix").path] : []),
             log: log)
-        // Each clip bw aligned has an "utt>" line with its frame count.
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { $0.hasPrefix("utt>") && !$0.contains("ERROR") }.count
+        // Each clip bw reads has an "utt>" line; one it cannot align to its words is then
+        // "ignored".
+        let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        return lines.count { $0.hasPrefix("utt>") }
+            - lines.count { $0.hasPrefix("ERROR") && $0.hasSuffix(" ignored") }
     }
 
     /// sphinxtrain's arguments naming the model files of `folder`.
