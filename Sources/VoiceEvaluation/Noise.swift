@@ -153,16 +153,26 @@ public struct NoiseMixer: Sendable {
     ) -> [Float] {
         guard !noise.isEmpty, !samples.isEmpty else { return samples }
         var generator = SplitMix64(seed: seed)
-        let offset = Int(generator.next() % UInt64(noise.count))
-        let stretch = (0..<samples.count).map { noise[(offset + $0) % noise.count] }
+        let stretch = Self.stretch(of: noise, count: samples.count, generator: &generator)
         let speechEnergy = loudestFrameEnergy(speech)
         let noiseEnergy = loudestFrameEnergy(stretch)
         guard speechEnergy > 0, noiseEnergy > 0 else { return samples }
         let gain = Float((Double(speechEnergy) / (Double(noiseEnergy) * pow(10, snr / 10))).squareRoot())
-        var mixed = zip(samples, stretch).map { $0 + $1 * gain }
-        let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
-        if peak > 1 { mixed = mixed.map { $0 / peak } }
-        return mixed
+        return belowClipping(zip(samples, stretch).map { $0 + $1 * gain })
+    }
+
+    /// `count` samples of the recorded `noise` from an offset drawn from `generator`, wrapping
+    /// around a recording shorter than that.
+    public static func stretch(of noise: [Float], count: Int, generator: inout SplitMix64) -> [Float] {
+        guard !noise.isEmpty else { return [Float](repeating: 0, count: count) }
+        let offset = Int(generator.next() % UInt64(noise.count))
+        return (0..<count).map { noise[(offset + $0) % noise.count] }
+    }
+
+    /// `samples` scaled down whole when their peak is over full scale, as they are otherwise.
+    public static func belowClipping(_ samples: [Float]) -> [Float] {
+        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+        return peak > 1 ? samples.map { $0 / peak } : samples
     }
 
     /// The mean square of the loudest 2048-sample frame.
@@ -184,7 +194,8 @@ public struct NoiseMixer: Sendable {
         return (active.reduce(0, +) / Float(active.count)).squareRoot()
     }
 
-    static func rms(_ samples: [Float]) -> Float {
+    /// The root mean square of `samples` (0 for none).
+    public static func rms(_ samples: [Float]) -> Float {
         samples.isEmpty ? 0 : (samples.reduce(Float(0)) { $0 + $1 * $1 } / Float(samples.count)).squareRoot()
     }
 

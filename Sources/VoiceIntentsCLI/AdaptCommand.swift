@@ -244,17 +244,12 @@
                         let noise = noises[copy % noises.count]
                         let ratio = ratios[(copy / noises.count) % ratios.count]
                         copy += 1
-                        let start = Int(random.next() % UInt64(max(1, noise.samples.count)))
-                        let stretch = (0..<speech.count).map {
-                            noise.samples[(start + $0) % noise.samples.count]
-                        }
-                        let level = (stretch.reduce(Float(0)) { $0 + $1 * $1 } / Float(max(1, stretch.count)))
-                            .squareRoot()
+                        let stretch = NoiseMixer.stretch(
+                            of: noise.samples, count: speech.count, generator: &random)
+                        let level = NoiseMixer.rms(stretch)
                         guard level > 0 else { continue }
-                        var mixed = NoiseMixer.mix(speech, under: stretch.map { $0 / level }, snr: ratio)
-                        let peak = mixed.reduce(Float(0)) { max($0, abs($1)) }
-                        if peak > 1 { mixed = mixed.map { $0 / peak } }
-                        versions.append(("\(noise.name)-\(Int(ratio))dB", mixed))
+                        let mixed = NoiseMixer.mix(speech, under: stretch.map { $0 / level }, snr: ratio)
+                        versions.append(("\(noise.name)-\(Int(ratio))dB", NoiseMixer.belowClipping(mixed)))
                     }
                 }
                 for (name, samples) in versions {
