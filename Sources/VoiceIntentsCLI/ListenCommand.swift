@@ -73,6 +73,18 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             valueName: "model"))
     var wakeWord: String?
 
+    @Flag(
+        help:
+            "With --wake-word: hear the word again with the recognizer before waking, which turns away most of what the model takes for its word when people say other words (\"athena\" for \"okay nabu\"), and some people's own wake words too; see --wake-word-margin."
+    )
+    var wakeWordCheck = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --wake-word-check: how well the word must fit, against a loop of any phones, for the loop to wake (per 10 ms frame; default \(String(format: "%.0f", WakeWordCheck.standardMargin)); higher turns away more near-misses and more people's own words, lower fewer of both).",
+            valueName: "margin"))
+    var wakeWordMargin: Double?
+
     @Flag(help: "Stop after one command.")
     var once = false
 
@@ -129,6 +141,10 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         }
         if text, wakePhrase != nil { throw ValidationError("--wake-phrase is for listening, not --text") }
         if text, wakeWord != nil { throw ValidationError("--wake-word is for listening, not --text") }
+        if wakeWordCheck, wakeWord == nil { throw ValidationError("--wake-word-check is for --wake-word") }
+        if wakeWordMargin != nil, !wakeWordCheck {
+            throw ValidationError("--wake-word-margin is for --wake-word-check")
+        }
         if wakeWord != nil, wakePhrase != nil {
             throw ValidationError("give --wake-word or --wake-phrase, not both")
         }
@@ -227,6 +243,8 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
             configuration.wakeWord = wakeWord
+            configuration.checksWakeWord = wakeWordCheck
+            if let wakeWordMargin { configuration.wakeWordMargin = wakeWordMargin }
             configuration.garbage = bar.garbage.model
             configuration.bargeIn = listensWhileSpeaking
             if listensWhileSpeaking, mouth.playsAloud {

@@ -56,6 +56,12 @@ public struct VoiceLoop: Sendable, Service {
         /// `hey_mycroft`) heard before each command: nothing is recognized until it is. The
         /// command may follow in the same breath, or within the timeout. `nil` for none.
         public var wakeWord: String?
+        /// Whether the recognizer hears the wake word again before the loop wakes
+        /// (``WakeWordCheck``): most of what the model takes for its word when people say other
+        /// words is turned away, and some people's own wake words too, so it is off unless set.
+        public var checksWakeWord = false
+        /// The margin the check asks for (``WakeWordCheck/minimumMargin``).
+        public var wakeWordMargin = WakeWordCheck.standardMargin
         /// Told the wake word's model name each time it is heard, before the command is
         /// listened for (a satellite shows it, or plays a sound).
         public var onWakeWord: (@Sendable (String) -> Void)?
@@ -236,12 +242,17 @@ public struct VoiceLoop: Sendable, Service {
                     app, matcher: matcher, recognizer: recognizer)
                 try recognizer.useGrammar(commands)
             }
+            let wakeWord = try configuration.wakeWord.map { name throws(SpeechError) in
+                try WakeWordDetector(name)
+            }
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,
                 mouth: mouth, bargeIn: configuration.bargeIn,
-                wakeWord: try configuration.wakeWord.map { name throws(SpeechError) in
-                    try WakeWordDetector(name)
-                }, logger: logger)
+                wakeWord: wakeWord,
+                wakeWordCheck: configuration.checksWakeWord
+                    ? wakeWord.map {
+                        WakeWordCheck(phrase: $0.model.phrase, minimumMargin: configuration.wakeWordMargin)
+                    } : nil, logger: logger)
             return (channel, soundAlikes ?? [])
         }
         if preparation == nil { for pair in soundAlikes { logger.info("\(pair.warning)") } }

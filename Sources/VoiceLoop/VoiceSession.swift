@@ -23,6 +23,8 @@ package final class VoiceChannel: @unchecked Sendable {
     private let bargeIn: Bool
     /// The trained wake word heard before each command, `nil` for none.
     package let wakeWord: WakeWordDetector?
+    /// The recognizer's second hearing of the wake word before the loop wakes, `nil` for none.
+    package let wakeWordCheck: WakeWordCheck?
     /// Seconds to wait for someone to start speaking.
     package let timeout: Double
     /// Whether the input has ended (a file or stream read to the end, or the loop stopped).
@@ -98,11 +100,12 @@ package final class VoiceChannel: @unchecked Sendable {
     ///   - bargeIn: Whether to listen for "stop" while speaking instead of muting the microphone.
     package init(
         recognizer: SpeechRecognizer, timeout: Double, input: VoiceInput, mouth: Mouth, bargeIn: Bool = false,
-        wakeWord: WakeWordDetector? = nil, logger: Logger? = nil
+        wakeWord: WakeWordDetector? = nil, wakeWordCheck: WakeWordCheck? = nil, logger: Logger? = nil
     ) {
         self.logger = logger
         self.bargeIn = bargeIn
         self.wakeWord = wakeWord
+        self.wakeWordCheck = wakeWordCheck
         self.recognizer = recognizer
         self.timeout = timeout
         self.input = input
@@ -175,8 +178,15 @@ package final class VoiceChannel: @unchecked Sendable {
             // reply, the word has been heard, and what followed it waits in the recorder.
             var rest: [Int16]?
             if !self.wokenOverReply.exchange(false, ordering: .relaxed) {
+                // The last audio before the chunk being heard, for the check.
+                var before: [Int16] = []
+                let kept = Int(WakeWordCheck.secondsBefore * Double(AudioFormat.recognizerSampleRate))
                 while rest == nil, let chunk = try self.readUnlessAnnouncing(stale) {
-                    if let heard = wakeWord.process(chunk) { rest = Array(chunk[heard...]) }
+                    if let heard = wakeWord.process(chunk) {
+                        rest = try self.checked(
+                            Array(chunk[heard...]), before: (before + chunk[..<heard]).suffix(kept))
+                    }
+                    if rest == nil { before = Array((before + chunk).suffix(kept)) }
                 }
                 guard rest != nil else { return nil }
             }
@@ -190,6 +200,29 @@ package final class VoiceChannel: @unchecked Sendable {
                 return try self.input.read()
             }
         }
+    }
+
+    /// What follows the wake word (`after`: the rest of the chunk it was heard in), when the
+    /// check hears the word again in the audio around it (`before`: what came before, up to
+    /// ``WakeWordCheck/secondsBefore``); `nil` when it turns the wake away, and the detector goes
+    /// on from the audio read for the check. Without a check, `after`.
+    private func checked(_ after: [Int16], before: ArraySlice<Int16>) throws -> [Int16]? {
+        guard let check = wakeWordCheck, let wakeWord else { return after }
+        // The word's last sound may run on past where the model fired.
+        var after = after
+        let wanted = Int(WakeWordCheck.secondsAfter * Double(AudioFormat.recognizerSampleRate))
+        while after.count < wanted, let more = try input.read() { after += more }
+        let verdict = try recognizer.check(Array(before) + after.prefix(wanted), wakeWord: check)
+        let metadata: Logger.Metadata = [
+            "model": "\(wakeWord.model.name)", "margin": "\(String(format: "%.1f", verdict.margin))",
+        ]
+        guard verdict.accepted else {
+            logger?.debug("the check turned the wake word away", metadata: metadata)
+            _ = wakeWord.process(after)
+            return nil
+        }
+        logger?.debug("the check heard the wake word", metadata: metadata)
+        return after
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened

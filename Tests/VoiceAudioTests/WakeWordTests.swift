@@ -90,17 +90,57 @@ struct WakeWordTests {
     }
 
     /// With `--wake-word hey_mycroft`, the person's "hey mycroft, turn on the living room lamp"
-    /// (one breath) wakes the loop and the command after it is run; after "porcupine" nothing is
-    /// heard at all.
+    /// (one breath) wakes the loop and the command after it is run, with the recognizer's check
+    /// too; after "porcupine" nothing is heard at all.
     @Test func theLoopRunsTheCommandSaidAfterTheWakeWordAndNothingWithoutIt() throws {
         let woken = try Self.listen(after: "precise", ["--wake-word", "hey_mycroft"])
         #expect(woken.status == 0, "\(woken.errors)")
         #expect(woken.output.contains("(Hey Mycroft)"), "\(woken.output)")
         #expect(woken.output.contains("> turn on the living room lamp"), "\(woken.output)")
         #expect(woken.output.contains("< Turned On the Living Room Lamp."), "\(woken.output)")
+        // The recognizer's check hears the person's word again and lets it through.
+        let checked = try Self.listen(after: "precise", ["--wake-word", "hey_mycroft", "--wake-word-check"])
+        #expect(checked.output.contains("< Turned On the Living Room Lamp."), "\(checked.output)")
         let other = try Self.listen(after: "porcupine", ["--wake-word", "hey_mycroft"])
         #expect(other.status == 0, "\(other.errors)")
         #expect(!other.output.contains(">"), "\(other.output)")
+    }
+
+    /// Six takes of "athena" that `okay_nabu` takes for "okay nabu" (`Tests/Recordings/wake-word-negatives`),
+    /// one after another with more silence between than the loop waits for a command after a wake:
+    /// `listen --wake-word okay_nabu --wake-word-check` wakes on none of them, as the recognizer's
+    /// check turns each away, and the model alone wakes on them.
+    @Test func theCheckTurnsAwayAnotherWakeWordTheModelWakesOn() throws {
+        let folder = PeoplesRecordings.folder.appendingPathComponent("wake-word-negatives/athena")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".wav")
+        }
+        #expect(names.count == 6)
+        var audio: [Int16] = []
+        for name in names.sorted() {
+            audio += try WAVFile.read(from: folder.appendingPathComponent(name)).int16Samples
+            audio += [Int16](repeating: 0, count: 11 * 16_000)  // the loop waits 10 s for a command
+        }
+        let scratch = try temporaryFolder("near-misses")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let input = scratch.appendingPathComponent("athena.wav")
+        try WAVFile.write(AudioBuffer(int16: audio, sampleRate: 16_000), to: input)
+        func listen(_ flags: [String]) throws -> (status: Int32, output: String, errors: String) {
+            try Executables.run(
+                "voice-intents",
+                [
+                    "listen", "--app", "home-lights", "--input", input.path, "--mute", "--voice-only",
+                    "--wake-word", "okay_nabu",
+                ]
+                    + flags)
+        }
+        let checked = try listen(["--wake-word-check"])
+        #expect(checked.status == 0, "\(checked.errors)")
+        #expect(!checked.output.contains("(Okay Nabu)"), "\(checked.output)")
+        let alone = try listen([])
+        #expect(alone.status == 0, "\(alone.errors)")
+        let wakes = alone.output.components(separatedBy: "(Okay Nabu)").count - 1
+        #expect(wakes >= 4, "\(alone.output)")
     }
 
     /// Without its libraries (a folder with the model alone), `listen` stops before listening,

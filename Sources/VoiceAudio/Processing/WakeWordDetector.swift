@@ -181,6 +181,28 @@ public final class WakeWordDetector {
         return nil
     }
 
+    /// The model's probability at each of its runs (one every 30 ms) over `audio` (16 kHz mono),
+    /// heard as a new stream, with nothing decided, and the sample each run came after: what a
+    /// cutoff is chosen on (`speech-benchmark --false-wakes`). The detector is reset before and
+    /// after.
+    public func probabilities(of audio: [Int16]) -> [(end: Int, probability: Float)] {
+        reset()
+        defer { reset() }
+        var probabilities: [(end: Int, probability: Float)] = []
+        var probability: Float = 0
+        let step = AudioFormat.recognizerSampleRate / 100
+        var start = 0
+        while start < audio.count {
+            let end = min(audio.count, start + step)
+            let count = audio.withUnsafeBufferPointer {
+                vi_wake_word_process(detector, $0.baseAddress! + start, end - start, &probability, 1)
+            }
+            if count > 0 { probabilities.append((end, probability)) }
+            start = end
+        }
+        return probabilities
+    }
+
     /// Forgets the stream so far, as for a new one.
     public func reset() {
         _ = vi_wake_word_reset(detector)

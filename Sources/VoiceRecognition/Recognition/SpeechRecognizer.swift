@@ -141,7 +141,7 @@ public final class SpeechRecognizer {
     /// The FSG text of each grammar set, so switching back to one is only a switch.
     private var grammars: [String: String] = [:]
     /// The grammar in use, when it is one of ``SpeechGrammar``'s (not dictation).
-    private(set) var grammar: SpeechGrammar?
+    var grammar: SpeechGrammar?
     let settings: Configuration
     /// The words the decoder's dictionary holds, with their pronunciations. Grammar mode loads
     /// only the words its grammars use (the whole dictionary takes 22 MB in the decoder);
