@@ -57,6 +57,15 @@ struct SpeechBenchmark: AsyncParsableCommand {
 
     @Flag(
         help:
+            "Only false wakes over hours of audio with no wake word (Scripts/false-wake-audio.sh gathers it), as the cutoff moves, with and without the recognizer's check, and what each setting misses."
+    )
+    var falseWakes = false
+
+    @Option(help: "With --false-wakes: a folder to write the plot (false-wakes.svg) in.")
+    var plots: String?
+
+    @Flag(
+        help:
             "Only barge-in over a loudspeaker: people's commands over a reply's echo, with and without each echo canceller."
     )
     var echo = false
@@ -95,6 +104,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
         if wakeWords { return try await WakeWords.run(phrases: packagePhrases) }
+        if falseWakes { return try await FalseWakes.run(output: plots.map { URL(fileURLWithPath: $0) }) }
         if echo {
             return try await EchoCancellation.run(
                 phrases: packagePhrases, repliesAloneOnly: repliesAlone, inRooms: rooms)
