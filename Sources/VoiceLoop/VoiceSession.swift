@@ -182,11 +182,14 @@ package final class VoiceChannel: @unchecked Sendable {
                 var before: [Int16] = []
                 let kept = Int(WakeWordCheck.secondsBefore * Double(AudioFormat.recognizerSampleRate))
                 while rest == nil, let chunk = try self.readUnlessAnnouncing(stale) {
-                    if let heard = wakeWord.process(chunk) {
-                        rest = try self.checked(
-                            Array(chunk[heard...]), before: (before + chunk[..<heard]).suffix(kept))
+                    guard let heard = wakeWord.process(chunk) else {
+                        before = Array((before + chunk).suffix(kept))
+                        continue
                     }
-                    if rest == nil { before = Array((before + chunk).suffix(kept)) }
+                    let lead = (before + chunk[..<heard]).suffix(kept)
+                    let verdict = try self.checked(Array(chunk[heard...]), before: lead)
+                    rest = verdict.rest
+                    before = Array((lead + verdict.read).suffix(kept))
                 }
                 guard rest != nil else { return nil }
             }
@@ -205,9 +208,12 @@ package final class VoiceChannel: @unchecked Sendable {
     /// What follows the wake word (`after`: the rest of the chunk it was heard in), when the
     /// check hears the word again in the audio around it (`before`: what came before, up to
     /// ``WakeWordCheck/secondsBefore``); `nil` when it turns the wake away, and the detector goes
-    /// on from the audio read for the check. Without a check, `after`.
-    private func checked(_ after: [Int16], before: ArraySlice<Int16>) throws -> [Int16]? {
-        guard let check = wakeWordCheck, let wakeWord else { return after }
+    /// on from the audio read for the check (`read`: `after` and what was read for the check).
+    /// Without a check, `after`.
+    private func checked(_ after: [Int16], before: ArraySlice<Int16>) throws -> (
+        rest: [Int16]?, read: [Int16]
+    ) {
+        guard let check = wakeWordCheck, let wakeWord else { return (after, after) }
         // The word's last sound may run on past where the model fired.
         var after = after
         let wanted = Int(WakeWordCheck.secondsAfter * Double(AudioFormat.recognizerSampleRate))
@@ -219,10 +225,10 @@ package final class VoiceChannel: @unchecked Sendable {
         guard verdict.accepted else {
             logger?.debug("the check turned the wake word away", metadata: metadata)
             _ = wakeWord.process(after)
-            return nil
+            return (nil, after)
         }
         logger?.debug("the check heard the wake word", metadata: metadata)
-        return after
+        return (after, after)
     }
 
     /// Says `text`. The microphone is muted until it has been heard, or, with barge-in, listened

@@ -7,10 +7,13 @@ import VoiceAudio
 /// phrase's words fit the audio much worse than a loop of any phones does.
 ///
 /// The audio around the moment the model fired (``secondsBefore`` before it, ``secondsAfter``
-/// after) is aligned to a grammar of the phrase with a loop of any phones before and after it,
-/// so that whatever was said around the word costs nothing. The phrase's words are then scored
-/// against a phone loop over the same frames (``PhoneLoopResult/margin(of:)``): near 0 when the
-/// words are there, far below when the sound was only like them ("athena" for "okay nabu").
+/// after) is aligned to a grammar of the phrase with a free loop of any phones before and after
+/// it, so that whatever was said around the word costs nothing, and heard again under the loops
+/// alone. The margin is how much better the phrase's path scores than the loops' alone, per
+/// frame of the phrase (PocketSphinx's acoustic scores): above 0 when the words are there and
+/// said as the dictionary says them, far below when the sound was only like them ("athena" for
+/// "okay nabu"). An accent, a clipped microphone or a pronunciation the dictionary lacks lowers
+/// it too: the wake words' names are in the models' lexicon for that reason.
 ///
 /// ```swift
 /// let check = WakeWordCheck(phrase: "hey jarvis")
@@ -23,8 +26,8 @@ import VoiceAudio
 public struct WakeWordCheck: Sendable, Hashable {
     /// The phrase's words, as the dictionary spells them ("okay", "nabu").
     public let words: [String]
-    /// The margin per frame (the phrase's acoustic score less the phone loop's, PocketSphinx's
-    /// log scale) below which the wake is turned away.
+    /// The margin per frame (the phrase's path less the loops' alone, PocketSphinx's log scale)
+    /// below which the wake is turned away.
     public var minimumMargin: Double
 
     /// How much audio before the model fired is heard again: the word and some of what came
@@ -33,8 +36,8 @@ public struct WakeWordCheck: Sendable, Hashable {
     /// How much after: the model fires near the word's end, and its last sound may run on.
     public static let secondsAfter = 0.3
 
-    /// The beams of the check's search (PocketSphinx's `-beam`, `-wbeam` and `-pbeam`): all but
-    /// none of the paths are kept, over a grammar of a few words and two loops.
+    /// The beams of the check's searches (PocketSphinx's `-beam`, `-wbeam` and `-pbeam`): nearly
+    /// every path is kept, over a grammar of a few words and two loops.
     static let beam = 1e-200
 
     /// The highest margin that kept 99% of one person's takes of their own phrase, five in six of
@@ -53,10 +56,10 @@ public struct WakeWordCheck: Sendable, Hashable {
     public struct Verdict: Sendable, Hashable {
         /// Whether the phrase was heard well enough: the loop wakes.
         public let accepted: Bool
-        /// The phrase's words against the phone loop, per frame (``WakeWordCheck/minimumMargin``).
+        /// The phrase's path against the loops' alone, per frame (``WakeWordCheck/minimumMargin``).
         public let margin: Double
-        /// The worst of the words' own margins.
-        public let worstWord: Double
+        /// The phrase's own acoustic score per frame, against the best sound in each frame.
+        public let scorePerFrame: Double
         /// Where the words were heard, in seconds into the audio checked.
         public let start: Double
         public let end: Double
@@ -123,7 +126,7 @@ extension SpeechRecognizer {
         let words = phrase.filter { !$0.isFiller && !$0.isGarbage }
         // No path reached the grammar's end (it should not happen with the check's beams).
         guard let first = words.first, let last = words.last, !reference.isEmpty else {
-            return .init(accepted: false, margin: -.infinity, worstWord: -.infinity, start: 0, end: 0)
+            return .init(accepted: false, margin: -.infinity, scorePerFrame: -.infinity, start: 0, end: 0)
         }
         let frames = Double(last.endFrame - first.startFrame + 1)
         let margin =
@@ -131,7 +134,7 @@ extension SpeechRecognizer {
             / frames
         let own = Double(words.reduce(0) { $0 + $1.acousticScore }) / frames
         return .init(
-            accepted: margin >= check.minimumMargin, margin: margin, worstWord: own, start: first.start,
+            accepted: margin >= check.minimumMargin, margin: margin, scorePerFrame: own, start: first.start,
             end: last.end)
     }
 
