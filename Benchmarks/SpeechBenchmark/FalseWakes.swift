@@ -326,11 +326,10 @@ enum FalseWakes {
                 .reduce(0) { $0 + $1.seconds } / 3_600
         }
         let otherHours = hours(nil)
-        var rows: [String] = []
         var curves: [(model: String, checked: Bool, points: [(falseWakes: Double, missed: Double)])] = []
 
         // The check's own misses on people first: it chooses the margin.
-        let people = try checkOnPeople(nearMissClips, models: models, recognizer: recognizer)
+        let kept = try checkOnPeople(nearMissClips, recognizer: recognizer)
         // The check as `listen --wake-word-check` runs it.
         let checkMargin = WakeWordCheck.standardMargin
         var nearMissCurves: [(model: String, points: [(margin: Double, woken: Double)])] = []
@@ -456,7 +455,6 @@ enum FalseWakes {
                         synthetic.count,
                         people.isEmpty ? "—" : "\(missedPeople) of \(people.count)")
                     print(row)
-                    rows.append("\(model.name) \(row)")
                     if cutoff == model.probabilityCutoff {
                         let groups = Group.allCases.filter { $0 != .nearMisses }.map {
                             String(
@@ -488,10 +486,9 @@ enum FalseWakes {
             try plotCurves(curves, hours: otherHours).write(to: plot, atomically: true, encoding: .utf8)
             print("\nwrote \(plot.path)")
             let tradeOff = output.appendingPathComponent("wake-word-check.svg")
-            try plotCheck(people.kept, nearMissCurves).write(to: tradeOff, atomically: true, encoding: .utf8)
+            try plotCheck(kept, nearMissCurves).write(to: tradeOff, atomically: true, encoding: .utf8)
             print("wrote \(tradeOff.path)")
         }
-        _ = rows
     }
 
     /// The contributor whose takes choose the check's margin: "athena", "hey chatterbox" and
@@ -520,13 +517,12 @@ enum FalseWakes {
     /// The check's margins on people saying a phrase (the near-miss clips, each checked for its
     /// own phrase): how many of a person's own phrase it keeps as the margin moves (what it lets
     /// through of other phrases is the false wakes, measured with each model).
-    /// The margin is chosen speaker-disjoint, in two folds: on one contributor's clips
-    /// (``tuningSpeaker``) as the highest that keeps 99% of them, reported on the others', and the
-    /// other way round; the check takes the more lenient.
+    /// Speaker-disjoint, in two folds, it prints the highest margin that keeps 99% of one
+    /// contributor's clips (``tuningSpeaker``) and what that keeps of the others', and the other
+    /// way round. Returns the share kept at each of ``margins``, on each side.
     static func checkOnPeople(
-        _ clips: [(word: String, name: String, audio: [Int16])], models: [WakeWordDetector.Model],
-        recognizer: SpeechRecognizer
-    ) throws -> (margin: Double, kept: [(margin: Double, one: Double, others: Double)]) {
+        _ clips: [(word: String, name: String, audio: [Int16])], recognizer: SpeechRecognizer
+    ) throws -> [(margin: Double, one: Double, others: Double)] {
         let phrases = [
             "amelia": "amelia", "athena": "athena", "computer": "computer", "heycomputer": "hey computer",
             "heychatterbox": "hey chatterbox",
@@ -591,10 +587,7 @@ enum FalseWakes {
                     minimum == margin ? " (the check's)" : "",
                     100 * share(own, true, minimum), 100 * share(own, false, minimum)))
         }
-        return (
-            margin,
-            margins.map { ($0, share(own, true, $0), share(own, false, $0)) }
-        )
+        return margins.map { ($0, share(own, true, $0), share(own, false, $0)) }
     }
 
     /// Misses (of eSpeak NG's takes) against false wakes an hour, one panel per model, with and
