@@ -11,7 +11,7 @@
 # | near-misses/  | people saying "amelia", "athena", "computer", "hey computer", "hey chatterbox" | $VOICE_INTENTS_SHARED/wake-word-negatives | public domain (waivers in licenses/) |
 # | other-words/  | people saying words and short sentences that are no wake word | $VOICE_INTENTS_SHARED/wake-word-negatives/not-wake-words | public domain |
 # | an4/          | CMU's AN4: 84 people spelling, saying numbers and commands  | $VOICE_INTENTS_SHARED/training/an4     | CMU's BSD-style licence |
-# | music/        | hold music, two game soundtracks                            | Debian: asterisk-moh-opsound-wav, hyperrogue-music, drascula-music | CC-BY-SA-3.0, CC-BY-SA-3.0/GPL, freeware (see each package's copyright) |
+# | music/        | hold music, two game soundtracks                            | Debian: asterisk-moh-opsound-wav, hyperrogue-music, drascula-music | hold music CC-BY-SA-3.0; HyperRogue's tracks CC-BY-SA-3.0/4.0 and others (its copyright file, track by track); Drascula's freely given by Alcachofa Soft |
 # | synthesized/  | eSpeak NG reading Debian's licence texts in six voices (not people) | espeak-ng, /usr/share/common-licenses | the texts' own |
 #
 # The room noises and the babble come from Scripts/fetch-room-noise.sh and Scripts/make-babble.sh
