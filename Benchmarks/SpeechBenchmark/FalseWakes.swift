@@ -335,7 +335,7 @@ enum FalseWakes {
         var nearMissCurves: [(model: String, points: [(margin: Double, woken: Double)])] = []
 
         for model in models {
-            let started = clock.now
+            var modelSeconds = 0.0
             let detector = try WakeWordDetector(model: model)
             let check = WakeWordCheck(phrase: model.phrase, minimumMargin: checkMargin)
             var traces: [[(end: Int, probability: Float)]] = []
@@ -344,6 +344,8 @@ enum FalseWakes {
                 traces.append(detector.probabilities(of: stretch.audio))
                 detector.reset()
                 var start = 0
+                let started = clock.now
+                defer { modelSeconds += (clock.now - started).inSeconds }
                 while start < stretch.audio.count, stretch.group != .nearMisses {
                     let end = min(stretch.audio.count, start + 1_600)
                     if detector.process(Array(stretch.audio[start..<end])) != nil {
@@ -356,7 +358,6 @@ enum FalseWakes {
                     start = end
                 }
             }
-            let modelSeconds = (clock.now - started).inSeconds
             // The check's margin at every wake the lowest cutoff makes; a wake at a higher cutoff
             // takes the margin of the nearest one at or before it.
             var found: [[(index: Int, margin: Double)]] = []
@@ -431,7 +432,7 @@ enum FalseWakes {
                         "\n%@ (cutoff %.2f, window %d): %d false wakes in %.1f hours heard as the loop hears (%.2f an hour); model %.4f of real time, %d checks in %.0f s",
                     model.name, model.probabilityCutoff, model.slidingWindow, exact, otherHours,
                     Double(exact) / otherHours,
-                    modelSeconds / (hours(nil) + hours(.nearMisses)) / 3_600, checks, checkSeconds))
+                    modelSeconds / (otherHours * 3_600), checks, checkSeconds))
             print(
                 "| cutoff | check | false wakes an hour | near-miss takes woken | eSpeak NG takes missed | the person's takes missed |"
             )
