@@ -178,12 +178,15 @@ package final class VoiceChannel: @unchecked Sendable {
             // reply, the word has been heard, and what followed it waits in the recorder.
             var rest: [Int16]?
             if !self.wokenOverReply.exchange(false, ordering: .relaxed) {
-                // The last audio before the chunk being heard, for the check.
+                // The last audio before the chunk being heard, for the check; none is kept
+                // without one.
                 var before: [Int16] = []
-                let kept = Int(WakeWordCheck.secondsBefore * Double(AudioFormat.recognizerSampleRate))
+                let kept =
+                    self.wakeWordCheck == nil
+                    ? 0 : Int(WakeWordCheck.secondsBefore * Double(AudioFormat.recognizerSampleRate))
                 while rest == nil, let chunk = try self.readUnlessAnnouncing(stale) {
                     guard let heard = wakeWord.process(chunk) else {
-                        before = Array((before + chunk).suffix(kept))
+                        if kept > 0 { before = Array((before + chunk).suffix(kept)) }
                         continue
                     }
                     let lead = (before + chunk[..<heard]).suffix(kept)

@@ -134,6 +134,18 @@ public struct PhoneLoopResult: Sendable, Hashable {
 }
 
 extension SpeechRecognizer {
+    /// `body`'s result, with the decoder's float settings `settings` ("-beam": 1e-20) in place
+    /// while it runs and put back after: a search reads its beams when it is made, so one made in
+    /// `body` keeps these.
+    func withSettings<Result>(_ settings: [String: Double], _ body: () throws(SpeechError) -> Result)
+        throws(SpeechError) -> Result
+    {
+        let saved = settings.keys.map { ($0, cmd_ln_float_r(configuration, $0)) }
+        for (name, value) in settings { cmd_ln_set_float_r(configuration, name, value) }
+        defer { for (name, value) in saved { cmd_ln_set_float_r(configuration, name, value) } }
+        return try body()
+    }
+
     /// Hears `samples` as one utterance with a phone loop instead of the search in use, which is
     /// in use again afterwards: any sequence of English phones, weighted by a phone language
     /// model, with no words and no grammar. A reference for measuring rejection
@@ -164,15 +176,11 @@ extension SpeechRecognizer {
             }
             // The phone loop reads its beams from the configuration when it is made: set them for
             // it alone.
-            let beam = cmd_ln_float_r(configuration, "-beam")
-            let phoneBeam = cmd_ln_float_r(configuration, "-pbeam")
             let contextIndependent = cmd_ln_int_r(configuration, "-allphone_ci")
-            cmd_ln_set_float_r(configuration, "-beam", loop.beam)
-            cmd_ln_set_float_r(configuration, "-pbeam", loop.phoneBeam)
             cmd_ln_set_int_r(configuration, "-allphone_ci", loop.contextIndependent ? 1 : 0)
-            let status = ps_set_allphone_file(decoder, name, path)
-            cmd_ln_set_float_r(configuration, "-beam", beam)
-            cmd_ln_set_float_r(configuration, "-pbeam", phoneBeam)
+            let status = try withSettings(["-beam": loop.beam, "-pbeam": loop.phoneBeam]) {
+                ps_set_allphone_file(decoder, name, path)
+            }
             cmd_ln_set_int_r(configuration, "-allphone_ci", contextIndependent)
             guard status == 0 else {
                 throw SpeechError(

@@ -143,17 +143,9 @@ extension SpeechRecognizer {
     /// no path reaches the grammar's end.
     private func useCheckGrammar(_ grammar: SpeechGrammar) throws(SpeechError) {
         guard !searches.contains(grammar.name) else { return try useGrammar(grammar) }
-        let beam = cmd_ln_float_r(configuration, "-beam")
-        let wordBeam = cmd_ln_float_r(configuration, "-wbeam")
-        let phoneBeam = cmd_ln_float_r(configuration, "-pbeam")
-        cmd_ln_set_float_r(configuration, "-beam", WakeWordCheck.beam)
-        cmd_ln_set_float_r(configuration, "-wbeam", WakeWordCheck.beam)
-        cmd_ln_set_float_r(configuration, "-pbeam", WakeWordCheck.beam)
-        defer {
-            cmd_ln_set_float_r(configuration, "-beam", beam)
-            cmd_ln_set_float_r(configuration, "-wbeam", wordBeam)
-            cmd_ln_set_float_r(configuration, "-pbeam", phoneBeam)
+        let beam = WakeWordCheck.beam
+        try withSettings(["-beam": beam, "-wbeam": beam, "-pbeam": beam]) { () throws(SpeechError) in
+            try useGrammar(grammar)
         }
-        try useGrammar(grammar)
     }
 }
