@@ -411,8 +411,11 @@ enum FalseWakes {
             // The wake words said, at each cutoff.
             let said = positives.filter { $0.model == model.name }
             var saidMargins: [String: [(index: Int, margin: Double)]] = [:]
+            // Each take's probabilities, once: every row of the sweep reads them.
+            let saidTraces = Dictionary(
+                uniqueKeysWithValues: said.map { ($0.label, detector.probabilities(of: $0.audio)) })
             func heard(_ take: Take, _ cutoff: Double, _ minimum: Double?) throws -> Bool {
-                let trace = detector.probabilities(of: take.audio)
+                let trace = saidTraces[take.label]!
                 guard let index = wakes(trace, window: model.slidingWindow, cutoff: cutoff).first else {
                     return false
                 }
