@@ -64,6 +64,9 @@ public struct EvaluationReport: Sendable, Codable {
         /// Which stretch of the condition's noise was under the clip (``SpokenEvaluation/takes``);
         /// `nil` for the first.
         public var take: Int? = nil
+        /// The first utterance's best path, segment by segment (silences, fillers and garbage
+        /// phone-words included), for work on rejection; `nil` when nothing was heard.
+        public var path: [Segment]? = nil
 
         /// Whether the voice loop would act on the clip: it reached an intent at a confidence no
         /// lower than the ``bar``.
@@ -76,6 +79,16 @@ public struct EvaluationReport: Sendable, Codable {
         public var isFalseReject: Bool { isCommand && !isActedOn }
         /// A command heard right that stayed under the bar.
         public var isRightBelowBar: Bool { isCommand && isRight && !isActedOn }
+    }
+
+    /// One segment of a clip's best path: a word, a silence or filler, or a garbage phone-word.
+    public struct Segment: Sendable, Codable, Hashable {
+        public let word: String
+        /// First and last 10 ms frame.
+        public let start: Int
+        public let end: Int
+        /// PocketSphinx's acoustic score (log scale, against the best sound in each frame).
+        public let score: Int
     }
 
     /// A word said and what was heard in its place (empty: nothing).
@@ -324,6 +337,9 @@ public struct EvaluationReport: Sendable, Codable {
             misheard: heard.misheard.map { Misheard(said: $0.said, heard: $0.heard ?? "") },
             utterances: heard.utterances, duration: heard.duration, decodeTime: heard.decodeTime,
             latency: heard.latency, confidence: heard.confidence,
-            take: heard.item.take == 0 ? nil : heard.item.take)
+            take: heard.item.take == 0 ? nil : heard.item.take,
+            path: heard.recognition?.words.map {
+                Segment(word: $0.word, start: $0.startFrame, end: $0.endFrame, score: $0.acousticScore)
+            })
     }
 }

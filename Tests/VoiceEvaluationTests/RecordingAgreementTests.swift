@@ -35,6 +35,14 @@ struct RecordingAgreementTests {
         var disagreements: [String] = []
         for (clip, test) in zip(clips, tests) {
             #expect(clip.sentence == test.sentence)
+            // The path the report keeps holds the words heard, in order, among its silences.
+            let pathWords = (clip.path ?? []).map(\.word).filter {
+                !$0.hasPrefix("<") && !$0.hasPrefix("[") && !$0.hasPrefix("++") && !$0.hasPrefix("~")
+            }
+            #expect(
+                pathWords.map { $0.split(separator: "(")[0] }.joined(separator: " ") == clip.heard
+                    || clip.heard.isEmpty,
+                "\(clip.sentence): path \(pathWords), heard \(clip.heard)")
             guard let audio = test.audio else { continue }
             let listened = try PeoplesRecordings.listen(audio, ["--min-confidence", "0"])
             // The words of the first turn; "(ignored: nothing heard)" is no words, as evaluate has it.
