@@ -69,9 +69,21 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A trained wake word to say before each command: okay_nabu, hey_jarvis, alexa or hey_mycroft (microWakeWord's models, which Scripts/bootstrap.sh installs). Nothing is recognized until it is heard; the command may follow in the same breath.",
+            "A trained wake word to say before each command: okay_nabu, hey_jarvis, alexa or hey_mycroft (microWakeWord's models, which Scripts/bootstrap.sh installs), or none. Nothing is recognized until it is heard; the command may follow in the same breath, and the answers to its questions need none. Default: \(Self.defaultWakeWord) from a microphone; none with --input or --wake-phrase.",
+            discussion:
+                "A microphone hears a room, and without a wake word other people's talk that sounds like a command is acted on far more often than the wake word wakes on it (README, The voice loop). --wake-word none listens for every command.",
             valueName: "model"))
     var wakeWord: String?
+
+    /// The wake word a microphone is heard through when none is chosen.
+    static var defaultWakeWord: String { "okay_nabu" }
+
+    /// The wake word the loop listens for: the one chosen, `nil` for none, else the default from
+    /// a microphone (a recording, standard input, typed lines and a wake phrase get none).
+    var listeningWakeWord: String? {
+        if let wakeWord { return wakeWord == "none" ? nil : wakeWord }
+        return input == nil && !text && wakePhrase == nil ? Self.defaultWakeWord : nil
+    }
 
     @Flag(
         help:
@@ -140,12 +152,16 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             throw ValidationError("--mute says nothing: leave out --output and --speaker")
         }
         if text, wakePhrase != nil { throw ValidationError("--wake-phrase is for listening, not --text") }
-        if text, wakeWord != nil { throw ValidationError("--wake-word is for listening, not --text") }
-        if wakeWordCheck, wakeWord == nil { throw ValidationError("--wake-word-check is for --wake-word") }
+        if text, listeningWakeWord != nil {
+            throw ValidationError("--wake-word is for listening, not --text")
+        }
+        if wakeWordCheck, listeningWakeWord == nil {
+            throw ValidationError("--wake-word-check is for a wake word: add --wake-word okay_nabu")
+        }
         if wakeWordMargin != nil, !wakeWordCheck {
             throw ValidationError("--wake-word-margin is for --wake-word-check")
         }
-        if wakeWord != nil, wakePhrase != nil {
+        if listeningWakeWord != nil, wakePhrase != nil {
             throw ValidationError("give --wake-word or --wake-phrase, not both")
         }
         if bargeIn == true, !hearsAMicrophoneAndSpeaks {
@@ -242,7 +258,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 phrases: phraseOptions.location,
                 policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
-            configuration.wakeWord = wakeWord
+            configuration.wakeWord = listeningWakeWord
             configuration.checksWakeWord = wakeWordCheck
             if let wakeWordMargin { configuration.wakeWordMargin = wakeWordMargin }
             configuration.garbage = bar.garbage.model

@@ -280,7 +280,7 @@ public struct VoiceLoop: Sendable, Service {
             confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
         if input.capture != nil {
             let wake =
-                configuration.wakeWord.map { "; say the wake word \($0) before a command" }
+                channel.wakeWord.map { "; say \"\($0.model.phrase)\" before a command" }
                 ?? configuration.wakePhrase.map { "; say \"\($0)\" before a command" } ?? ""
             logger.info("listening to \(input.name)\(wake)")
         }

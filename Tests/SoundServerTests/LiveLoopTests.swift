@@ -112,6 +112,27 @@ struct LiveLoopTests {
         }
     }
 
+    /// From a microphone, `listen` with no wake option waits for "okay nabu": a command said
+    /// without it is not acted on, the same command after it is.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func theMicrophoneWaitsForTheDefaultWakeWord() async throws {
+        try await offThePool {
+            try LiveLoop.withListener(
+                ["--voice-only", "--speaker", "pulse:nullsink"], keepsTheDefaultWakeWord: true
+            ) { _, microphone, listener in
+                #expect(listener.errors.contains("say \"Okay Nabu\" before a command"), "\(listener.errors)")
+                let command = "what is the closest landmark in travel tracking"
+                microphone.say(try LiveLoop.spoken(command))
+                #expect(
+                    !listener.waitFor("< The closest landmark", timeout: 8),
+                    "acted on without the wake word:\n\(listener.output)")
+                microphone.say(try LiveLoop.spoken("okay nabu. " + command))
+                #expect(listener.waitFor("< The closest landmark"), "\(listener.output)\(listener.errors)")
+                #expect(listener.terminate() == 0, "\(listener.errors)")
+            }
+        }
+    }
+
     /// A first SIGTERM lets the turn under way finish; a second one, sent while the reply is
     /// playing, stops the program at once: the reply is cut, not played to its end.
     @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))

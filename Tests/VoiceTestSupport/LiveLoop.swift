@@ -12,10 +12,19 @@ package enum LiveLoop {
         private var text = ""
         private var errorText = ""
 
+        /// `listen` from the microphone waits for a wake word by default; the loop started here
+        /// hears every command unless `arguments` choose a wake word or phrase, or
+        /// `keepsTheDefaultWakeWord`.
         package init(
             _ arguments: [String], environment: [String: String]? = nil, command: String = "listen",
-            executable: String = "travel-tracking"
+            executable: String = "travel-tracking", keepsTheDefaultWakeWord: Bool = false
         ) throws {
+            let choosesWake = arguments.contains {
+                ["--wake-word", "--wake-phrase", "--input", "--text"].contains($0)
+            }
+            let arguments =
+                command == "listen" && !choosesWake && !keepsTheDefaultWakeWord
+                ? arguments + ["--wake-word", "none"] : arguments
             process = try Executables.process(executable, [command] + arguments, environment: environment)
             let output = Pipe()
             let errors = Pipe()
@@ -72,7 +81,7 @@ package enum LiveLoop {
     /// `executable` is the app's (`voice-intents` serves every sample app); `room`, when given,
     /// builds the room the loop plays into before the loop starts.
     package static func withListener(
-        _ arguments: [String], executable: String = "travel-tracking",
+        _ arguments: [String], executable: String = "travel-tracking", keepsTheDefaultWakeWord: Bool = false,
         room: ((PrivateSoundServer, LiveMicrophone) throws -> Room)? = nil,
         _ body: (PrivateSoundServer, LiveMicrophone, Listener) throws -> Void
     ) throws {
@@ -82,7 +91,9 @@ package enum LiveLoop {
         defer { microphone.close() }
         let room = try room?(server, microphone)
         defer { room?.stop() }
-        let listener = try Listener(arguments, environment: server.environment, executable: executable)
+        let listener = try Listener(
+            arguments, environment: server.environment, executable: executable,
+            keepsTheDefaultWakeWord: keepsTheDefaultWakeWord)
         defer { if listener.process.isRunning { listener.process.terminate() } }
         try #require(listener.waitFor("listening to", inErrors: true), "\(listener.errors)")
         Thread.sleep(forTimeInterval: 1)  // the detector learns the noise floor
