@@ -89,6 +89,9 @@ public struct EvaluationReport: Sendable, Codable {
         public let end: Int
         /// PocketSphinx's acoustic score (log scale, against the best sound in each frame).
         public let score: Int
+
+        /// Whether the segment is a word said: no silence, filler or garbage phone-word.
+        public var isSpoken: Bool { !RecognizedWord.isFiller(word) && !GarbageModel.isGarbage(word) }
     }
 
     /// A word said and what was heard in its place (empty: nothing).

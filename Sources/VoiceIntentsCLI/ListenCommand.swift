@@ -69,7 +69,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A trained wake word to say before each command: okay_nabu, hey_jarvis, alexa or hey_mycroft (microWakeWord's models, which Scripts/bootstrap.sh installs), or none. Nothing is recognized until it is heard; the command may follow in the same breath, and the answers to its questions need none. Default: \(Self.defaultWakeWord) from a microphone; none with --input or --wake-phrase.",
+            "A trained wake word to say before each command: okay_nabu, hey_jarvis, alexa or hey_mycroft (microWakeWord's models, which Scripts/bootstrap.sh installs), or none. Nothing is recognized until it is heard; the command may follow in the same breath, and the answers to its questions need none. Default: \(Self.defaultWakeWord) from a microphone; none with --input, --text or --wake-phrase.",
             discussion:
                 "A microphone hears a room, and without a wake word other people's talk that sounds like a command is acted on far more often than the wake word wakes on it (README, The voice loop). --wake-word none listens for every command.",
             valueName: "model"))

@@ -36,9 +36,7 @@ struct RecordingAgreementTests {
         for (clip, test) in zip(clips, tests) {
             #expect(clip.sentence == test.sentence)
             // The path the report keeps holds the words heard, in order, among its silences.
-            let pathWords = (clip.path ?? []).map(\.word).filter {
-                !$0.hasPrefix("<") && !$0.hasPrefix("[") && !$0.hasPrefix("++") && !$0.hasPrefix("~")
-            }
+            let pathWords = (clip.path ?? []).filter(\.isSpoken).map(\.word)
             #expect(
                 pathWords.map { $0.split(separator: "(")[0] }.joined(separator: " ") == clip.heard
                     || clip.heard.isEmpty,

@@ -105,7 +105,12 @@ public struct RecognizedWord: Sendable, Hashable {
     /// Whether the segment is a phone-word of a garbage loop ("~aa"; ``GarbageModel``).
     public var isGarbage: Bool { GarbageModel.isGarbage(word) }
     /// Whether the segment is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
-    public var isFiller: Bool { word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++") }
+    public var isFiller: Bool { Self.isFiller(word) }
+
+    /// Whether `word`, a segment's word, is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
+    public static func isFiller(_ word: String) -> Bool {
+        word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++")
+    }
 
     /// When the word starts and ends, in seconds from the start of the utterance.
     public var start: Double { Double(startFrame) / 100 }
