@@ -206,7 +206,9 @@ let package = Package(
         ),
         // One target per module along the data path. SoundServerTests start PulseAudio, and
         // WyomingTests start Python peers and Home Assistant: the costly ones.
-        .testTarget(name: "VoiceAudioTests", dependencies: ["VoiceTestSupport", "VoiceAudio", "HomeLights"]),
+        .testTarget(
+            name: "VoiceAudioTests",
+            dependencies: ["VoiceTestSupport", "VoiceAudio", "VoiceRecognition", "HomeLights"]),
         .testTarget(name: "VoiceRecognitionTests", dependencies: ["VoiceTestSupport", "VoiceRecognition"]),
         .testTarget(
             name: "VoiceUnderstandingTests",

@@ -61,6 +61,12 @@ struct SpeechBenchmark: AsyncParsableCommand {
     )
     var falseWakes = false
 
+    @Flag(
+        help:
+            "Only the wake-word check's margin chosen for each person from a dozen of their takes (calibrate --wake-word), on the near-miss contributors (Scripts/false-wake-audio.sh gathers them)."
+    )
+    var personalWakeWord = false
+
     @Option(help: "With --false-wakes: a folder to write the plot (false-wakes.svg) in.")
     var plots: String?
 
@@ -104,6 +110,7 @@ struct SpeechBenchmark: AsyncParsableCommand {
         if learning { return try await ChannelLearning.run(phrases: packagePhrases) }
         if scoring { return try await GaussianScoring.run(phrases: packagePhrases) }
         if wakeWords { return try await WakeWords.run(phrases: packagePhrases) }
+        if personalWakeWord { return try await PersonalWakeWord.run() }
         if falseWakes { return try await FalseWakes.run(output: plots.map { URL(fileURLWithPath: $0) }) }
         if echo {
             return try await EchoCancellation.run(

@@ -27,19 +27,7 @@ extension Calibration {
         // Left: false accepts (y) against false rejects (x); false rejects up to 25% when the cap
         // is at most 10% (where the choice is made), else up to 100%.
         func frame(_ x0: Double, title: String, xLabel: String, xTicks: [(Double, String)]) {
-            body += SVG.rectangle(x: x0, y: top, width: panel, height: panel, stroke: "#333")
-            body += SVG.text(x: x0 + panel / 2, y: top - 8, title, anchor: "middle", size: 13, bold: true)
-            for share in stride(from: 0.0, through: 1.0, by: 0.2) {
-                let y = top + panel - share * panel
-                body += SVG.line(x0, y, x0 + panel, y, color: "#eee")
-                body += SVG.text(x: x0 - 8, y: y + 4, "\(Int((share * 100).rounded()))%", anchor: "end")
-            }
-            for (share, label) in xTicks {
-                let x = x0 + share * panel
-                body += SVG.line(x, top, x, top + panel, color: "#eee")
-                body += SVG.text(x: x, y: top + panel + 18, label, anchor: "middle")
-            }
-            body += SVG.text(x: x0 + panel / 2, y: top + panel + 38, xLabel, anchor: "middle")
+            body += SVG.sharePanel(x: x0, y: top, size: panel, title: title, xLabel: xLabel, xTicks: xTicks)
         }
         let rejectRange = maxFalseRejects <= 0.1 ? 0.25 : 1
         let percentTicks = stride(from: 0.0, through: 1.0, by: 0.2).map { share in

@@ -62,6 +62,27 @@ public enum SVG {
             + ">\(escaped)</text>\n"
     }
 
+    /// A square panel `size` wide at (`x`, `y`) for shares: its frame, `title` above it, grid
+    /// lines and labels from 0% to 100% up the side, a tick at each of `xTicks` (a share of the
+    /// width, and its label) and `xLabel` below.
+    public static func sharePanel(
+        x: Double, y top: Double, size: Double, title: String, xLabel: String, xTicks: [(Double, String)]
+    ) -> String {
+        var body = rectangle(x: x, y: top, width: size, height: size, stroke: "#333")
+        body += text(x: x + size / 2, y: top - 8, title, anchor: "middle", size: 13, bold: true)
+        for share in stride(from: 0.0, through: 1.0, by: 0.2) {
+            let y = top + size - share * size
+            body += line(x, y, x + size, y, color: "#eee")
+            body += text(x: x - 8, y: y + 4, "\(Int((share * 100).rounded()))%", anchor: "end")
+        }
+        for (share, label) in xTicks {
+            let tick = x + share * size
+            body += line(tick, top, tick, top + size, color: "#eee")
+            body += text(x: tick, y: top + size + 18, label, anchor: "middle")
+        }
+        return body + text(x: x + size / 2, y: top + size + 38, xLabel, anchor: "middle")
+    }
+
     /// 1, 2 or 5 times a power of ten, at least `raw`: a step between axis ticks.
     public static func niceStep(_ raw: Double) -> Double {
         guard raw > 0 else { return 1 }

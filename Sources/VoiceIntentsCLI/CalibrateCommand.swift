@@ -34,6 +34,15 @@
                     commands among the tests): eSpeak NG's voices fit the acoustic model about as badly as \
                     people's other speech does, so a threshold chosen on them lets most talk through. An \
                     app without a calibration listens with the models' default, chosen on people.
+
+                    With --wake-word, it chooses a trained wake word's settings for your voice instead, \
+                    from your own takes of it (record --wake-word): the cutoff above which the model \
+                    wakes, and the margin of the recognizer's check behind it, or no check where a margin \
+                    that keeps your takes would turn away little. Each take is heard as recorded and \
+                    under babble at 10 dB (--snr, --noise and --noise-file choose other copies; --snr \
+                    clean none), so that the check keeps your word when people talk nearby. \
+                    --save writes them to Models/<locale>/<app>.wake-word.<model>.json, which `listen` \
+                    uses whenever it listens for that word.
                     """)
         }
 
@@ -59,7 +68,30 @@
         )
         var save = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Choose this trained wake word's cutoff and check for your own takes of it (record --wake-word), instead of the confidence threshold.",
+                valueName: "model"))
+        var wakeWord: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --wake-word: the folder of takes (default: recordings/wake-word-<model>, where record --wake-word puts them).",
+                valueName: "folder"))
+        var wakeWordTakes: String?
+
         func validate() throws {
+            if wakeWord != nil {
+                for (name, given) in [
+                    ("--tests", spoken.tests != nil), ("--also", !spoken.also.isEmpty),
+                    ("--other-speech-of", !spoken.otherSpeechOf.isEmpty), ("--sample", spoken.sample != nil),
+                    ("--recorded-only", spoken.recordedOnly), ("--report-only", spoken.reportOnly),
+                ] where given {
+                    throw ValidationError("--wake-word hears your takes of the wake word: leave out \(name)")
+                }
+                return
+            }
+            if wakeWordTakes != nil { throw ValidationError("--wake-word-takes is for --wake-word") }
             guard falseRejectCap != nil else {
                 throw ValidationError(
                     "--max-false-rejects takes a percentage from 0 to 100, e.g. 2% (got \"\(maxFalseRejects)\")"
@@ -102,6 +134,10 @@
                         contexts.count > 1
                         ? URL(fileURLWithPath: output).appendingPathComponent(context.executableName)
                         : URL(fileURLWithPath: output)
+                    if let wakeWord {
+                        try await calibrateWakeWord(wakeWord, context, into: folder)
+                        continue
+                    }
                     try await calibrate(context, into: folder)
                 }
             }

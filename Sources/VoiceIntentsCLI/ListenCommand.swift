@@ -85,15 +85,26 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         return input == nil && !text && wakePhrase == nil ? Self.defaultWakeWord : nil
     }
 
-    @Flag(
-        help:
-            "With --wake-word: hear the word again with the recognizer before waking, which turns away most of what the model takes for its word when people say other words (\"athena\" for \"okay nabu\"), and some people's own wake words too; see --wake-word-margin."
-    )
-    var wakeWordCheck = false
-
     @Option(
         help: ArgumentHelp(
-            "With --wake-word-check: how well the word must fit, against a loop of any phones, for the loop to wake (per 10 ms frame; default \(String(format: "%.0f", WakeWordCheck.standardMargin)); higher turns away more near-misses and more people's own words, lower fewer of both).",
+            "The wake word's model wakes when its sliding mean goes above this (0 to 1; default: the cutoff calibrate --wake-word --save chose for your takes, else the model's own).",
+            valueName: "cutoff"))
+    var wakeWordCutoff: Double?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Hear the wake word again with the recognizer before waking (default: on where calibrate --wake-word --save chose a margin for your takes, else off).",
+            discussion:
+                "It turns away most of what the model takes for its word when people say other words (\"athena\" for \"okay nabu\"), and, at a margin not chosen for you, some people's own wake words too; see --wake-word-margin."
+        ))
+    var wakeWordCheck: Bool?
+
+    // Unconditional: margins are negative, and "-30" is no option.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How well the word must fit, against a loop of any phones, for the check to wake (per 10 ms frame; turns the check on; default: the calibrated margin, else \(String(format: "%.0f", WakeWordCheck.standardMargin)); higher turns away more near-misses and more people's own words, lower fewer of both).",
             valueName: "margin"))
     var wakeWordMargin: Double?
 
@@ -155,11 +166,19 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
         if text, listeningWakeWord != nil {
             throw ValidationError("--wake-word is for listening, not --text")
         }
-        if wakeWordCheck, listeningWakeWord == nil {
-            throw ValidationError("--wake-word-check is for a wake word: add --wake-word okay_nabu")
+        if listeningWakeWord == nil {
+            for (name, given) in [
+                ("--wake-word-check", wakeWordCheck == true), ("--wake-word-margin", wakeWordMargin != nil),
+                ("--wake-word-cutoff", wakeWordCutoff != nil),
+            ] where given {
+                throw ValidationError("\(name) is for a wake word: add --wake-word okay_nabu")
+            }
         }
-        if wakeWordMargin != nil, !wakeWordCheck {
-            throw ValidationError("--wake-word-margin is for --wake-word-check")
+        if wakeWordMargin != nil, wakeWordCheck == false {
+            throw ValidationError("--wake-word-margin is for the check: leave out --no-wake-word-check")
+        }
+        if let wakeWordCutoff, !(0..<1).contains(wakeWordCutoff) {
+            throw ValidationError("--wake-word-cutoff takes 0 to 1 (below 1), not \(wakeWordCutoff)")
         }
         if listeningWakeWord != nil, wakePhrase != nil {
             throw ValidationError("give --wake-word or --wake-phrase, not both")
@@ -258,9 +277,16 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 phrases: phraseOptions.location,
                 policy: policy(bar, logger: logger))
             configuration.wakePhrase = wakePhrase
-            configuration.wakeWord = listeningWakeWord
-            configuration.checksWakeWord = wakeWordCheck
-            if let wakeWordMargin { configuration.wakeWordMargin = wakeWordMargin }
+            if let listeningWakeWord {
+                let wake = try WakeWordSettings.resolve(
+                    model: listeningWakeWord, cutoff: wakeWordCutoff, check: wakeWordCheck,
+                    margin: wakeWordMargin, context: context, locale: phraseOptions.locale)
+                logger.info("\(wake.origin)")
+                configuration.wakeWord = wake.model
+                configuration.wakeWordCutoff = wake.cutoff
+                configuration.checksWakeWord = wake.checkMargin != nil
+                if let margin = wake.checkMargin { configuration.wakeWordMargin = margin }
+            }
             configuration.garbage = bar.garbage.model
             configuration.bargeIn = listensWhileSpeaking
             if listensWhileSpeaking, mouth.playsAloud {

@@ -18,6 +18,11 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                 A recording that went wrong is said again with --redo and its file's name. \
                 Then choose a confidence threshold for your voice:
                   calibrate --tests <folder>/tests.yaml --also Phrases/en/tests/out-of-domain.yaml --recorded-only --save
+
+                With --wake-word, it records takes of a trained wake word instead (--takes of them, \
+                into recordings/wake-word-<model>/), and says how well the model hears each. Then \
+                choose its cutoff and check for your voice:
+                  calibrate --wake-word <model> --save
                 """)
     }
 
@@ -52,9 +57,22 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
             valueName: "recording"))
     var redo: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Record takes of this trained wake word (okay_nabu, hey_jarvis, alexa, hey_mycroft) instead of the phrase tests.",
+            valueName: "model"))
+    var wakeWord: String?
+
+    @Option(help: "With --wake-word: how many takes the folder should hold.")
+    var takes = 12
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
+        if wakeWord != nil, tests != nil || sample != nil {
+            throw ValidationError("--wake-word records the wake word: leave out --tests and --sample")
+        }
+        if takes < 1 { throw ValidationError("--takes must be at least 1") }
         if let sample, sample < 1 { throw ValidationError("--sample must be at least 1") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
         if let device { _ = try AudioDevice(parsingOption: device) }
@@ -63,6 +81,7 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let context = try selection.context()
+            if let wakeWord { return try await recordWakeWord(wakeWord, context: context) }
             let location = phraseOptions.location
             guard let file = tests.map({ URL(fileURLWithPath: $0) }) ?? context.ownTestFile(location) else {
                 throw CommandFailure(
@@ -115,13 +134,7 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                 say(
                     "  heard \(heard) (\(String(format: "%.1f", said.audio.duration)) s, peak \(String(format: "%.0f", said.peakDecibels)) dBFS) → \(written)"
                 )
-                if said.clippedShare > 0.001 {
-                    say(
-                        "  warning: clipped (too loud): lower the input volume or move back from the microphone"
-                    )
-                } else if said.peakDecibels < -30 {
-                    say("  warning: very quiet: raise the input volume (pavucontrol) or move closer")
-                }
+                warnAboutLevel(said)
             }
             say(
                 """
@@ -129,6 +142,74 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
                   calibrate --tests \(recordings.file.relativePath) --also Phrases/\(location.locale)/tests/out-of-domain.yaml
                 """)
         }
+    }
+
+    /// Says when a recording was clipped or very quiet, and what to do.
+    private func warnAboutLevel(_ said: RecordedUtterance) {
+        if said.clippedShare > 0.001 {
+            say("  warning: clipped (too loud): lower the input volume or move back from the microphone")
+        } else if said.peakDecibels < -30 {
+            say("  warning: very quiet: raise the input volume (pavucontrol) or move closer")
+        }
+    }
+
+    /// `record --wake-word`: takes of the wake word into the folder until it holds `takes` of
+    /// them (`--redo` ones first), each said when asked and heard by the model at once.
+    private func recordWakeWord(_ name: String, context: AppContext) async throws {
+        let detector = try WakeWordDetector(name)
+        let phrase = detector.model.phrase
+        let folder = URL(fileURLWithPath: output ?? WakeWordTakes.defaultFolder(name))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var existing = Set(
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter {
+                $0.lowercased().hasSuffix(".wav")
+            } ?? [])
+        var toDo = try redo.map { try RecordingsFile.fileName($0) }
+        for name in toDo where !existing.contains(name) {
+            throw CommandFailure("no take \(name) in \(folder.relativePath) to say again")
+        }
+        var number = 1
+        while existing.count + toDo.count - redo.count < takes {
+            let file = String(format: "%04d.wav", number)
+            if !existing.contains(file), !toDo.contains(file) { toDo.append(file) }
+            number += 1
+        }
+        guard !toDo.isEmpty else {
+            say(
+                "nothing left to record: \(existing.count) takes of \"\(phrase)\" in \(folder.relativePath) (--takes \(takes + 1) or more for further ones)"
+            )
+            return
+        }
+        let recognizer = try SpeechRecognizer(recognizerOptions.configuration())
+        // Only the end of the take is wanted from it: the app's grammar is as good as any.
+        try recognizer.useGrammar(try await context.grammar(phraseOptions.location))
+        let input = try openMicrophone(context: context)
+        defer { input.stop() }
+        let cutoff = detector.model.probabilityCutoff
+        say(
+            "\(toDo.count) takes of \"\(phrase)\" to record from \(input.name) into \(folder.relativePath)/; say it each time you are asked, as you would to wake the app, then pause."
+        )
+        for (index, file) in toDo.enumerated() {
+            say("[\(index + 1)/\(toDo.count)] say: \(phrase)")
+            // A second before the word: the model and its check hear what led up to it.
+            guard let said = try recognizer.record(timeout: timeout, lead: 1.0, read: input.read) else {
+                throw CommandFailure(
+                    "nothing heard within \(Int(timeout)) s from \(input.name); \(index) recorded this time. Run the same command again to go on."
+                )
+            }
+            try WAVFile.write(said.audio, to: folder.appendingPathComponent(file))
+            existing.insert(file)
+            let peak = detector.slidingMeans(of: said.audio.int16Samples).map(\.mean).max() ?? 0
+            say(
+                "  \(peak > cutoff ? "heard" : "not heard") by \(name) (\(String(format: "%.2f", peak)); it wakes above \(String(format: "%.2f", cutoff))), \(String(format: "%.1f", said.audio.duration)) s, peak \(String(format: "%.0f", said.peakDecibels)) dBFS → \(file)"
+            )
+            warnAboutLevel(said)
+        }
+        say(
+            """
+            \(existing.count) takes of "\(phrase)" in \(folder.relativePath). Choose the wake word's cutoff and check for them:
+              calibrate --wake-word \(name)\(output == nil ? "" : " --wake-word-takes \(folder.relativePath)") --save
+            """)
     }
 
     /// Writes a line to standard output at once (prompts must not wait in a buffer).

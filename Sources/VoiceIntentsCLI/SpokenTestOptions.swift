@@ -163,6 +163,34 @@
             return main + also.map { URL(fileURLWithPath: $0) }
         }
 
+        /// How clips are heard for `context` with these options: the noise conditions (those for
+        /// recordings only when `recordingsOnly`), the noise recordings loaded, the voices, the
+        /// cache and the recognizer.
+        func evaluation(_ context: AppContext, recordingsOnly: Bool, defaultNoise: String) throws
+            -> SpokenEvaluation
+        {
+            var evaluation = SpokenEvaluation(
+                voices: voiceList, rates: rateList,
+                conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
+                configuration: try recognizerOptions.configuration(app: context.executableName), workers: jobs
+            )
+            evaluation.recordingLead = lead
+            evaluation.takes = takes
+            for path in noiseFilePaths {
+                let url = URL(fileURLWithPath: path)
+                let noise = try SpokenEvaluation.recording(url)
+                guard NoiseMixer.activeLevel(noise) > 0 else {
+                    throw CommandFailure("\(path): the noise recording is silent")
+                }
+                evaluation.noiseFiles[url.lastPathComponent] = noise
+            }
+            if !noCache {
+                evaluation.cache = try SpeechCache(
+                    folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
+            }
+            return evaluation
+        }
+
         /// The clips of `files` heard under `grammar` with a progress bar, and matched; or, with
         /// `--report-only`, the clips a run wrote to `folder/clips.jsonl`.
         func report(
@@ -184,26 +212,8 @@
                     "no tests to hear in \(files.map(\.relativePath).joined(separator: ", "))\(recordedOnly ? " with audio: (--recorded-only)" : "")"
                 )
             }
-            let recordingsOnly = cases.allSatisfy { $0.audio != nil }
-            var evaluation = SpokenEvaluation(
-                voices: voiceList, rates: rateList,
-                conditions: try conditions(defaultNoise: defaultNoise, recordingsOnly: recordingsOnly),
-                configuration: try recognizerOptions.configuration(app: context.executableName), workers: jobs
-            )
-            evaluation.recordingLead = lead
-            evaluation.takes = takes
-            for path in noiseFilePaths {
-                let url = URL(fileURLWithPath: path)
-                let noise = try SpokenEvaluation.recording(url)
-                guard NoiseMixer.activeLevel(noise) > 0 else {
-                    throw CommandFailure("\(path): the noise recording is silent")
-                }
-                evaluation.noiseFiles[url.lastPathComponent] = noise
-            }
-            if !noCache {
-                evaluation.cache = try SpeechCache(
-                    folder: cache.map { URL(fileURLWithPath: $0) } ?? SpeechCache.defaultFolder)
-            }
+            let evaluation = try evaluation(
+                context, recordingsOnly: cases.allSatisfy { $0.audio != nil }, defaultNoise: defaultNoise)
             let items = evaluation.items(for: cases.spread(count: sample))
             let progress = ProgressBar(title: context.executableName, total: items.count)
             let heard = try evaluation.hear(items, grammar: grammar) { done, _ in progress.advance(to: done) }

@@ -56,6 +56,10 @@ public struct VoiceLoop: Sendable, Service {
         /// `hey_mycroft`) heard before each command: nothing is recognized until it is. The
         /// command may follow in the same breath, or within the timeout. `nil` for none.
         public var wakeWord: String?
+        /// The sliding mean of the wake word's model above which it is heard, in place of the
+        /// model's own cutoff: one chosen for the person (``WakeWordCalibration/cutoff``). `nil`
+        /// for the model's own.
+        public var wakeWordCutoff: Double?
         /// Whether the recognizer hears the wake word again before the loop wakes
         /// (``WakeWordCheck``): most of what the model takes for its word when people say other
         /// words is turned away, and some people's own wake words too, so it is off unless set.
@@ -243,7 +247,7 @@ public struct VoiceLoop: Sendable, Service {
                 try recognizer.useGrammar(commands)
             }
             let wakeWord = try configuration.wakeWord.map { name throws(SpeechError) in
-                try WakeWordDetector(name)
+                try WakeWordDetector(name, cutoff: configuration.wakeWordCutoff)
             }
             let channel = VoiceChannel(
                 recognizer: recognizer, timeout: SpeechRecognizer.utteranceTimeout, input: input,

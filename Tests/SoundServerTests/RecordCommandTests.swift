@@ -94,6 +94,68 @@ struct RecordCommandTests {
         }
     }
 
+    /// `record --wake-word okay_nabu --takes 5`: each take said into the microphone when asked is
+    /// written whole and heard by the model at once, and `calibrate --wake-word` chooses settings
+    /// for the five. eSpeak NG stands in for the person.
+    @Test(.enabled(if: PrivateSoundServer.isInstalled, PrivateSoundServer.notInstalled))
+    func takesOfTheWakeWordSaidIntoTheMicrophoneAreRecordedForCalibrate() async throws {
+        try await offThePool {
+            let folder = Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let takes = folder.appendingPathComponent("takes")
+            let server = try PrivateSoundServer()
+            defer { server.stop() }
+            let microphone = server.liveMicrophone()
+            defer { microphone.close() }
+            let recorder = try LiveLoop.Listener(
+                ["--wake-word", "okay_nabu", "--takes", "5", "--output", takes.path],
+                environment: server.environment, command: "record")
+            defer { if recorder.process.isRunning { recorder.process.terminate() } }
+            for take in 1...5 {
+                try #require(
+                    recorder.waitFor("[\(take)/5] say: Okay Nabu"), "\(recorder.output)\(recorder.errors)")
+                Thread.sleep(forTimeInterval: 0.5)
+                microphone.say(try TestSpeech.spoken("okay nabu.", voice: "en-us", rate: 150 + 10 * take))
+            }
+            try #require(
+                recorder.waitFor("5 takes of \"Okay Nabu\" in"), "\(recorder.output)\(recorder.errors)")
+            recorder.process.waitUntilExit()
+            #expect(recorder.process.terminationStatus == 0, "\(recorder.errors)")
+            #expect(
+                recorder.output.components(separatedBy: "heard by okay_nabu").count - 1 == 5,
+                "\(recorder.output)")
+            #expect(
+                recorder.output.contains("calibrate --wake-word okay_nabu --wake-word-takes"),
+                "\(recorder.output)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: takes.path).sorted()
+            #expect(names == (1...5).map { String(format: "%04d.wav", $0) })
+            for name in names {
+                let audio = try WAVFile.read(from: takes.appendingPathComponent(name))
+                #expect(audio.sampleRate == 16_000)
+                // The second before the word is kept, for the model and its check.
+                #expect(audio.duration > 1.5, "\(name): \(audio.duration) s")
+            }
+
+            // Nothing left to record: said without opening a microphone.
+            let again = try Executables.run(
+                "travel-tracking",
+                ["record", "--wake-word", "okay_nabu", "--takes", "5", "--output", takes.path])
+            #expect(
+                again.output.contains("nothing left to record: 5 takes"), "\(again.output)\(again.errors)")
+
+            let calibrated = try Executables.run(
+                "travel-tracking",
+                [
+                    "calibrate", "--wake-word", "okay_nabu", "--wake-word-takes", takes.path, "--output",
+                    folder.appendingPathComponent("report").path,
+                ])
+            #expect(calibrated.status == 0, "\(calibrated.errors)")
+            // Heard as recorded and, by default, under babble at 10 dB.
+            #expect(calibrated.output.contains("| as recorded | 5 | 5 |"), "\(calibrated.output)")
+            #expect(calibrated.output.contains("| babble 10 dB | 5 |"), "\(calibrated.output)")
+        }
+    }
+
     /// A folder of its own for one test's recordings.
     static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString.prefix(8))")

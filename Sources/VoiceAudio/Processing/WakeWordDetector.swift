@@ -85,12 +85,16 @@ public final class WakeWordDetector {
     ///
     /// - Throws: ``SpeechError`` of kind `missingModel` when the model or the libraries are not
     ///   installed, saying which and how to install them.
-    public convenience init(_ name: String) throws(SpeechError) {
+    /// With `cutoff`, the model wakes above it instead of its own ``Model/probabilityCutoff``
+    /// (a cutoff chosen for a person: `WakeWordCalibration`).
+    public convenience init(_ name: String, cutoff: Double? = nil) throws(SpeechError) {
         let description = Self.modelFolder.appendingPathComponent("\(name).json")
         guard FileManager.default.fileExists(atPath: description.path) else {
             throw Self.missing(name, installed: Self.installedModels())
         }
-        try self.init(model: Model(contentsOf: description))
+        var model = try Model(contentsOf: description)
+        if let cutoff { model.probabilityCutoff = cutoff }
+        try self.init(model: model)
     }
 
     /// The model named `name` among `installed` (``installedModels()``, read once by a program
@@ -201,6 +205,21 @@ public final class WakeWordDetector {
             start = end
         }
         return probabilities
+    }
+
+    /// The sliding mean of the model's probabilities over ``Model/slidingWindow`` runs at each run
+    /// over `audio` (16 kHz mono), heard as a new stream, with nothing decided, and the sample each
+    /// run came after: the detector wakes at the first mean over the cutoff. The detector is reset
+    /// before and after.
+    public func slidingMeans(of audio: [Int16]) -> [(end: Int, mean: Double)] {
+        let probabilities = probabilities(of: audio)
+        let window = model.slidingWindow
+        guard probabilities.count >= window else { return [] }
+        // Summed afresh at each run, as ``process(_:)`` does, so that both agree to the last bit.
+        return probabilities.indices.dropFirst(window - 1).map { index in
+            let sum = probabilities[(index - window + 1)...index].reduce(Float(0)) { $0 + $1.probability }
+            return (probabilities[index].end, Double(sum) / Double(window))
+        }
     }
 
     /// Forgets the stream so far, as for a new one.

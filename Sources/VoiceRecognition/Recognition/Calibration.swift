@@ -181,21 +181,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     /// - Throws: ``SpeechError`` naming the file and what is wrong: missing, not JSON of this
     ///   format (with the field), another version, or a threshold outside 0...1.
     public static func load(from url: URL) throws(SpeechError) -> Calibration {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SpeechError(
-                .invalidInput, "cannot read the calibration \(url.path): \(error.localizedDescription)")
-        }
-        let calibration: Calibration
-        do {
-            calibration = try JSONDecoder().decode(Calibration.self, from: data)
-        } catch let error as DecodingError {
-            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(error.summary)")
-        } catch {
-            throw SpeechError(.invalidInput, "\(url.path): not a calibration: \(error)")
-        }
+        let calibration = try decodeJSONFile(Calibration.self, at: url, describing: "calibration")
         guard calibration.version == currentVersion else {
             throw SpeechError(
                 .invalidInput,
@@ -216,5 +202,27 @@ public struct Calibration: Sendable, Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(copy).write(to: url, options: .atomic)
+    }
+}
+
+/// The JSON file at `url` decoded as `T`, a `what` (`calibration`).
+///
+/// - Throws: ``SpeechError`` naming the file: it cannot be read (and why), or it is not a `what`
+///   (with the field that is wrong).
+func decodeJSONFile<T: Decodable>(_ type: T.Type, at url: URL, describing what: String) throws(SpeechError)
+    -> T
+{
+    let data: Data
+    do {
+        data = try Data(contentsOf: url)
+    } catch {
+        throw SpeechError(.invalidInput, "cannot read the \(what) \(url.path): \(error.localizedDescription)")
+    }
+    do {
+        return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+        throw SpeechError(.invalidInput, "\(url.path): not a \(what): \(error.summary)")
+    } catch {
+        throw SpeechError(.invalidInput, "\(url.path): not a \(what): \(error)")
     }
 }
