@@ -56,42 +56,31 @@ package struct TextSession: Sendable {
     package func handle(_ text: String) async -> Bool {
         let started = ContinuousClock.now
         let pipeline = TurnPipeline(description: description, matcher: matcher, context: context)
-        let (plan, result) = await pipeline.plan(typed: text)
-        let match: PhraseMatch
-        switch plan {
-        case .ignore(let rejection), .answer(_, let rejection):
+        let (turn, result) = await pipeline.turn(typed: text, runner: runner)
+        var metadata = turn.metadata
+        metadata["transcript"] = "\(text)"
+        guard let outcome = turn.outcome, case .run(let match) = turn.plan else {
             // A typed command is always meant for the app: it is answered, never ignored.
-            let reply = pipeline.reply(to: result, rejection: rejection)
-            logger.debug(
-                "no match", metadata: ["transcript": "\(text)", "candidates": "\(result.candidates)"])
-            speak?(reply)
-            // On a screen, where to look for what can be said.
-            let help = reply == TurnReply.notUnderstood ? " Type \"help\" to see what I can do." : ""
-            output.write(reply + help + "\n")
+            metadata["candidates"] = "\(result.candidates)"
+            logger.debug("no match", metadata: metadata)
+            for reply in turn.replies(voiceOnly: voiceOnly) {
+                speak?(reply)
+                // On a screen, where to look for what can be said.
+                let help = reply == TurnReply.notUnderstood ? " Type \"help\" to see what I can do." : ""
+                output.write(reply + help + "\n")
+            }
             return false
-        case .run(let command):
-            match = command
         }
-        logger.debug(
-            "matched",
-            metadata: [
-                "transcript": "\(text)", "intent": "\(match.intent)", "score": "\(match.score)",
-                "phrase": "\(match.phrase)", "parameters": "\(match.values)",
-                "forgiven": "\(match.explanation)",
-            ])
-        let outcome = await pipeline.run(match, with: runner)
         for step in outcome.chain {
             output.write(render(step))
             if let spoken = step.spokenText(voiceOnly: voiceOnly) { speak?(spoken) }
-            logger.debug(
-                "turn",
-                metadata: [
-                    "intent": "\(step.intent)", "status": "\(step.status.rawValue)",
-                    "parameters": "\(step.parameters)",
-                    "elapsed": "\(ContinuousClock.now - started)",
-                ])
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
         }
+        metadata["score"] = "\(match.score)"
+        metadata["phrase"] = "\(match.phrase)"
+        metadata["forgiven"] = "\(match.explanation)"
+        metadata["elapsed"] = "\(ContinuousClock.now - started)"
+        logger.debug("turn", metadata: metadata)
         return true
     }
 

@@ -1,3 +1,4 @@
+import Logging
 import PhraseMatching
 import VoiceIntents
 import VoiceRecognition
@@ -70,6 +71,68 @@ package struct TurnPipeline: Sendable {
             return (.answer(reply(to: result, rejection: .noMatch), rejection: .noMatch), result)
         }
         return (.run(best), result)
+    }
+
+    /// What a turn came to: what a front end says, shows and logs of it.
+    package struct Turn: Sendable {
+        /// What was done with the command.
+        package let plan: Plan
+        /// What the shortcut did, when one ran.
+        package let outcome: IntentOutcome?
+
+        /// The sentences to say, in order: the answer when nothing ran, else what each step of
+        /// the outcome says (the full dialog when `voiceOnly`, else the supporting one); none when
+        /// the command was ignored.
+        package func replies(voiceOnly: Bool) -> [String] {
+            switch plan {
+            case .ignore: []
+            case .answer(let reply, _): [reply]
+            case .run: outcome?.chain.compactMap { $0.spokenText(voiceOnly: voiceOnly) } ?? []
+            }
+        }
+
+        /// The turn's fields for the log: the intents that ran, how it ended and with what
+        /// values, or why nothing ran.
+        package var metadata: Logger.Metadata {
+            switch plan {
+            case .ignore(let rejection), .answer(_, let rejection):
+                return ["intent": "none", "rejected": "\(rejection)"]
+            case .run(let match):
+                guard let outcome else { return ["intent": "\(match.intent)"] }
+                return [
+                    "intent": "\(outcome.chain.map(\.intent).joined(separator: " > "))",
+                    "status": "\(outcome.chain.last?.status.rawValue ?? "")",
+                    "parameters": "\(outcome.parameters)",
+                ]
+            }
+        }
+    }
+
+    /// One turn of a command the recognizer heard: planned as ``plan(heard:addressed:)`` plans
+    /// it, and the shortcut run with `runner` when it is to run.
+    ///
+    /// - Parameter beforeRunning: Told the plan before anything runs, so that the front end can
+    ///   show what was heard before the runner asks its first question.
+    package func turn(
+        heard: RecognitionResult, addressed: Bool, runner: IntentRunner,
+        beforeRunning: (Plan) -> Void = { _ in }
+    ) async -> (Turn, Understanding) {
+        let (plan, understanding) = await self.plan(heard: heard, addressed: addressed)
+        beforeRunning(plan)
+        return (await carryOut(plan, with: runner), understanding)
+    }
+
+    /// One turn of a typed command: planned as ``plan(typed:)`` plans it, and the shortcut run
+    /// with `runner` when it is to run.
+    package func turn(typed text: String, runner: IntentRunner) async -> (Turn, MatchResult) {
+        let (plan, result) = await self.plan(typed: text)
+        return (await carryOut(plan, with: runner), result)
+    }
+
+    /// Runs what `plan` says to run.
+    private func carryOut(_ plan: Plan, with runner: IntentRunner) async -> Turn {
+        guard case .run(let match) = plan else { return Turn(plan: plan, outcome: nil) }
+        return Turn(plan: plan, outcome: await run(match, with: runner))
     }
 
     /// Runs the shortcut `match` reached.

@@ -1021,73 +1021,61 @@ package struct VoiceSession: Sendable {
         channel.startTurn()
         let pipeline = TurnPipeline(
             description: description, matcher: matcher, policy: policy, context: context)
-        let (plan, understanding) = await pipeline.plan(heard: heard, addressed: isAddressed)
-        let matched = ContinuousClock.now
-        var metadata: Logger.Metadata = [
+        var matched = recognized
+        // What was heard is shown before the runner asks its first question.
+        let (turn, understanding) = await pipeline.turn(heard: heard, addressed: isAddressed, runner: runner)
+        {
+            plan in
+            matched = ContinuousClock.now
+            if case .ignore(let rejection) = plan {
+                transcript.write("> \(heard.readableText) (ignored: \(rejection))\n")
+            } else {
+                transcript.write("> \(heard.readableText)\n")
+            }
+        }
+        let done = ContinuousClock.now
+        var metadata = turn.metadata.merging([
             "transcript": "\(heard.text)", "score": "\(heard.score)",
             "match": "\(Self.milliseconds(matched - recognized))",
-        ]
+        ]) { $1 }
         if let confidence = heard.confidence {
             metadata["confidence"] = "\(String(format: "%.2f", understanding.confidence))"
             metadata["heard"] = "\(String(format: "%.3f", confidence.value))"
         }
-        let confidence = heard.confidence.map { _ in understanding.confidence }
-        let match: PhraseMatch
-        switch plan {
-        case .ignore(let rejection):
-            transcript.write("> \(heard.readableText) (ignored: \(rejection))\n")
-            metadata["intent"] = "none"
-            metadata["rejected"] = "\(rejection)"
-            logger.debug("turn", metadata: metadata)
-            onTurn(
-                VoiceTurn(
-                    heard: heard.readableText, confidence: confidence, outcome: nil,
-                    rejection: "\(rejection)",
-                    replies: []))
-            return false
-        case .answer(let reply, let rejection):
-            transcript.write("> \(heard.readableText)\n")
-            try await say(reply)
-            metadata["intent"] = "none"
-            metadata["rejected"] = "\(rejection)"
-            metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
-            logger.debug("turn", metadata: metadata)
-            onTurn(
-                VoiceTurn(
-                    heard: heard.readableText, confidence: confidence, outcome: nil,
-                    rejection: "\(rejection)",
-                    replies: [reply]))
-            return false
-        case .run(let command):
-            transcript.write("> \(heard.readableText)\n")
-            match = command
-        }
-        let outcome = await pipeline.run(match, with: runner)
-        let done = ContinuousClock.now
-        var interrupted = false
         var replies: [String] = []
-        for step in outcome.chain {
-            if !voiceOnly { display(step) }
-            // A question ended by a command said over it is not answered "cancelled": the
-            // command runs next and answers for itself.
-            if step.status == .cancelled && channel.hasCommandSaidOverAReply { interrupted = true }
-            if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
-                replies.append(spoken)
-                interrupted = try await say(spoken)
+        var rejection: String?
+        /// When the first reply began, as the log tells it.
+        let firstReply = { self.channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-" }
+        switch turn.plan {
+        case .ignore(let reason):
+            rejection = "\(reason)"
+        case .answer(let reply, let reason):
+            rejection = "\(reason)"
+            replies.append(reply)
+            try await say(reply)
+            metadata["reply"] = "\(firstReply())"
+        case .run:
+            var interrupted = false
+            for step in turn.outcome?.chain ?? [] {
+                if !voiceOnly { display(step) }
+                // A question ended by a command said over it is not answered "cancelled": the
+                // command runs next and answers for itself.
+                if step.status == .cancelled && channel.hasCommandSaidOverAReply { interrupted = true }
+                if !interrupted, let spoken = step.spokenText(voiceOnly: voiceOnly) {
+                    replies.append(spoken)
+                    interrupted = try await say(spoken)
+                }
+                if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
             }
-            if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
+            metadata["done"] = "\(Self.milliseconds(done - recognized))"
+            metadata["reply"] = "\(firstReply())"
         }
-        metadata["intent"] = "\(outcome.chain.map(\.intent).joined(separator: " > "))"
-        metadata["status"] = "\(outcome.chain.last?.status.rawValue ?? "")"
-        metadata["parameters"] = "\(outcome.parameters)"
-        metadata["done"] = "\(Self.milliseconds(done - recognized))"
-        metadata["reply"] = "\(channel.firstReply.map { Self.milliseconds($0 - recognized) } ?? "-")"
         logger.debug("turn", metadata: metadata)
         onTurn(
             VoiceTurn(
-                heard: heard.readableText, confidence: confidence, outcome: outcome, rejection: nil,
-                replies: replies))
-        return true
+                heard: heard.readableText, confidence: heard.confidence.map { _ in understanding.confidence },
+                outcome: turn.outcome, rejection: rejection, replies: replies))
+        return turn.outcome != nil
     }
 
     /// Says `text`; `true` when the person cut it short (a command said over it is run next).

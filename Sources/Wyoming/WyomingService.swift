@@ -57,6 +57,13 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// The device the connection's commands come from, for the timers they start
     /// (``VoiceTimers/device``): their events are sent back on this connection.
     let device = "wyoming-\(UUID().uuidString)"
+    /// How what is heard or sent on this connection is planned and run: with the app's bar, value
+    /// margin and context (a satellite's room), as the voice loop plans it.
+    private var turns: TurnPipeline {
+        TurnPipeline(
+            description: app.app.description, matcher: app.matcher, policy: app.policy,
+            context: app.configuration.context)
+    }
     /// The most audio one utterance may hold, in seconds.
     static let longestUtterance = 30
     /// The most text sent in pieces that is held while it ends no sentence, in characters.
@@ -331,14 +338,18 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
         do {
             let box = UtteranceBox(utterance: streamed)
             let heard = try await onThreadOfItsOwn { try box.utterance.finish() }
-            let understanding = Understanding(
-                heard: heard, match: await app.matcher.match(heard.commandText),
-                minimumConfidence: app.policy.minimumConfidence
-            )
+            // Planned as the voice loop plans what it hears when always listening: with the
+            // same bar, value margin and context, what it would ignore is sent as no transcript,
+            // but for a negative phrase ("never mind"), which is the client's to answer.
+            let (plan, _) = await turns.plan(heard: heard, addressed: false)
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }
-            if let rejection = understanding.rejection, case .lowConfidence = rejection {
-                logger.info("heard, not sure enough", metadata: metadata)
+            switch plan {
+            case .ignore(.negativePhrase), .answer, .run:
+                break
+            case .ignore(let rejection):
+                metadata["rejected"] = "\(rejection)"
+                logger.info("heard, not taken as a command", metadata: metadata)
                 return events + [.transcript("", language: app.locale), .transcriptStop]
             }
             logger.info("heard", metadata: metadata)
@@ -397,27 +408,21 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     /// ask for a value, a choice or a confirmation (every intent that requires authentication)
     /// does not run, and the question is the answer, so the person can say the command whole.
     private func run(_ text: String) async -> WyomingEvent {
-        let pipeline = TurnPipeline(
-            description: app.app.description, matcher: app.matcher, context: app.configuration.context)
-        let (plan, result) = await pipeline.plan(typed: text)
-        let match: PhraseMatch
-        switch plan {
-        case .ignore(let rejection), .answer(_, let rejection):
-            return .notHandled(pipeline.reply(to: result, rejection: rejection))
-        case .run(let command):
-            match = command
-        }
         let conversation = NoFollowUp()
         let runner = IntentRunner(
             conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,
             isAuthenticated: false)
-        let outcome = await VoiceTimers.$device.withValue(device) { await pipeline.run(match, with: runner) }
-        let spoken = outcome.chain.compactMap { $0.spokenText(voiceOnly: true) }.joined(separator: " ")
-        logger.info(
-            "ran",
-            metadata: [
-                "text": "\(text)", "intent": "\(match.intent)", "status": "\(outcome.status.rawValue)",
-            ])
+        let (turn, _) = await VoiceTimers.$device.withValue(device) {
+            await turns.turn(typed: text, runner: runner)
+        }
+        let spoken = turn.replies(voiceOnly: true).joined(separator: " ")
+        var metadata = turn.metadata
+        metadata["text"] = "\(text)"
+        guard let outcome = turn.outcome else {
+            logger.info("not run", metadata: metadata)
+            return .notHandled(spoken)
+        }
+        logger.info("ran", metadata: metadata)
         switch outcome.status {
         case .completed:
             return .handled(spoken.isEmpty ? TurnReply.done : spoken)
