@@ -71,6 +71,12 @@ struct WyomingBenchmark: AsyncParsableCommand {
     @Option(help: "Conversations each of those satellites holds, one after another.")
     var turns = 3
 
+    @Option(
+        help:
+            "Clients that transcribe recordings as fast as the socket takes them and have a reply spoken, over and over, while another asks describe every 50 ms (0: skip)."
+    )
+    var busy = 20
+
     func run() async throws {
         let paced = paced.isOn
         let rounds = rounds
@@ -195,6 +201,17 @@ struct WyomingBenchmark: AsyncParsableCommand {
                         "describe, alone: median %.1f ms, p90 %.1f ms; while %d clients have replies spoken: median %.1f ms, p90 %.1f ms (%.1f× the median alone)",
                     alone.median, alone.p90, synthesizing, busy.median, busy.p90, busy.median / alone.median))
         }
+        if busy > 0 {
+            let (alone, times) = Self.describeWhileTranscribing(port: bound, clients: busy, clips: converted)
+            let sorted = times.sorted()
+            print(
+                String(
+                    format:
+                        "describe, alone: median %.1f ms; while %d clients transcribe and have replies spoken: %d asked, median %.1f ms, p90 %.1f ms, p99 %.1f ms, most %.1f ms (%.1f× the median alone)",
+                    alone, busy, times.count, percentile(sorted, 0.5) * 1000, percentile(sorted, 0.9) * 1000,
+                    percentile(sorted, 0.99) * 1000, (sorted.last ?? 0) * 1000,
+                    percentile(sorted, 0.5) * 1000 / alone))
+        }
         if conversations > 0 {
             Self.conversationsUnderLoad(
                 port: bound, satellites: conversations, turns: turns, clips: converted)
@@ -248,6 +265,51 @@ extension WyomingBenchmark {
                 continuation.resume(returning: (alone, busy))
             }
         }
+    }
+}
+
+extension WyomingBenchmark {
+    /// Describe's answer time with nobody else there (median, ms), then each of 40 answer times
+    /// (seconds) asked 50 ms apart while `clients` clients each transcribe a recording sent as
+    /// fast as the socket takes it and have a three-sentence reply spoken, over and over.
+    static func describeWhileTranscribing(
+        port: Int, clients: Int, clips: [(name: String, audio: [Int16], rate: Int)]
+    ) -> (alone: Double, times: [Double]) {
+        let describer = Client(port: port)
+        func describe() -> Double {
+            let asked = ContinuousClock.now
+            describer.send(WyomingEvent("describe"))
+            _ = describer.receive()
+            return (ContinuousClock.now - asked).inSeconds
+        }
+        let alone = summary((0..<20).map { _ in describe() }).median
+        let reply = "The living room lamp is on. The kitchen lights are off. The garage door is closed."
+        let stop = Atomic(false)
+        let finished = DispatchGroup()
+        for index in 0..<clients {
+            finished.enter()
+            Thread.detachNewThread {
+                let client = Client(port: port)
+                var turn = index
+                while !stop.load(ordering: .relaxed) {
+                    let clip = clips[turn % clips.count]
+                    _ = client.transcribe(clip.audio, rate: clip.rate, paced: false)
+                    client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
+                    while client.receive().type != "audio-stop" {}
+                    turn += 1
+                }
+                finished.leave()
+            }
+        }
+        Thread.sleep(forTimeInterval: 1)
+        var times: [Double] = []
+        for _ in 0..<40 {
+            times.append(describe())
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stop.store(true, ordering: .relaxed)
+        finished.wait()
+        return (alone, times)
     }
 }
 

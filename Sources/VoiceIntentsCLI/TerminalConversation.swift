@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 import VoiceIntents
 
 /// Asks questions on standard output and reads the answers from standard input.
@@ -36,8 +37,9 @@ package struct TerminalConversation: Conversation {
             break
         }
         output.write(lines.joined(separator: "\n") + "\n? ")
-        speak?(question.dialog.full.defaultValue)
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces) else {
+        // Speaking and waiting for a line block: on a thread for blocking work.
+        if let speak { await onThreadOfItsOwn { [question] in speak(question.dialog.full.defaultValue) } }
+        guard let answer = await onThreadOfItsOwn(readLine)?.trimmingCharacters(in: .whitespaces) else {
             output.write("\n")
             return .cancel
         }

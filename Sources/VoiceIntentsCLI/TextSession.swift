@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhraseMatching
+import VoiceAudio
 import VoiceIntents
 
 /// The typed front end: reads commands line by line, runs them, prints the answers.
@@ -37,7 +38,8 @@ package struct TextSession: Sendable {
     package func run() async -> Int {
         var misunderstood = 0
         output.write("\(description.name) is ready. Type a command, \"help\" for phrases, or \"quit\".\n> ")
-        while let line = readLine() {
+        // Waiting for a line, and speaking, block: on a thread for blocking work.
+        while let line = await onThreadOfItsOwn(readLine) {
             let text = line.trimmingCharacters(in: .whitespaces)
             switch text.lowercased() {
             case "": break
@@ -64,7 +66,7 @@ package struct TextSession: Sendable {
             metadata["candidates"] = "\(result.candidates)"
             logger.debug("no match", metadata: metadata)
             for reply in turn.replies(voiceOnly: voiceOnly) {
-                speak?(reply)
+                await say(reply)
                 // On a screen, where to look for what can be said.
                 let help = reply == TurnReply.notUnderstood ? " Type \"help\" to see what I can do." : ""
                 output.write(reply + help + "\n")
@@ -73,7 +75,7 @@ package struct TextSession: Sendable {
         }
         for step in outcome.chain {
             output.write(render(step))
-            if let spoken = step.spokenText(voiceOnly: voiceOnly) { speak?(spoken) }
+            if let spoken = step.spokenText(voiceOnly: voiceOnly) { await say(spoken) }
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
         }
         metadata["score"] = "\(match.score)"
@@ -82,6 +84,12 @@ package struct TextSession: Sendable {
         metadata["elapsed"] = "\(ContinuousClock.now - started)"
         logger.debug("turn", metadata: metadata)
         return true
+    }
+
+    /// Speaks `text`, when the session speaks, on a thread for blocking work.
+    private func say(_ text: String) async {
+        guard let speak else { return }
+        await onThreadOfItsOwn { speak(text) }
     }
 
     private func render(_ outcome: IntentOutcome) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAudio
 import VoiceRecognition
 
 /// What is said into an input, one utterance at a time, as an asynchronous sequence: each is
@@ -41,7 +42,7 @@ public struct Utterances: AsyncSequence, Sendable {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: RecognitionResult.self)
         let input = input
         continuation.onTermination = { _ in input.stop() }
-        let thread = Thread { [recognizer, grammar, timeout] in
+        BlockingThreads.shared.run { [recognizer, grammar, timeout] in
             do {
                 let hearing = try SpeechRecognizer(recognizer)
                 if let grammar { try hearing.useGrammar(grammar) } else { try hearing.useDictation() }
@@ -55,8 +56,6 @@ public struct Utterances: AsyncSequence, Sendable {
                 continuation.finish(throwing: error)
             }
         }
-        thread.name = "VoiceLoop.Utterances"
-        thread.start()
         return stream.makeAsyncIterator()
     }
 }

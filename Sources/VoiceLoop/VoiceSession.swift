@@ -549,7 +549,7 @@ package final class VoiceChannel: @unchecked Sendable {
         let started = Mutex<ContinuousClock.Instant?>(nil)
         let failure = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [mouth] in
+        BlockingThreads.shared.run { [mouth] in
             do {
                 try mouth.say(
                     text, started: { started.withLock { $0 = .now } },

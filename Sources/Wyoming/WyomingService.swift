@@ -118,7 +118,7 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
         let request = WyomingRequest(event)
         if pipeline != nil, case .audio(let audio) = request { return toPipeline(audio) }
-        if wake != nil, case .audio(let audio) = request { return toWakeWords(audio) }
+        if wake != nil, case .audio(let audio) = request { return await toWakeWords(audio) }
         switch request {
         case .info(.describe):
             return [app.info]
@@ -253,8 +253,13 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
 
     /// Audio after `detect`: heard for the wake words; `detection` each time one is heard, and
     /// `not-detected` at the end when none was. The next `detect` starts again.
-    private func toWakeWords(_ audio: WyomingRequest.Audio) -> [WyomingEvent] {
+    private func toWakeWords(_ audio: WyomingRequest.Audio) async -> [WyomingEvent] {
         guard let wake else { return [] }
+        // The models run on a thread for blocking work, not on one every connection needs.
+        let box = WakeBox(wake: wake)
+        let hear = { (samples: [Int16]) async -> [WyomingEvent] in
+            (try? await onThreadOfItsOwn { box.wake.hear(samples) }) ?? []
+        }
         switch audio {
         case .start(let format):
             guard let format else { return [Self.noFormat] }
@@ -263,10 +268,10 @@ public final class WyomingSession: @unchecked Sendable {  // used by one connect
             return []
         case .chunk(let format, let bytes):
             guard let samples = converted(bytes, format: format) else { return [Self.noStream] }
-            return wake.hear(samples)
+            return await hear(samples)
         case .stop:
             var events: [WyomingEvent] = []
-            if converter != nil { events = wake.hear(converter!.finish()) }
+            if converter != nil { events = await hear(converter!.finish()) }
             converter = nil
             if !wake.detected { events.append(.notDetected) }
             self.wake = nil
@@ -544,6 +549,12 @@ private struct RecognizerBox: @unchecked Sendable {
 /// The utterance being streamed, handed to the thread that decodes, the same way.
 private struct UtteranceBox: @unchecked Sendable {
     let utterance: StreamedUtterance
+}
+
+/// The connection's wake-word detectors, handed to a thread for blocking work while the
+/// connection waits for it (one use at a time).
+private struct WakeBox: @unchecked Sendable {
+    let wake: WakeListening
 }
 
 /// A conversation of one exchange: every question is declined, and the first is kept to say.

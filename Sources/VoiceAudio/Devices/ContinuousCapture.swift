@@ -61,7 +61,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
         defer { condition.unlock() }
         guard !started else { return }
         started = true
-        Thread.detachNewThread { [self] in record() }
+        BlockingThreads.shared.run { [self] in record() }
     }
 
     /// Stops recording: ``read()`` returns `nil` from now on, and a read that waits returns at

@@ -222,7 +222,7 @@ extension ReopeningSource {
                 "\(waiting) earlier calls to the device still hang; not trying again until one ends")
         }
         let slot = DeadlineSlot(work, stalled: stalled)
-        Thread.detachNewThread { slot.run() }
+        BlockingThreads.shared.run { slot.run() }
         let finished = slot.done.wait(timeout: .now() + timeout / .seconds(1)) == .success
         guard let result = finished ? slot.result : slot.abandon() else {
             throw SpeechError(

@@ -103,7 +103,7 @@ public final class DeepFilterNetSuppressor {
             defer { condition.unlock() }
             guard state == nil, !making else { return }
             making = true
-            Thread.detachNewThread { [self] in
+            BlockingThreads.shared.run { [self] in
                 let made = library.make(floor)
                 condition.lock()
                 state = made
