@@ -67,9 +67,26 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
     @Option(help: "Seconds a connection may send nothing before it is closed.")
     var idleTimeout = 300
 
+    @Flag(
+        help:
+            "Hear each wake word a trained model hears (detect, a satellite's own conversation) again with the recognizer before it counts, as listen --wake-word-check does: most of what the model takes for its word when people say other words is turned away, and some people's own words too."
+    )
+    var wakeWordCheck = false
+
+    // Unconditional: margins are negative, and "-30" is no option.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --wake-word-check: how well the word must fit against a loop of any phones (per 10 ms frame; default \(String(format: "%.0f", WakeWordCheck.standardMargin))).",
+            valueName: "margin"))
+    var wakeWordMargin: Double?
+
     @OptionGroup var recognizerOptions: RecognizerOptions
 
     func validate() throws {
+        if wakeWordMargin != nil, !wakeWordCheck {
+            throw ValidationError("--wake-word-margin is for --wake-word-check")
+        }
         _ = try Self.hostAndPort(uri)
         for satellite in satellites { _ = try Self.hostAndPort(satellite, option: "--satellite") }
         _ = try roomAddresses()
@@ -129,6 +146,8 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
             // The room the server's satellites are in, unless a satellite names its own area.
             configuration.context = contextOptions.values
+            configuration.checksWakeWord = wakeWordCheck
+            if let wakeWordMargin { configuration.wakeWordMargin = wakeWordMargin }
             // Checks the app's declaration too, logging its warnings.
             let app = try await WyomingApp(
                 context, configuration: configuration, locale: phraseOptions.locale, logger: logger)
