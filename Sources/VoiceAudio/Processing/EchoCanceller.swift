@@ -105,7 +105,7 @@ public final class EchoCanceller: @unchecked Sendable {
         // The echo left 110 ms after the reference the engine is given (the lead and 60 ms):
         // WebRTC's filter took 35.7 dB of the unit tests' simulated room out there against 19.3
         // with 60 ms, and 33-44 dB of a sound server's recorded echo against 33-36 with 65 ms
-        // and 14-23 with 15 ms (Documentation/decisions/echo-cancellation.md).
+        // and 14-23 with 15 ms (Benchmarks/Recognition/echo-cancellation.md).
         alignment = ReferenceAlignment(expected: Int(((settings.lead + 0.06) * 100).rounded()))
         guard (0...2).contains(settings.suppression), settings.filterLength > 0, settings.lead >= 0 else {
             throw SpeechError(
