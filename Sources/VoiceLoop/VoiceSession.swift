@@ -888,8 +888,10 @@ package struct VoiceConversation: Conversation {
                 answers = [question.parameter?.valueType.isList == true ? .list(values) : .values(values)]
             } else {
                 switch question.parameter?.valueType.kind {
-                case .integer: answers = [.values(.integer)]
-                case .decimal: answers = [.values(.decimal)]
+                case .integer:
+                    answers = [.values(.integer(largest: question.parameter?.inclusiveRange?.upperBound))]
+                case .decimal:
+                    answers = [.values(.decimal(largest: question.parameter?.inclusiveRange?.upperBound))]
                 case .boolean: answers = [.yesOrNo]
                 case .date: answers = [.values(.date)]
                 default: return nil

@@ -91,7 +91,7 @@ struct NarrowbandTests {
             }
         }
         let recognizer = try SpeechRecognizer(try .installed())
-        try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer)], name: "number"))
+        try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer())], name: "number"))
         func heardRight(_ prepare: (AudioBuffer) -> [Int16]) throws -> Int {
             var right = 0
             for recording in recordings {

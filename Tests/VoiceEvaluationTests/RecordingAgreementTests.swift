@@ -81,9 +81,11 @@ struct PeoplesCommandsTests {
     /// SmartHome's shipped bar ignores speech-to-phrase's recordings that are no command (they
     /// reach intents: "uh start a timer for a couple hour"), and evaluate counts them as `listen`
     /// would act; acting on everything, it counts every one that reaches an intent. Through
-    /// RNNoise, the models' front end, one of the four (`oov_2`, heard as "set a fifty two
-    /// minute timer" at 0.94) scores above most commands, and no bar that keeps them ignores it;
-    /// through the standard front end, the bar chosen on it ignored all four
+    /// RNNoise, the models' front end, one of the four (`oov_2`) was heard as "set a fifty two
+    /// minute timer" at 0.94, above most commands; since the timer's numbers go up to the
+    /// thousands it takes a longer number path ("set a fifty hundred thirty two thousand …
+    /// minute timer") under the bar (Benchmarks/Recognition/README.md, "Numbers as people say
+    /// them"). Through the standard front end, the bar chosen on it ignored all four
     /// (Benchmarks/Calibration/people/README.md).
     @Test func theShippedBarIgnoresSpeechThatIsNoCommand() throws {
         func falseAccepts(_ flags: [String]) throws -> String {
@@ -101,7 +103,7 @@ struct PeoplesCommandsTests {
                 run.output.split(separator: "\n").first { $0.contains("false accepts") }.map(String.init))
         }
         let shipped = try falseAccepts([])
-        #expect(shipped.contains("false accepts 25.0% of 4"), "\(shipped)")
+        #expect(shipped.contains("false accepts 0.0% of 4"), "\(shipped)")
         let everything = try falseAccepts(["--min-confidence", "0"])
         #expect(
             everything.contains("false accepts 50.0% of 4") || everything.contains("false accepts 75.0% of 4")

@@ -43,6 +43,12 @@ struct NormalizationTests {
         #expect(words("a two shot latte") == ["a", "2", "shot", "latte"])
         #expect(words("gate 2 1") == ["gate", "2", "1"])
         #expect(words("one of them") == ["1", "of", "them"])
+        // A fraction after a whole number is read with it; "and" alone is not.
+        #expect(words("seventy two and a half degrees") == ["72.5", "degrees"])
+        #expect(words("2 and a half cups") == ["2.5", "cups"])
+        #expect(words("one and three quarters") == ["1.75"])
+        #expect(words("two and a half hours and ten minutes") == ["2.5", "hours", "and", "10", "minutes"])
+        #expect(words("three hours and a half") == ["3", "hours", "and", "a", "half"])
     }
 
     @Test func ordinals() {

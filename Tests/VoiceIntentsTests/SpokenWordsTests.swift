@@ -8,7 +8,10 @@ struct SpokenWordsTests {
         ("23", 23.0), ("twenty three", 23), ("twenty-three", 23), ("a dozen", 12), ("two dozen", 24),
         ("two point five", 2.5), ("one hundred and five", 105), ("three thousand two hundred", 3200),
         ("1,000", 1000), ("zero", 0), ("a couple", 2), ("one hundred twenty three", 123),
-        ("two thousand and five", 2005), ("a hundred", 100),
+        ("two thousand and five", 2005), ("a hundred", 100), ("one hundred and twenty", 120),
+        ("twelve hundred", 1200), ("two thousand", 2000), ("twenty four point five", 24.5),
+        ("seventy two and a half", 72.5), ("one and a quarter", 1.25), ("two and three quarters", 2.75),
+        ("2 and a half", 2.5),
     ])
     func numbers(_ text: String, _ expected: Double) {
         #expect(SpokenNumber.parse(text) == expected)
@@ -25,7 +28,9 @@ struct SpokenWordsTests {
         #expect(SpokenNumber.parse(text) == expected)
     }
 
-    @Test(arguments: ["", "banana", "a", "twenty bananas", "point five"])
+    @Test(arguments: [
+        "", "banana", "a", "twenty bananas", "point five", "and a half", "two point five and a half",
+    ])
     func notNumbers(_ text: String) {
         #expect(SpokenNumber.parse(text) == nil)
     }

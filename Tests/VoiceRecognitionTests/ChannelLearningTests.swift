@@ -34,7 +34,7 @@ struct ChannelLearningTests {
             var configuration = try SpeechRecognizer.Configuration.installed()
             configuration.hearsTwiceWhileLearning = twice
             let recognizer = try SpeechRecognizer(configuration)
-            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer)], name: "number"))
+            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer())], name: "number"))
             var right = 0
             for clip in clips {
                 recognizer.forgetChannel()
@@ -122,7 +122,7 @@ struct ChannelLearningTests {
                 }
             }
         }
-        let grammar = SpeechGrammar(answers: [.values(.integer)], name: "number")
+        let grammar = SpeechGrammar(answers: [.values(.integer())], name: "number")
         func heardRight(learnt: Bool) throws -> Int {
             var evaluation = SpokenEvaluation(configuration: try .installed())
             if learnt { evaluation.heardBefore = heardBefore }

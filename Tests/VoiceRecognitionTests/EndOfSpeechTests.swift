@@ -142,7 +142,7 @@ struct LongestUtteranceTests {
             var configuration = try SpeechRecognizer.Configuration.installed()
             configuration.longestUtterance = longest
             let recognizer = try SpeechRecognizer(configuration)
-            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer)], name: "number"))
+            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer())], name: "number"))
             var offset = 0
             var began = -1
             _ = try recognizer.listen(

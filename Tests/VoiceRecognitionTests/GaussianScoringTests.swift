@@ -28,7 +28,7 @@ struct GaussianScoringTests {
         }
         func heard() throws -> (results: [RecognitionResult?], own: Bool) {
             let recognizer = try SpeechRecognizer(try .installed())
-            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer)], name: "number"))
+            try recognizer.useGrammar(SpeechGrammar(answers: [.values(.integer())], name: "number"))
             var results: [RecognitionResult?] = []
             for clip in clips {
                 recognizer.forgetChannel()

@@ -210,7 +210,7 @@ struct WordGraphTests {
     /// Free text is dictation's: an answer grammar for it holds only the cancel words, never
     /// silence or a lone "the".
     @Test func anAnswerGrammarLeavesFreeTextToDictation() {
-        let grammar = SpeechGrammar(answers: [.values(.freeText), .values(.integer)], name: "title")
+        let grammar = SpeechGrammar(answers: [.values(.freeText), .values(.integer())], name: "title")
         #expect(grammar.canSay("twenty three"))
         #expect(grammar.canSay("never mind"))
         #expect(!grammar.canSay(""))
@@ -220,7 +220,7 @@ struct WordGraphTests {
     /// An answer may begin with "uh" or "um", once; a grammar made without hesitations (as the
     /// voice loop makes a confirmation's) has none, and the conversation reads past them.
     @Test func anAnswerMayBeginWithAHesitation() {
-        let grammar = SpeechGrammar(answers: [.values(.integer)], name: "number")
+        let grammar = SpeechGrammar(answers: [.values(.integer())], name: "number")
         #expect(grammar.canSay("um three"))
         #expect(grammar.canSay("uh never mind"))
         #expect(!grammar.canSay("um"))
@@ -270,7 +270,7 @@ struct WordGraphTests {
     /// "The Kyoto one" names a landmark; "the eleven" and "twenty six one" are no numbers.
     @Test func onlyNamesTakeTheAndOneAround() {
         let grammar = SpeechGrammar(
-            answers: [.values(.names([["kyoto"]])), .values(.integer), .values(.date)], name: "answer")
+            answers: [.values(.names([["kyoto"]])), .values(.integer()), .values(.date)], name: "answer")
         #expect(grammar.canSay("the kyoto one"))
         #expect(grammar.canSay("eleven"))
         #expect(grammar.canSay("twenty six"))
@@ -279,7 +279,34 @@ struct WordGraphTests {
         // (canSay would read the words as 27 first.)
         #expect(!grammar.graph.accepts("twenty six one"))
         #expect(!grammar.canSay("the friday one"))
-        #expect(grammar.jsgf.contains("( <number> )"), "\(grammar.jsgf)")
+        #expect(grammar.jsgf.contains("( <number"), "\(grammar.jsgf)")
+    }
+
+    /// Numbers as people say them: up to the thousands when the parameter is unbounded, as large
+    /// as it takes when bounded, and fractions where it takes them.
+    @Test func numbersAreSaidAsLargeAsTheParameterTakes() {
+        let any = SpeechGrammar(answers: [.values(.integer())], name: "number")
+        for said in [
+            "one hundred and twenty", "one hundred twenty", "twelve hundred", "two thousand",
+            "two thousand five hundred", "a thousand", "a hundred and five", "ninety nine", "a dozen",
+        ] {
+            #expect(any.canSay(said), "\(said)")
+        }
+        #expect(!any.canSay("twenty four point five"))
+        #expect(!any.graph.accepts("two thousand thousand"))
+        let percent = SpeechGrammar(answers: [.values(.integer(largest: 100))], name: "percent")
+        #expect(percent.canSay("one hundred") && percent.canSay("fifty"))
+        #expect(!percent.canSay("two thousand"))
+        let small = SpeechGrammar(answers: [.values(.integer(largest: 12))], name: "small")
+        #expect(small.canSay("twelve") && !small.canSay("one hundred"))
+        let degrees = SpeechGrammar(answers: [.values(.decimal(largest: 40))], name: "degrees")
+        for said in ["twenty four point five", "twenty two and a half", "one and three quarters", "twenty"] {
+            #expect(degrees.canSay(said), "\(said)")
+        }
+        #expect(!degrees.canSay("twenty and a"))
+        // The JSGF the same grammar is written as says the same.
+        #expect(degrees.jsgf.contains("and three quarters"), "\(degrees.jsgf)")
+        #expect(any.jsgf.contains("thousand"), "\(any.jsgf)")
     }
 
     @Test func sentencesAreSpelledAsTheGrammarSaysThem() {

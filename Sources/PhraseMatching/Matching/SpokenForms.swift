@@ -11,10 +11,11 @@ public struct SpokenForms: Sendable {
     public enum Values: Sendable, Hashable {
         /// One of these names, each as its normalised words.
         case names([[String]])
-        /// A whole number.
-        case integer
-        /// A number with an optional fraction.
-        case decimal
+        /// A whole number, at most `largest` when the parameter is bounded (`inclusiveRange:`): a
+        /// grammar says numbers only as large as it takes (up to the thousands when unbounded).
+        case integer(largest: Double? = nil)
+        /// A number with an optional fraction ("point five", "and a half"), at most `largest`.
+        case decimal(largest: Double? = nil)
         /// Yes or no.
         case boolean
         /// A day: today, tomorrow, a weekday.
@@ -153,8 +154,8 @@ extension PhraseMatcher {
         let values = vocabularies.map { vocabulary -> SpokenForms.Values in
             switch vocabulary.form {
             case .names: .names(vocabulary.nameWords)
-            case .integer: .integer
-            case .decimal: .decimal
+            case .integer: .integer(largest: vocabulary.bounds?.upperBound)
+            case .decimal: .decimal(largest: vocabulary.bounds?.upperBound)
             case .boolean: .boolean
             case .date: .date
             case .text: .freeText

@@ -23,7 +23,8 @@ public enum SpokenNumber {
     ]
 
     /// Every word that can be part of a spoken number ("one" … "ninety", "hundred", "dozen",
-    /// "point", "and", "a"), for tokenizers that group them.
+    /// "point", "and", "a"), for tokenizers that group them; a fraction after a number ("and a
+    /// half", ``fractionTails``) is read with it.
     public static var numberWords: Set<String> {
         Set(units.keys).union(tens.keys).union(["hundred", "thousand", "million", "point", "and"])
     }
@@ -38,9 +39,37 @@ public enum SpokenNumber {
         return value(ofWords: cleaned.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init))
     }
 
+    /// What a fraction said after a whole number adds to it ("two and a half" is 2.5), with the
+    /// words that say it.
+    package static let fractionTails: [(words: [String], value: Double)] = [
+        (["and", "a", "half"], 0.5), (["and", "one", "half"], 0.5), (["and", "a", "quarter"], 0.25),
+        (["and", "one", "quarter"], 0.25), (["and", "three", "quarters"], 0.75),
+    ]
+
+    /// The fraction `words` say from `index` on ("and a half"), and how many words it takes.
+    package static func fractionTail(_ words: some RandomAccessCollection<String>, at index: Int) -> (
+        value: Double, length: Int
+    )? {
+        for tail in fractionTails where words.count - index >= tail.words.count {
+            let start = words.index(words.startIndex, offsetBy: index)
+            if zip(words[start...], tail.words).allSatisfy({ $0 == $1 }) {
+                return (tail.value, tail.words.count)
+            }
+        }
+        return nil
+    }
+
     /// The number that normalised number words say ("twenty", "three"), or `nil`: ``parse(_:)``
     /// without its cleaning, for tokenizers whose words are clean already.
     package static func value(ofWords spoken: [String]) -> Double? {
+        // "seventy two and a half": the whole number, and the fraction after it.
+        for index in spoken.indices.dropFirst() where spoken[index] == "and" {
+            if let tail = fractionTail(spoken, at: index), index + tail.length == spoken.count,
+                let whole = value(ofWords: Array(spoken[..<index])), whole.rounded() == whole
+            {
+                return whole + tail.value
+            }
+        }
         var words = spoken.filter { $0 != "and" }
         guard !words.isEmpty else { return nil }
         var fraction: Double = 0

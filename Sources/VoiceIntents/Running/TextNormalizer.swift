@@ -324,7 +324,14 @@ public enum TextNormalizer {
     private static func longestNumber(in words: [Token], from start: Int) -> (Double, Int)? {
         let first = words[start].text
         if let byte = first.utf8.first, byte >= 0x30 && byte <= 0x39 || byte == 0x2E {
-            return Double(first).map { ($0, 1) }
+            guard let value = Double(first) else { return nil }
+            // "2 and a half"
+            if value.rounded() == value,
+                let tail = SpokenNumber.fractionTail(words.map(\.text), at: start + 1)
+            {
+                return (value + tail.value, 1 + tail.length)
+            }
+            return (value, 1)
         }
         guard numberWords.contains(first), first != "and", first != "point" else { return nil }
         // "a" is a number only as in "a dozen" or "a hundred": "a two shot latte" is two shots.
@@ -336,6 +343,15 @@ public enum TextNormalizer {
             numberWords.contains(words[end].text)
         {
             end += 1
+        }
+        // A fraction after the whole number ("two and a half", "one and three quarters").
+        let texts = words.map(\.text)
+        for index in (start + 1)..<min(end + 1, texts.count) where texts[index] == "and" {
+            if let tail = SpokenNumber.fractionTail(texts, at: index),
+                let whole = SpokenNumber.value(ofWords: Array(texts[start..<index])), whole.rounded() == whole
+            {
+                return (whole + tail.value, index - start + tail.length)
+            }
         }
         // The longest run that reads as a number, so "one of" keeps "of", and a lone "a" is an article.
         var length = end - start

@@ -9,11 +9,35 @@ package enum NumberWords {
     ]
     package static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
-    /// Numbers from zero to ninety-nine, a dozen, a couple, and hundreds.
-    package static let grammar =
+    /// Zero to ninety-nine, in JSGF.
+    private static let belowHundred =
         "( \(units.joined(separator: " | ")) | \(teens.joined(separator: " | ")) "
-        + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] "
-        + "| a dozen | a couple | ( a | \(units.dropFirst().joined(separator: " | ")) ) hundred )"
+        + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] )"
+
+    /// Zero to nine hundred and ninety-nine, and "twelve hundred", in JSGF.
+    private static let belowThousand =
+        "( \(belowHundred) | ( a | \(belowHundred) ) hundred [ [ and ] \(belowHundred) ] )"
+
+    /// Numbers in JSGF, as a grammar of a parameter at most `largest` says them: a dozen, a couple,
+    /// and up to ninety-nine when `largest` is under a hundred, up to the hundreds under a
+    /// thousand, up to the thousands when larger or unbounded.
+    package static func grammar(largest: Double?) -> String {
+        let limit = largest ?? .infinity
+        let numbers =
+            limit < 100
+            ? belowHundred
+            : limit < 1_000
+                ? belowThousand
+                : "\(belowThousand) | ( a | \(belowThousand) ) thousand [ [ and ] \(belowThousand) ]"
+        return "( a dozen | a couple | \(numbers) )"
+    }
+
+    /// What may follow a whole number to say a fraction: "and a half", "and a quarter", "and
+    /// three quarters" (`SpokenNumber`'s tails).
+    package static let fractions = [
+        ["and", "a", "half"], ["and", "one", "half"], ["and", "a", "quarter"], ["and", "one", "quarter"],
+        ["and", "three", "quarters"],
+    ]
 
     package static let weekdays = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -31,7 +55,8 @@ package enum NumberWords {
         return [token]
     }
 
-    package static let words = Set(units + teens + tens + ["a", "dozen", "couple", "hundred"])
+    package static let words = Set(
+        units + teens + tens + ["a", "dozen", "couple", "hundred", "thousand", "and"])
 
     /// "23" → "twenty three", "1200" → "one thousand two hundred" (as eSpeak NG's American
     /// voice says it); numbers outside 0…999,999 as digits one by one.

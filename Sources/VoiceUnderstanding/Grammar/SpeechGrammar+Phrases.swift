@@ -217,15 +217,19 @@ extension SpeechGrammar {
                 let spoken = Set(names.map { $0.map(Self.spoken).joined(separator: " ") }).sorted()
                 for phrase in spoken { words.formUnion(phrase.split(separator: " ").map(String.init)) }
                 body = spoken.isEmpty ? "<VOID>" : spoken.joined(separator: " | ")
-            case .integer:
-                name = "number"
-                body = NumberWords.grammar
+            case .integer(let largest):
+                name = "number\(valueRules.count)"
+                body = NumberWords.grammar(largest: largest)
                 words.formUnion(NumberWords.words)
-            case .decimal:
-                name = "decimal"
-                _ = rule(for: .integer)
-                body = "<number> [ point ( \(NumberWords.units.joined(separator: " | ")) )+ ]"
-                words.formUnion(["point"] + NumberWords.units)
+            case .decimal(let largest):
+                name = "decimal\(valueRules.count)"
+                let whole = rule(for: .integer(largest: largest))
+                let fractions = NumberWords.fractions.map { $0.joined(separator: " ") }.joined(
+                    separator: " | ")
+                body =
+                    "\(whole) [ point ( \(NumberWords.units.joined(separator: " | ")) )+ | \(fractions) ]"
+                words.formUnion(
+                    ["point", "half", "quarter", "quarters"] + NumberWords.units + NumberWords.words)
             case .boolean:
                 name = "yes_no"
                 body = "yes | no | true | false"

@@ -111,16 +111,18 @@ extension WordGraph {
                 // A name of several words is one word to the recognizer (`CompoundWord`).
                 let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
                 return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
-            case .integer:
-                return number(from: from)
-            case .decimal:
-                let whole = number(from: from)
+            case .integer(let largest):
+                return number(from: from, largest: largest)
+            case .decimal(let largest):
+                let whole = number(from: from, largest: largest)
                 let point = graph.chain(["point"], from: whole)
                 let digits = graph.choice(NumberWords.units.map { [$0] }, from: point)
                 graph.connect(graph.choice(NumberWords.units.map { [$0] }, from: digits), digits)
                 let end = graph.addState()
                 graph.connect(whole, end)
                 graph.connect(digits, end)
+                // "and a half", "and three quarters"
+                graph.connect(graph.choice(NumberWords.fractions, from: whole), end)
                 return end
             case .boolean:
                 return graph.choice([["yes"], ["no"], ["true"], ["false"]], from: from)
@@ -135,16 +137,59 @@ extension WordGraph {
             }
         }
 
-        /// Numbers as `NumberWords/grammar` says them.
-        mutating func number(from: Int) -> Int {
-            var sequences = (NumberWords.units + NumberWords.teens).map { [$0] }
-            sequences += [["a", "dozen"], ["a", "couple"]]
-            sequences += (["a"] + NumberWords.units.dropFirst()).map { [$0, "hundred"] }
-            let end = graph.choice(sequences, from: from)
+        /// Numbers as `NumberWords/grammar(largest:)` says them: up to ninety-nine when `largest`
+        /// is under a hundred, up to the hundreds ("one hundred and twenty", "twelve hundred") under
+        /// a thousand, else up to the thousands ("two thousand five hundred").
+        mutating func number(from: Int, largest: Double?) -> Int {
+            let end = graph.addState()
+            graph.connect(graph.choice([["a", "dozen"], ["a", "couple"]], from: from), end)
+            let limit = largest ?? .infinity
+            if limit < 100 {
+                graph.connect(belowHundred(from: from), end)
+            } else if limit < 1_000 {
+                graph.connect(belowThousand(from: from), end)
+            } else {
+                let below = belowThousand(from: from)
+                graph.connect(below, end)
+                let times = graph.addState()
+                graph.connect(below, times)
+                graph.connect(graph.chain(["a"], from: from), times)
+                let thousand = graph.chain(["thousand"], from: times)
+                graph.connect(thousand, end)
+                graph.connect(belowThousand(from: andOrNot(after: thousand)), end)
+            }
+            return end
+        }
+
+        /// Zero to ninety-nine.
+        private mutating func belowHundred(from: Int) -> Int {
+            let end = graph.choice((NumberWords.units + NumberWords.teens).map { [$0] }, from: from)
             let tens = graph.choice(NumberWords.tens.map { [$0] }, from: from)
             graph.connect(tens, end)
             graph.connect(graph.choice(NumberWords.units.dropFirst().map { [$0] }, from: tens), end)
             return end
+        }
+
+        /// Zero to nine hundred and ninety-nine, and hundreds said as "twelve hundred".
+        private mutating func belowThousand(from: Int) -> Int {
+            let end = graph.addState()
+            let small = belowHundred(from: from)
+            graph.connect(small, end)
+            let times = graph.addState()
+            graph.connect(small, times)
+            graph.connect(graph.chain(["a"], from: from), times)
+            let hundred = graph.chain(["hundred"], from: times)
+            graph.connect(hundred, end)
+            graph.connect(belowHundred(from: andOrNot(after: hundred)), end)
+            return end
+        }
+
+        /// A state reached from `state` with or without "and" ("one hundred and five").
+        private mutating func andOrNot(after state: Int) -> Int {
+            let next = graph.addState()
+            graph.connect(state, next)
+            graph.connect(graph.chain(["and"], from: state), next)
+            return next
         }
     }
 }
