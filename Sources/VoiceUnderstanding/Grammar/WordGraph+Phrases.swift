@@ -151,12 +151,7 @@ extension WordGraph {
             } else {
                 let below = belowThousand(from: from)
                 graph.connect(below, end)
-                let times = graph.addState()
-                graph.connect(below, times)
-                graph.connect(graph.chain(["a"], from: from), times)
-                let thousand = graph.chain(["thousand"], from: times)
-                graph.connect(thousand, end)
-                graph.connect(belowThousand(from: andOrNot(after: thousand)), end)
+                graph.connect(belowThousand(from: scale(below, from: from, by: "thousand", into: end)), end)
             }
             return end
         }
@@ -175,20 +170,22 @@ extension WordGraph {
             let end = graph.addState()
             let small = belowHundred(from: from)
             graph.connect(small, end)
-            let times = graph.addState()
-            graph.connect(small, times)
-            graph.connect(graph.chain(["a"], from: from), times)
-            let hundred = graph.chain(["hundred"], from: times)
-            graph.connect(hundred, end)
-            graph.connect(belowHundred(from: andOrNot(after: hundred)), end)
+            graph.connect(belowHundred(from: scale(small, from: from, by: "hundred", into: end)), end)
             return end
         }
 
-        /// A state reached from `state` with or without "and" ("one hundred and five").
-        private mutating func andOrNot(after state: Int) -> Int {
+        /// `count` (the state after a number's words from `from`) or "a", then `word` ("hundred",
+        /// "thousand"), into `end`; returns the state after `word` and an optional "and", where
+        /// the rest of the number goes on ("one hundred and five").
+        private mutating func scale(_ count: Int, from: Int, by word: String, into end: Int) -> Int {
+            let times = graph.addState()
+            graph.connect(count, times)
+            graph.connect(graph.chain(["a"], from: from), times)
+            let scaled = graph.chain([word], from: times)
+            graph.connect(scaled, end)
             let next = graph.addState()
-            graph.connect(state, next)
-            graph.connect(graph.chain(["and"], from: state), next)
+            graph.connect(scaled, next)
+            graph.connect(graph.chain(["and"], from: scaled), next)
             return next
         }
     }
