@@ -95,7 +95,7 @@
                 "\(calibration.model): cutoff \(format(calibration.cutoff)) (the model's own \(format(calibration.modelCutoff))), "
                     + (margin.map { "the check at \(String(format: "%.0f", $0))" }
                         ?? "no check (a margin that keeps your takes would be under \(String(format: "%.0f", WakeWordCalibration.lowestUsefulMargin)), where it turns little away)"),
-                "| heard | takes | woken at \(format(calibration.modelCutoff)) | woken at \(format(calibration.cutoff)) | heard with the check |",
+                "| how heard | takes | woken at \(format(calibration.modelCutoff)) | woken at \(format(calibration.cutoff)) | heard with the check |",
                 "|---|---|---|---|---|",
             ]
             let conditions = calibration.takes.reduce(into: [String]()) {

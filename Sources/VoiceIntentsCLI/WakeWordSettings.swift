@@ -53,7 +53,8 @@ struct WakeWordSettings: Sendable, Hashable {
             origin += check == false ? ", no check (--no-wake-word-check)" : ", no check"
         }
         if let calibration {
-            origin += ", as calibrated on \(calibration.takes.count) takes (\(file))"
+            // Noisy copies share their take's file.
+            origin += ", as calibrated on \(Set(calibration.takes.map(\.file)).count) takes (\(file))"
         } else if cutoff == nil {
             origin +=
                 "; record --wake-word \(name), then calibrate --wake-word \(name) --save, to choose them for your voice"
