@@ -220,7 +220,7 @@ extension WakeWordCalibration {
     /// - Parameters:
     ///   - takes: The takes: a file name, how each was heard (`as recorded`) and its audio.
     ///   - copies: Copies of the takes under noise (`babble 10 dB`), likewise.
-    ///   - progress: Called after each take or copy the check heard, with how many of how many.
+    ///   - progress: Called after each take or copy, with how many of how many.
     /// - Throws: ``SpeechError`` when the model cannot run or PocketSphinx fails.
     public static func choose(
         takes recorded: [(file: String, condition: String, audio: [Int16])],
@@ -245,8 +245,8 @@ extension WakeWordCalibration {
                 let to = min(take.audio.count, fired.end + Int(WakeWordCheck.secondsAfter * rate))
                 recognizer.forgetChannel()
                 margin = try recognizer.check(Array(take.audio[from..<to]), wakeWord: check).margin
-                progress(index + 1, takes.count)
             }
+            progress(index + 1, takes.count)
             heard.append(Take(file: take.file, condition: take.condition, peak: peaks[index], margin: margin))
         }
         let margins = heard.compactMap(\.margin).filter(\.isFinite)
