@@ -112,7 +112,7 @@ struct AnswerBenchmark: AsyncParsableCommand {
                 name: "landmark", hesitations: hesitations)
         case .number:
             answers = (1...30).map(String.init)
-            grammar = SpeechGrammar(answers: [.values(.integer)], name: "number", hesitations: hesitations)
+            grammar = SpeechGrammar(answers: [.values(.integer())], name: "number", hesitations: hesitations)
         }
         var cases = answers.map {
             PhraseTestSuite.Case(sentence: hesitation + $0, expectation: answer, source: source)
