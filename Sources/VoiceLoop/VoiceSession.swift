@@ -724,23 +724,14 @@ package final class VoiceChannel: @unchecked Sendable {
             } else if HeardCommand.runs(command, again: nil) {
                 acting = (.command(heard.text), heard)
             }
-            // A person's words with the reply turned down for most of them, not acted on: heard
-            // again from where the reply was down. What the recognizer heard before that was as
-            // much the reply's echo as the person, and an echo at an utterance's start is heard
-            // as words ("nevermind" was heard as "how packed is parthenon", under the bar over a
-            // reply). A cancel word there ends the reply; a command the first hearing put between
-            // the app's bar and the bar over a reply runs when heard the same again. Not any
-            // other command: words cut short at the turn-down are heard as other commands too
-            // ("go to map"), which the app would run. Over a question (whose first option is to
-            // cancel), what the first hearing heard before the person (the echo, a satellite's
-            // chime) is heard as words too, at the bar over a reply ("nevermind" heard as "go to
-            // map" at 0.91 in a fresh-clone CI run): a command heard over it is heard again
-            // without that where the words came after it (``heardAgainOverAQuestionFrom``), and a
-            // cancel word wins. Not over other replies, where more commands than cancel words are
-            // said (`speech-benchmark --echo`: from the turn-down, it stopped one right SmartHome
-            // command of 28 at 0 dB and no wrong one). Not with a wake word, where no command over
-            // a reply is acted on: the hearing held up the listening while the wake word was said
-            // (a fresh-clone CI run).
+            // Heard again from where the reply went down, when it was down for most of a person's
+            // words and nothing was acted on: before that the recognizer heard the echo as much as
+            // the person. A cancel word there ends the reply; a command the first hearing put
+            // between the two bars runs when heard the same again; no other command (words cut at
+            // the turn-down are heard as other commands). Over a question, a command is also heard
+            // again without what came before the words (``heardAgainOverAQuestionFrom``), and a
+            // cancel word wins. Not with a wake word, nor over other replies. Why, and what each
+            // costs: Benchmarks/Recognition/echo-cancellation.md.
             let runsCommand = if case .command = acting?.0 { true } else { false }
             let heardAgainFrom: [Int] =
                 if !ducks || wakeWordOverReply != nil || !verdict.isPerson {
