@@ -284,12 +284,10 @@ package final class VoiceChannel: @unchecked Sendable {
     }
 
     /// How loud a reply goes on while someone speaks over it, when the mouth cancels its echo:
-    /// 40 dB down. People's commands over a reply as loud as they are were heard right 0.94 and
-    /// 0.82 times as often as without it, and acted on by the loop (a person's, at its bar over
-    /// a reply or heard the same twice, ``HeardCommand``) 0.94 and 0.86 times (two speakers;
-    /// `speech-benchmark --echo`, 2026-11-29; 20 dB down, taken for a person's at the app's bar:
-    /// 0.94 and 0.68). Once it is down, what the microphone records is the person and the room:
-    /// whether it was a person is told by whether it fell with the reply
+    /// 40 dB down, chosen by `speech-benchmark --echo` over 20 dB
+    /// (`Benchmarks/Recognition/echo-cancellation.md`, "The reply turned down 40 dB, told by its
+    /// fall"). Once it is down, what the microphone records is the person and the room: whether
+    /// it was a person is told by whether it fell with the reply
     /// (``isPerson(_:window:speechEnd:turnDown:)``), not by how much of it the canceller let
     /// through, which is all of the room's noise.
     package static let duckedVolume: Float = 0.01
