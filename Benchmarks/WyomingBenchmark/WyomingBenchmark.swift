@@ -232,12 +232,7 @@ extension WyomingBenchmark {
             Thread.detachNewThread {
                 func describeTimes(_ count: Int) -> [Double] {
                     let client = Client(port: port)
-                    return (0..<count).map { _ in
-                        let asked = ContinuousClock.now
-                        client.send(WyomingEvent("describe"))
-                        _ = client.receive()
-                        return (ContinuousClock.now - asked).inSeconds
-                    }
+                    return (0..<count).map { _ in client.describeTime() }
                 }
                 let alone = summary(describeTimes(20))
                 let reply = Array(
@@ -276,13 +271,7 @@ extension WyomingBenchmark {
         port: Int, clients: Int, clips: [(name: String, audio: [Int16], rate: Int)]
     ) -> (alone: Double, times: [Double]) {
         let describer = Client(port: port)
-        func describe() -> Double {
-            let asked = ContinuousClock.now
-            describer.send(WyomingEvent("describe"))
-            _ = describer.receive()
-            return (ContinuousClock.now - asked).inSeconds
-        }
-        let alone = summary((0..<20).map { _ in describe() }).median
+        let alone = summary((0..<20).map { _ in describer.describeTime() }).median
         let reply = "The living room lamp is on. The kitchen lights are off. The garage door is closed."
         let stop = Atomic(false)
         let finished = DispatchGroup()
@@ -304,7 +293,7 @@ extension WyomingBenchmark {
         Thread.sleep(forTimeInterval: 1)
         var times: [Double] = []
         for _ in 0..<40 {
-            times.append(describe())
+            times.append(describer.describeTime())
             Thread.sleep(forTimeInterval: 0.05)
         }
         stop.store(true, ordering: .relaxed)
@@ -414,10 +403,7 @@ extension WyomingBenchmark {
                 let client = Client(port: port)
                 var times: [Double] = []
                 while !stop.load(ordering: .relaxed) {
-                    let asked = ContinuousClock.now
-                    client.send(WyomingEvent("describe"))
-                    _ = client.receive()
-                    times.append((ContinuousClock.now - asked).inSeconds)
+                    times.append(client.describeTime())
                     Thread.sleep(forTimeInterval: 0.05)
                 }
                 steps.withLock { $0.describe += times }
@@ -465,6 +451,14 @@ func summary(_ latencies: [Double]) -> (median: Double, p90: Double) {
 /// A blocking Wyoming client on a plain socket.
 final class Client {
     let socket: Int32
+
+    /// Seconds from sending `describe` to its answer.
+    func describeTime() -> Double {
+        let asked = ContinuousClock.now
+        send(WyomingEvent("describe"))
+        _ = receive()
+        return (ContinuousClock.now - asked).inSeconds
+    }
     /// What has arrived: a reply of audio comes as many events, and one read may hold several,
     /// or part of one.
     private var reader = WyomingFrameReader()

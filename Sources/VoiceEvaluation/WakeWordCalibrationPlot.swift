@@ -11,9 +11,6 @@ extension WakeWordCalibration {
         let left = 70.0
         let top = 80.0
         let width = left + 2 * panel + gap + 40
-        let conditions = takes.reduce(into: [String]()) {
-            if !$0.contains($1.condition) { $0.append($1.condition) }
-        }
         var body = SVG.text(x: 20, y: 22, "\(model): the wake word for your takes", size: 15, bold: true)
         let check = checkMargin.map { "the check at \(String(format: "%.0f", $0))" } ?? "no check"
         body += SVG.text(

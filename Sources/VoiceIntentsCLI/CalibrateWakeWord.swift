@@ -98,9 +98,7 @@
                 "| how heard | takes | woken at \(format(calibration.modelCutoff)) | woken at \(format(calibration.cutoff)) | heard with the check |",
                 "|---|---|---|---|---|",
             ]
-            let conditions = calibration.takes.reduce(into: [String]()) {
-                if !$0.contains($1.condition) { $0.append($1.condition) }
-            }
+            let conditions = calibration.conditions
             for condition in conditions {
                 let here = calibration.takes.filter { $0.condition == condition }
                 let own = here.filter { $0.peak > calibration.modelCutoff }.count

@@ -160,10 +160,7 @@ struct RecordCommand<Apps: AppSet>: AsyncParsableCommand {
         let phrase = detector.model.phrase
         let folder = URL(fileURLWithPath: output ?? WakeWordTakes.defaultFolder(name))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var existing = Set(
-            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter {
-                $0.lowercased().hasSuffix(".wav")
-            } ?? [])
+        var existing = Set(WakeWordTakes.names(in: folder) ?? [])
         var toDo = try redo.map { try RecordingsFile.fileName($0) }
         for name in toDo where !existing.contains(name) {
             throw CommandFailure("no take \(name) in \(folder.relativePath) to say again")

@@ -76,13 +76,19 @@ enum WakeWordTakes {
     ///   to record some.
     static func files(in folder: URL, model: String) throws -> [URL] {
         let record = "record them with: record --wake-word \(model)"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        guard let files = names(in: folder) else {
             throw CommandFailure("no folder of takes of \(model) at \(folder.relativePath); \(record)")
         }
-        let files = names.filter { $0.lowercased().hasSuffix(".wav") }.sorted()
         guard !files.isEmpty else {
             throw CommandFailure("no takes (WAV files) of \(model) in \(folder.relativePath); \(record)")
         }
         return files.map { folder.appendingPathComponent($0) }
+    }
+
+    /// The names of the WAV files in `folder`, sorted; `nil` when there is no such folder.
+    static func names(in folder: URL) -> [String]? {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter {
+            $0.lowercased().hasSuffix(".wav")
+        }.sorted()
     }
 }

@@ -327,7 +327,7 @@ public enum TextNormalizer {
             guard let value = Double(first) else { return nil }
             // "2 and a half"
             if value.rounded() == value,
-                let tail = SpokenNumber.fractionTail(words.map(\.text), at: start + 1)
+                let tail = SpokenNumber.fractionTail(words.lazy.map(\.text), at: start + 1)
             {
                 return (value + tail.value, 1 + tail.length)
             }
@@ -345,7 +345,8 @@ public enum TextNormalizer {
             end += 1
         }
         // A fraction after the whole number ("two and a half", "one and three quarters").
-        let texts = words.map(\.text)
+        // Read in place: this runs at every word that may start a number.
+        let texts = words.lazy.map(\.text)
         for index in (start + 1)..<min(end + 1, texts.count) where texts[index] == "and" {
             if let tail = SpokenNumber.fractionTail(texts, at: index),
                 let whole = SpokenNumber.value(ofWords: Array(texts[start..<index])), whole.rounded() == whole

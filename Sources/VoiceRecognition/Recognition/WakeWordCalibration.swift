@@ -144,6 +144,11 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
         return margin >= lowestUsefulMargin ? margin : nil
     }
 
+    /// How the takes were heard (`as recorded`, `babble 10 dB`), in the order they come.
+    public var conditions: [String] {
+        takes.reduce(into: [String]()) { if !$0.contains($1.condition) { $0.append($1.condition) } }
+    }
+
     /// The takes woken at ``cutoff`` and let through by the check at ``checkMargin``.
     public var heard: [Take] {
         takes.filter { take in
