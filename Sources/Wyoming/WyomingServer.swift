@@ -322,11 +322,12 @@ public struct WyomingServer: Sendable, Service {
     ) async throws {
         let (outgoing, sender) = AsyncStream.makeStream(of: WyomingEvent.self)
         let session = WyomingSession(app: app, logger: logger) { sender.yield($0) }
+        let conversations = session.conversations
         try await withThrowingTaskGroup { group in
             group.addTask {
                 for await event in outgoing { try await outbound.write(event) }
             }
-            group.addTask { await session.runConversations() }
+            group.addTask { await conversations.run() }
             for event in opening { sender.yield(event) }
             let idle = IdleFlag()
             do {
