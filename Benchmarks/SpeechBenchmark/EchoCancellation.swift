@@ -15,7 +15,7 @@ import VoiceUnderstanding
 /// reverberation), heard with no echo canceller and with each engine, at several levels of the
 /// echo against the person's speech. Commands heard right over the reply are compared with the
 /// same commands without it, run in the same process; and the ones the loop would act on over its
-/// reply: taken for a person's rather than its reply's echo (`VoiceChannel.isPerson`), and a
+/// reply: taken for a person's rather than its reply's echo (`BargeIn.isPerson`), and a
 /// cancel word, or a command at the loop's bar over a reply (its confirmation bar, higher than
 /// the app's; a cancel word needs none), or at the app's bar and heard the same again from where
 /// the reply was turned down. With a wake word, as a smart speaker is addressed over
@@ -28,7 +28,7 @@ import VoiceUnderstanding
 /// Each canceller has heard six seconds of other replies in the same room first, as the loop's
 /// has by its second reply; the person starts 1.5 s into the reply. "Ducked" turns the reply
 /// down 0.4 s after the person starts, as far as the loop does once it hears speech over its
-/// reply (`VoiceChannel.duckedVolume`; the reference the canceller is given is turned down with
+/// reply (`BargeIn.duckedVolume`; the reference the canceller is given is turned down with
 /// it), and about as soon (measured on the loudspeaker test's rig).
 enum EchoCancellation {
     /// What the loop might say while a person speaks over it.
@@ -77,7 +77,7 @@ enum EchoCancellation {
     static let speechStart = 1.5
     /// Seconds from the person's start to the reply turned down, and by how much (dB).
     static let duckDelay = 0.4
-    static let duckDepth = -20 * log10(Double(VoiceChannel.duckedVolume))
+    static let duckDepth = -20 * log10(Double(BargeIn.duckedVolume))
     /// Seconds of replies each canceller hears before the clip.
     static let warmUp = 6.0
     /// The room.
@@ -368,7 +368,7 @@ enum EchoCancellation {
     final class Gate: Sendable {
         let isPerson = Mutex([String: Bool]())
         let heardAgain = Mutex([String: String]())
-        /// The clips whose words came after the turn-down (`VoiceChannel.wordsCameAfter`).
+        /// The clips whose words came after the turn-down (`BargeIn.wordsCameAfter`).
         let wordsAfter = Mutex(Set<String>())
         let secondHearing: SecondHearing?
 
@@ -410,7 +410,7 @@ enum EchoCancellation {
     static func spoken(_ clip: [Int16]) -> Range<Int> {
         let sound = sound(clip)
         return max(
-            0, sound.lowerBound - 1_600)..<(sound.upperBound + Int(VoiceChannel.endingSilence * 16_000))
+            0, sound.lowerBound - 1_600)..<(sound.upperBound + Int(BargeIn.endingSilence * 16_000))
     }
 
     /// From the first to the end of the last 10 ms frame of `clip` within 35 dB of its loudest.
@@ -428,7 +428,7 @@ enum EchoCancellation {
     /// command said ``speechStart`` seconds into `reply` with its echo `level` dB over the
     /// speech, through the loop's own canceller (`EchoCanceller.Settings()`): the reply turned
     /// down ``duckDelay`` after the person starts, as for the commands, and stopped once the wake
-    /// word is heard (``VoiceChannel/turnDownDelay`` chunks after it, as a turn-down). `nil` where
+    /// word is heard (``BargeIn/turnDownDelay`` chunks after it, as a turn-down). `nil` where
     /// the detector did not hear the wake word, or the loop's gate took it for the reply's echo.
     /// With no `reply`, the take as recorded.
     static func afterWakeWord(
@@ -458,12 +458,12 @@ enum EchoCancellation {
         guard let (chunk, at) = try wakeWord(in: out) else { return nil }
         // ...where the loop's gate takes the second up to it for a person's.
         let energies = chunkEnergies(heard, out).prefix(chunk + 1)
-        let verdict = VoiceChannel.wakeWordIsAPersons(
+        let verdict = BargeIn.wakeWordIsAPersons(
             Array(energies), window: max(0, energies.count - 10)..<energies.count,
             turnDown: turnedDown < chunk * 1_600 ? turnDown(at: turnedDown, reference: reference) : nil)
         guard verdict.isPerson else { return nil }
         // Then the reply stops; the recognizer hears what follows the wake word.
-        let stopped = (chunk + 1 + VoiceChannel.turnDownDelay) * 1_600
+        let stopped = (chunk + 1 + BargeIn.turnDownDelay) * 1_600
         let (after, played) = room.microphone(turnedDownAt: turnedDown, stoppedAt: stopped)
         let rest = try room.cancelled(after, reference: played, warmUp: replies, settings: settings).out
         return Array(rest[(chunk * 1_600 + at)...])
@@ -473,7 +473,7 @@ enum EchoCancellation {
     /// 16-bit scale), with the reply's echo `level` dB over the speech, through the setup's
     /// canceller after it has heard ``warmUp`` seconds of the other replies; and whether the
     /// loop would take what was recorded while the clip was spoken (``spoken(_:)``) for a
-    /// person's rather than its reply's echo (`VoiceChannel.isPerson`; always, without a
+    /// person's rather than its reply's echo (`BargeIn.isPerson`; always, without a
     /// canceller).
     static func overReply(
         _ clip: [Int16], reply: [Float], warmUp replies: [[Float]], level: Double, setup: Setup, tally: Tally,
@@ -497,22 +497,22 @@ enum EchoCancellation {
             tally.working += working
         }
         // As the loop measures it: in 100 ms chunks, the reply turned down by a decision 150 ms
-        // before it went down (``VoiceChannel/TurnDown``).
+        // before it went down (``BargeIn/TurnDown``).
         let chunks = chunkEnergies(heard, out)
         let spoken = spoken(clip)
         let end = min(chunks.count, (offset + spoken.upperBound) / 1_600)
         let window = min(end, (offset + spoken.lowerBound) / 1_600)..<end
         let down = setup.ducked ? turnDown(at: turnedDown, reference: reference) : nil
-        let spokenUntil = end - Int(VoiceChannel.endingSilence * 10)
-        let verdict = VoiceChannel.isPerson(chunks, window: window, speechEnd: spokenUntil, turnDown: down)
+        let spokenUntil = end - Int(BargeIn.endingSilence * 10)
+        let verdict = BargeIn.isPerson(chunks, window: window, speechEnd: spokenUntil, turnDown: down)
         // Heard again from the turn-down, as the loop does for words it would not act on.
         if let down, verdict.isPerson, let secondHearing = gate?.secondHearing,
-            let first = VoiceChannel.heardAgainFrom(
+            let first = BargeIn.heardAgainFrom(
                 turnDown: down, start: window.lowerBound, speechEnd: spokenUntil)
         {
             let text = try secondHearing.hears(Array(out[(first * 1_600)..<(end * 1_600)]))
             gate?.heardAgain.withLock { $0[source] = text }
-            if VoiceChannel.wordsCameAfter(
+            if BargeIn.wordsCameAfter(
                 turnDown: down, chunks, start: window.lowerBound, speechEnd: spokenUntil)
             {
                 gate?.wordsAfter.withLock { _ = $0.insert(source) }
@@ -523,13 +523,13 @@ enum EchoCancellation {
 
     /// Where the loop decided to turn its reply down, for a reply that went down at `sample`: a
     /// decision 150 ms before; and where it was heard turned down, as the loop finds it in what was
-    /// played (`reference`; ``VoiceChannel/turnDownHeard(played:decided:)``).
-    static func turnDown(at sample: Int, reference: [Int16]) -> VoiceChannel.TurnDown {
+    /// played (`reference`; ``BargeIn/turnDownHeard(played:decided:)``).
+    static func turnDown(at sample: Int, reference: [Int16]) -> BargeIn.TurnDown {
         let decided = (sample - 2_400) / 1_600
         return .init(
             decided: decided,
-            heardFrom: VoiceChannel.turnDownHeard(played: chunkEnergies(reference), decided: decided)
-                ?? decided + VoiceChannel.turnDownDelay + 1)
+            heardFrom: BargeIn.turnDownHeard(played: chunkEnergies(reference), decided: decided)
+                ?? decided + BargeIn.turnDownDelay + 1)
     }
 
     /// Each 100 ms chunk's energy as recorded and as the canceller let it through, as the loop
@@ -667,7 +667,7 @@ enum EchoCancellation {
         // The loop's own listening while it speaks, one reply at a time: with a canceller, the
         // app's commands and the cancel words (`SpeechGrammar.commandsOrCancel`), a cancel word
         // or a command the app would act on taken only where the canceller let enough of the sound
-        // through (VoiceChannel.echoOnly); without, the reply's own words and the cancel words.
+        // through (BargeIn.echoOnly); without, the reply's own words and the cancel words.
         // A command at the app's bar, not only at the loop's bar over a reply: one heard the same
         // again from a turn-down runs at it (a reply alone is not turned down here, so this counts
         // every one the second hearing might let through).
@@ -721,7 +721,7 @@ enum EchoCancellation {
                         }
                         let after = range.reduce(0.0) { $0 + Double(clip[$1]) * Double(clip[$1]) }
                         if before > 0,
-                            VoiceChannel.passed(recorded: before, heard: after) <= VoiceChannel.echoOnly
+                            BargeIn.passed(recorded: before, heard: after) <= BargeIn.echoOnly
                         {
                             continue
                         }

@@ -4,7 +4,7 @@ import VoiceLoop
 import VoiceTestSupport
 
 /// The gate that tells a person speaking over a reply from what is left of the reply's echo
-/// (`VoiceChannel.isPerson`), on chunk energies shaped as the loudspeaker rig records them: an
+/// (`BargeIn.isPerson`), on chunk energies shaped as the loudspeaker rig records them: an
 /// echo the canceller takes 20 dB out of, a person 6 dB quieter than it whose voice the
 /// canceller's residual suppression mostly takes too, the reply turned down 40 dB, and the
 /// room's noise (0.5), which the canceller lets through whole.
@@ -18,7 +18,7 @@ struct BargeInGateTests {
     }
 
     /// Decided on the second chunk of speech; heard turned down from the sixth.
-    static let turnDown = VoiceChannel.TurnDown(decided: 11, heardFrom: 16)
+    static let turnDown = BargeIn.TurnDown(decided: 11, heardFrom: 16)
 
     /// What is left of the echo started an utterance (two chunks let through at −10 dB, which
     /// turned the reply down), went on at full level until the turn-down was heard, then fell
@@ -41,7 +41,7 @@ struct BargeInGateTests {
             + Array(repeating: (0.51, 0.5), count: 5))
 
     @Test func anEchoThatFallsWithTheTurnDownIsNotAPerson() {
-        let gate = VoiceChannel.isPerson(
+        let gate = BargeIn.isPerson(
             Self.echoAlone, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
         #expect(!gate.isPerson)
     }
@@ -52,28 +52,28 @@ struct BargeInGateTests {
     @Test func anEchoTheCancellerLetsThroughIsToldByItsFall() {
         let chunks = Self.overEcho(
             Array(repeating: (100, 25), count: 6) + Array(repeating: (0.51, 0.5), count: 10))
-        let gate = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
-        #expect(gate.passed > VoiceChannel.echoOnly)
+        let gate = BargeIn.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
+        #expect(gate.passed > BargeIn.echoOnly)
         #expect(!gate.isPerson)
     }
 
     @Test func aPersonUnderALouderEchoIsTakenOnceTheReplyIsDown() {
         let chunks = Self.personUnderALouderEcho
         // Over the whole utterance the canceller let too little through (about −7 dB)...
-        let alone = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
+        let alone = BargeIn.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
         #expect(!alone.isPerson)
-        #expect(alone.passed < VoiceChannel.echoOnly)
+        #expect(alone.passed < BargeIn.echoOnly)
         // ...but their voice did not fall with the reply, and came through once it was down.
-        let turnedDown = VoiceChannel.isPerson(
+        let turnedDown = BargeIn.isPerson(
             chunks, window: 10..<26, speechEnd: 21, turnDown: Self.turnDown)
         #expect(turnedDown.isPerson)
-        #expect((turnedDown.passedAfterTurnDown ?? -100) > VoiceChannel.echoOnly)
-        #expect((turnedDown.fell ?? -100) > VoiceChannel.fallOfAnEcho)
+        #expect((turnedDown.passedAfterTurnDown ?? -100) > BargeIn.echoOnly)
+        #expect((turnedDown.fell ?? -100) > BargeIn.fallOfAnEcho)
     }
 
     @Test func speechOverBeforeTheTurnDownIsHeardIsJudgedOnItsWhole() {
         // The person's word ended (speech until chunk 16) as the turn-down was first heard.
-        let gate = VoiceChannel.isPerson(
+        let gate = BargeIn.isPerson(
             Self.personUnderALouderEcho, window: 10..<21, speechEnd: 16, turnDown: Self.turnDown)
         #expect(!gate.isPerson)
     }
@@ -82,15 +82,15 @@ struct BargeInGateTests {
     /// reader far behind), leaves the whole utterance to judge.
     @Test func aTurnDownPastTheSpeechLeavesTheWhole() {
         let chunks = Self.personUnderALouderEcho
-        let whole = VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
+        let whole = BargeIn.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: nil)
         for turnDown in [
-            VoiceChannel.TurnDown(decided: 11, heardFrom: 40),
-            VoiceChannel.TurnDown(decided: 30, heardFrom: 45),
+            BargeIn.TurnDown(decided: 11, heardFrom: 40),
+            BargeIn.TurnDown(decided: 30, heardFrom: 45),
         ] {
             #expect(
-                VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: turnDown) == whole)
+                BargeIn.isPerson(chunks, window: 10..<26, speechEnd: 21, turnDown: turnDown) == whole)
             #expect(
-                VoiceChannel.isPerson(chunks, window: 10..<26, speechEnd: 3, turnDown: turnDown).fell == nil)
+                BargeIn.isPerson(chunks, window: 10..<26, speechEnd: 3, turnDown: turnDown).fell == nil)
         }
     }
 
@@ -103,41 +103,41 @@ struct BargeInGateTests {
     /// The turn-down is heard two chunks after what was played went down and stayed down: not at
     /// a pause of the reply's own (chunk 2), nor where it was only softer (chunk 13).
     @Test func theTurnDownIsHeardWhereWhatWasPlayedStaysDown() {
-        #expect(VoiceChannel.turnDownHeard(played: Self.turnedDownAt14, decided: 11) == 16)
-        #expect(VoiceChannel.turnDownHeard(played: Self.turnedDownAt14, decided: 1) == 16)
+        #expect(BargeIn.turnDownHeard(played: Self.turnedDownAt14, decided: 11) == 16)
+        #expect(BargeIn.turnDownHeard(played: Self.turnedDownAt14, decided: 1) == 16)
     }
 
     /// A reply still loud in the last chunk read has not been heard turned down: past them all.
     @Test func aReplyNotYetTurnedDownIsHeardPastTheChunksRead() {
         let played = Array(Self.turnedDownAt14.prefix(14))
-        #expect(VoiceChannel.turnDownHeard(played: played, decided: 11) == 16)
-        #expect(VoiceChannel.turnDownHeard(played: played + [1e9], decided: 11) == 17)
-        let gate = VoiceChannel.isPerson(
+        #expect(BargeIn.turnDownHeard(played: played, decided: 11) == 16)
+        #expect(BargeIn.turnDownHeard(played: played + [1e9], decided: 11) == 17)
+        let gate = BargeIn.isPerson(
             Self.personUnderALouderEcho, window: 10..<26, speechEnd: 21,
-            turnDown: VoiceChannel.TurnDown(decided: 11, heardFrom: 27))
+            turnDown: BargeIn.TurnDown(decided: 11, heardFrom: 27))
         #expect(gate.fell == nil)
     }
 
     /// Heard again from the chunk before the turn-down was heard, where 300 ms of speech follow
     /// it and it is past the utterance's start.
     @Test func wordsAreHeardAgainFromJustBeforeTheTurnDown() {
-        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 21) == 15)
-        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 18) == 15)
-        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 17) == nil)
-        #expect(VoiceChannel.heardAgainFrom(turnDown: Self.turnDown, start: 15, speechEnd: 21) == nil)
+        #expect(BargeIn.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 21) == 15)
+        #expect(BargeIn.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 18) == 15)
+        #expect(BargeIn.heardAgainFrom(turnDown: Self.turnDown, start: 10, speechEnd: 17) == nil)
+        #expect(BargeIn.heardAgainFrom(turnDown: Self.turnDown, start: 15, speechEnd: 21) == nil)
     }
 
     /// Words that came after the turn-down (``afterAChime``) are told from a person's who spoke
     /// over the reply, who comes through within a few dB of the rest before it.
     @Test func wordsAfterTheTurnDownAreToldFromWordsOverTheReply() {
         #expect(
-            VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 10, speechEnd: 21))
+            BargeIn.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 10, speechEnd: 21))
         #expect(
-            !VoiceChannel.wordsCameAfter(
+            !BargeIn.wordsCameAfter(
                 turnDown: Self.turnDown, Self.personUnderALouderEcho, start: 10, speechEnd: 21))
         // Only where the words are heard again: not from an utterance that starts after the turn-down.
         #expect(
-            !VoiceChannel.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 15, speechEnd: 21))
+            !BargeIn.wordsCameAfter(turnDown: Self.turnDown, Self.afterAChime, start: 15, speechEnd: 21))
     }
 
     /// A command over a question is heard again from the turn-down where the words came after
@@ -147,34 +147,34 @@ struct BargeInGateTests {
     /// voice came through before that, nor where the turn-down was not late.
     @Test func aCommandOverAQuestionIsHeardAgainWithoutWhatCameBeforeTheWords() {
         #expect(
-            VoiceChannel.heardAgainOverAQuestionFrom(
+            BargeIn.heardAgainOverAQuestionFrom(
                 turnDown: Self.turnDown, Self.afterAChime, start: 10, speechEnd: 21) == [15])
         let chimeThenEcho: [Chunk] =
             Array(repeating: (100, 1), count: 4) + Array(repeating: (100, 2), count: 2)
             + Array(repeating: (100, 1), count: 4) + Array(repeating: (125, 8), count: 6)
             + Array(repeating: (25.5, 22), count: 5) + Array(repeating: (0.51, 0.5), count: 5)
         #expect(
-            VoiceChannel.heardAgainOverAQuestionFrom(
+            BargeIn.heardAgainOverAQuestionFrom(
                 turnDown: Self.turnDown, chimeThenEcho, start: 4, speechEnd: 21) == [9, 15])
         #expect(
-            VoiceChannel.heardAgainOverAQuestionFrom(
+            BargeIn.heardAgainOverAQuestionFrom(
                 turnDown: Self.turnDown, chimeThenEcho, start: 7, speechEnd: 21) == [])
         #expect(
-            VoiceChannel.heardAgainOverAQuestionFrom(
-                turnDown: VoiceChannel.TurnDown(decided: 16, heardFrom: 20), Self.personUnderALouderEcho,
+            BargeIn.heardAgainOverAQuestionFrom(
+                turnDown: BargeIn.TurnDown(decided: 16, heardFrom: 20), Self.personUnderALouderEcho,
                 start: 10, speechEnd: 21) == [])
     }
 
     /// With nothing played up to the decision, nothing tells where the turn-down was heard.
     @Test func nothingPlayedTellsNothing() {
-        #expect(VoiceChannel.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
-        #expect(VoiceChannel.turnDownHeard(played: [1e9, 1e9], decided: 5) == nil)
+        #expect(BargeIn.turnDownHeard(played: Array(repeating: 0, count: 20), decided: 11) == nil)
+        #expect(BargeIn.turnDownHeard(played: [1e9, 1e9], decided: 5) == nil)
     }
 
     @Test func aPersonTheCancellerLetsThroughIsTakenWithoutATurnDown() {
         let chunks = Self.overEcho(
             Array(repeating: (200, 90), count: 5) + Array(repeating: (100, 1), count: 5))
-        let gate = VoiceChannel.isPerson(chunks, window: 10..<20, speechEnd: 15, turnDown: nil)
+        let gate = BargeIn.isPerson(chunks, window: 10..<20, speechEnd: 15, turnDown: nil)
         #expect(gate.isPerson)
     }
 
@@ -207,9 +207,9 @@ struct BargeInGateTests {
     /// reply turned down at its second chunk but not heard down before the word was: refused.
     @Test func aWakeWordIsTakenWhereAnUtteranceIsNot() {
         let speech = Self.overEcho(Array(repeating: (125, 25), count: 8))
-        let utterance = VoiceChannel.isPerson(speech, window: 10..<18, speechEnd: 18, turnDown: nil)
+        let utterance = BargeIn.isPerson(speech, window: 10..<18, speechEnd: 18, turnDown: nil)
         #expect(!utterance.isPerson)
-        #expect(VoiceChannel.wakeWordIsAPersons(speech, window: 10..<18, turnDown: nil).isPerson)
+        #expect(BargeIn.wakeWordIsAPersons(speech, window: 10..<18, turnDown: nil).isPerson)
     }
 
     /// The reply's own voice saying the wake word comes through the canceller 16 dB down or more:
@@ -217,9 +217,9 @@ struct BargeInGateTests {
     /// canceller lets through whole, after a fall of 40 dB).
     @Test func theRepliesOwnWakeWordIsRefused() {
         let echo = Array(repeating: (100.0, 1.5), count: 10)
-        #expect(!VoiceChannel.wakeWordIsAPersons(echo, window: 0..<10, turnDown: nil).isPerson)
+        #expect(!BargeIn.wakeWordIsAPersons(echo, window: 0..<10, turnDown: nil).isPerson)
         let downBefore = Array(repeating: (100.0, 1.0), count: 10) + Array(repeating: (0.01, 0.01), count: 12)
-        let turnDown = VoiceChannel.TurnDown(decided: 9, heardFrom: 12)
-        #expect(!VoiceChannel.wakeWordIsAPersons(downBefore, window: 12..<22, turnDown: turnDown).isPerson)
+        let turnDown = BargeIn.TurnDown(decided: 9, heardFrom: 12)
+        #expect(!BargeIn.wakeWordIsAPersons(downBefore, window: 12..<22, turnDown: turnDown).isPerson)
     }
 }

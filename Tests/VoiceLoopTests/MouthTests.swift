@@ -47,7 +47,7 @@ struct MouthTests {
         let mouth = try Mouth(sink: { sink }, echoCanceller: nil, logger: Logger(label: "test"))
         let pieces = Atomic(0)
         let interrupted = try mouth.say(
-            text, volume: { pieces.add(1, ordering: .relaxed).newValue > 5 ? VoiceChannel.duckedVolume : 1 })
+            text, volume: { pieces.add(1, ordering: .relaxed).newValue > 5 ? BargeIn.duckedVolume : 1 })
         #expect(!interrupted)
         #expect(sink.flushes == 1)
         // Five pieces were written at full level; the device had played all but 200 ms of them.
@@ -55,11 +55,11 @@ struct MouthTests {
         try #require(sink.dropped.count == sink.holds)
         #expect(
             zip(sink.heard.dropFirst(turnedDown), sink.dropped).allSatisfy {
-                abs($0 - $1 * VoiceChannel.duckedVolume) < 1e-6
+                abs($0 - $1 * BargeIn.duckedVolume) < 1e-6
             })
         let loudest = sink.heard.prefix(turnedDown).map(abs).max() ?? 0
         #expect(loudest > 0.1)
-        #expect(sink.heard.dropFirst(turnedDown).allSatisfy { abs($0) <= VoiceChannel.duckedVolume })
+        #expect(sink.heard.dropFirst(turnedDown).allSatisfy { abs($0) <= BargeIn.duckedVolume })
     }
 
     /// Turned up again, nothing is dropped: the device plays out what it holds.
@@ -69,7 +69,7 @@ struct MouthTests {
         let mouth = try Mouth(sink: { sink }, echoCanceller: nil, logger: Logger(label: "test"))
         let pieces = Atomic(0)
         try mouth.say(
-            text, volume: { pieces.add(1, ordering: .relaxed).newValue > 5 ? 1 : VoiceChannel.duckedVolume })
+            text, volume: { pieces.add(1, ordering: .relaxed).newValue > 5 ? 1 : BargeIn.duckedVolume })
         #expect(sink.flushes == 0)
     }
 }
