@@ -238,23 +238,32 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let context = try selection.context()
+            let configuration = try recognizerOptions.configuration(app: context.executableName)
+            let grammar = try await grammar(for: context)
+            // Loading the models and decoding take seconds: on a thread of their own, not one of
+            // Swift's cooperative threads.
             if microphone {
-                let recognizer = try await recognizer(for: context)
-                // A microphone that goes away (unplugged, the sound server restarted) or sends
-                // nothing for ten seconds is reopened for about ten seconds before the command
-                // gives up.
-                let source = try ReopeningSource(
-                    device: try AudioDevice(parsingOption: device ?? "default"),
-                    policy: .init(maximumDelay: .seconds(2), maximumAttempts: 6, stallTimeout: .seconds(10))
-                ) { event in
-                    FileHandle.standardError.write(Data("\(event)\n".utf8))
-                }
-                guard
+                let (device, timeout) = (try AudioDevice(parsingOption: device ?? "default"), timeout)
+                let (result, source) = try await onThreadOfItsOwn {
+                    () throws -> (RecognitionResult?, String) in
+                    let recognizer = try transcribing(configuration, grammar: grammar)
+                    // A microphone that goes away (unplugged, the sound server restarted) or sends
+                    // nothing for ten seconds is reopened for about ten seconds before the command
+                    // gives up.
+                    let source = try ReopeningSource(
+                        device: device,
+                        policy: .init(
+                            maximumDelay: .seconds(2), maximumAttempts: 6, stallTimeout: .seconds(10))
+                    ) { event in
+                        FileHandle.standardError.write(Data("\(event)\n".utf8))
+                    }
                     let result = try recognizer.listen(
                         timeout: timeout,
                         read: { () throws(SpeechError) -> [Int16]? in try source.read(1_600) })
-                else {
-                    throw CommandFailure("no speech within \(Int(timeout)) s from \(source.name)")
+                    return (result, source.name)
+                }
+                guard let result else {
+                    throw CommandFailure("no speech within \(Int(timeout)) s from \(source)")
                 }
                 try await report(result, context: context)
                 return
@@ -267,24 +276,19 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             } else {
                 samples = try WAVFile.read(from: URL(fileURLWithPath: input)).forRecognizer
             }
-            let result = try await recognizer(for: context).recognize(samples)
+            let result = try await onThreadOfItsOwn {
+                try transcribing(configuration, grammar: grammar).recognize(samples)
+            }
             try await report(result, context: context)
         }
     }
 
-    /// A recognizer set for the app's grammar, or for dictation.
-    private func recognizer(for context: AppContext) async throws -> SpeechRecognizer {
-        let recognizer = try SpeechRecognizer(recognizerOptions.configuration(app: context.executableName))
-        if dictation {
-            try recognizer.useDictation()
-        } else {
-            try recognizer.useGrammar(
-                try await context.grammar(
-                    phraseOptions.location, wakePhrase: wakePhrase,
-                    garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale)
-                        .model))
-        }
-        return recognizer
+    /// The app's grammar, or `nil` for dictation.
+    private func grammar(for context: AppContext) async throws -> SpeechGrammar? {
+        guard !dictation else { return nil }
+        return try await context.grammar(
+            phraseOptions.location, wakePhrase: wakePhrase,
+            garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale).model)
     }
 
     /// Prints the transcript (and its match); exits non-zero when nothing was heard.
@@ -311,4 +315,13 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         }
         if result.text.isEmpty { throw ExitCode(1) }
     }
+}
+
+/// A recognizer set for `grammar`, or for dictation, for `transcribe`.
+private func transcribing(_ configuration: SpeechRecognizer.Configuration, grammar: SpeechGrammar?) throws
+    -> SpeechRecognizer
+{
+    let recognizer = try SpeechRecognizer(configuration)
+    if let grammar { try recognizer.useGrammar(grammar) } else { try recognizer.useDictation() }
+    return recognizer
 }
