@@ -4,18 +4,16 @@ import PackageDescription
 let package = Package(
     name: "VoiceIntents",
     platforms: [.macOS(.v15)],
+    // What an app or a tool depends on. The modules between them (audio, recognition,
+    // synthesis, understanding, evaluation) come with VoiceLoop and VoiceIntentsCLI; their
+    // declarations are the package's own but for the few VoiceLoop's and Wyoming's API names.
     products: [
-        .library(name: "VoiceIntents", targets: ["VoiceIntents"]),
-        .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),
-        .library(name: "PhraseMatching", targets: ["PhraseMatching"]),
-        .library(name: "VoiceAudio", targets: ["VoiceAudio"]),
-        .library(name: "VoiceSynthesis", targets: ["VoiceSynthesis"]),
-        .library(name: "VoiceRecognition", targets: ["VoiceRecognition"]),
-        .library(name: "VoiceUnderstanding", targets: ["VoiceUnderstanding"]),
-        .library(name: "VoiceEvaluation", targets: ["VoiceEvaluation"]),
-        .library(name: "VoiceLoop", targets: ["VoiceLoop"]),
-        .library(name: "Wyoming", targets: ["Wyoming"]),
-        .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),
+        .library(name: "VoiceIntents", targets: ["VoiceIntents"]),  // the App Intents API
+        .library(name: "VoiceIntentsCLI", targets: ["VoiceIntentsCLI"]),  // an app's @main command line
+        .library(name: "VoiceIntentsTesting", targets: ["VoiceIntentsTesting"]),  // apps' tests
+        .library(name: "PhraseMatching", targets: ["PhraseMatching"]),  // text in, intent out
+        .library(name: "VoiceLoop", targets: ["VoiceLoop"]),  // the loop in a program of your own
+        .library(name: "Wyoming", targets: ["Wyoming"]),  // the Wyoming server in a program of your own
         .executable(name: "travel-tracking", targets: ["TravelTrackingCommand"]),
         .executable(name: "library", targets: ["LibraryCommand"]),
         .executable(name: "voice-intents", targets: ["VoiceIntentsTool"]),

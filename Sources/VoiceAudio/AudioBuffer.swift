@@ -10,16 +10,16 @@
 /// ```
 public struct AudioBuffer: Sendable, Hashable {
     /// The samples, nominally in -1...1 (values outside clip when converted to 16 bits).
-    public var samples: [Float]
+    package var samples: [Float]
     /// Samples per second, e.g. 16000 or 22050.
-    public var sampleRate: Int
+    package var sampleRate: Int
 
     /// Creates a buffer from floating-point samples.
     ///
     /// - Parameters:
     ///   - samples: Mono samples, nominally in -1...1.
     ///   - sampleRate: Samples per second; must be positive.
-    public init(samples: [Float], sampleRate: Int) {
+    package init(samples: [Float], sampleRate: Int) {
         precondition(sampleRate > 0, "the sample rate must be positive, not \(sampleRate)")
         self.samples = samples
         self.sampleRate = sampleRate
@@ -32,15 +32,15 @@ public struct AudioBuffer: Sendable, Hashable {
     /// - Parameters:
     ///   - int16: Mono 16-bit samples.
     ///   - sampleRate: Samples per second; must be positive.
-    public init(int16: [Int16], sampleRate: Int) {
+    package init(int16: [Int16], sampleRate: Int) {
         self.init(samples: int16.map { Float($0) / 32768 }, sampleRate: sampleRate)
     }
 
     /// The length in seconds.
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 
     /// The samples as 16-bit integers, rounded and clipped to -32768...32767 (NaN becomes 0).
-    public var int16Samples: [Int16] {
+    package var int16Samples: [Int16] {
         samples.map { sample in
             let scaled = (sample * 32768).rounded()
             if scaled >= 32767 { return Int16.max }
@@ -64,7 +64,7 @@ public struct AudioBuffer: Sendable, Hashable {
     ///
     /// - Parameter rate: The new sample rate; must be positive.
     /// - Returns: This buffer if the rate is already `rate`, otherwise a resampled copy.
-    public func resampled(to rate: Int) -> AudioBuffer {
+    package func resampled(to rate: Int) -> AudioBuffer {
         if rate == sampleRate { return self }
         let resampler = Resampler(from: sampleRate, to: rate)
         return AudioBuffer(samples: resampler.resample(samples), sampleRate: rate)
@@ -73,7 +73,7 @@ public struct AudioBuffer: Sendable, Hashable {
     /// The audio at the recognizer's 16 kHz, as it hears it: resampled, and, when recorded below
     /// ``BandwidthExtender/narrowbandRateLimit`` (a telephone line's 8 kHz), with the band it lacks
     /// filled (``BandwidthExtender``).
-    public var atRecognizerRate: AudioBuffer {
+    package var atRecognizerRate: AudioBuffer {
         guard sampleRate != AudioFormat.recognizerSampleRate else { return self }
         let (resampler, narrowband) = BandwidthExtender.toRecognizer(from: sampleRate)
         let resampled = resampler.resample(samples)
@@ -83,7 +83,7 @@ public struct AudioBuffer: Sendable, Hashable {
     }
 
     /// The audio as the recognizer takes it: 16 kHz, 16-bit, mono (``atRecognizerRate``).
-    public var forRecognizer: [Int16] {
+    package var forRecognizer: [Int16] {
         atRecognizerRate.int16Samples
     }
 }

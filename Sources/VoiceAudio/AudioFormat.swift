@@ -1,7 +1,7 @@
 /// The audio the recognizer takes: 16 kHz, 16-bit, mono.
-public enum AudioFormat {
+package enum AudioFormat {
     /// The recognizer's sample rate.
-    public static let recognizerSampleRate = 16_000
+    package static let recognizerSampleRate = 16_000
 }
 
 extension Int16 {

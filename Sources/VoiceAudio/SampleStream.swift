@@ -5,24 +5,24 @@
 /// let stream = SampleStream(try WAVFile.read(from: url).forRecognizer)
 /// while let result = try recognizer.listen(timeout: 10, read: stream.read) { print(result.text) }
 /// ```
-public final class SampleStream {
+package final class SampleStream {
     private let samples: [Int16]
     /// Samples per chunk: 1,600 (100 ms at 16 kHz) unless given.
-    public let chunk: Int
+    package let chunk: Int
     /// How many samples have been read.
-    public private(set) var position = 0
+    package private(set) var position = 0
 
-    public init(_ samples: [Int16], chunk: Int = 1_600) {
+    package init(_ samples: [Int16], chunk: Int = 1_600) {
         precondition(chunk > 0, "chunks must hold at least one sample")
         self.samples = samples
         self.chunk = chunk
     }
 
     /// Whether every sample has been read.
-    public var isAtEnd: Bool { position >= samples.count }
+    package var isAtEnd: Bool { position >= samples.count }
 
     /// The next chunk (the last may be shorter), or `nil` at the end.
-    public func read() -> [Int16]? {
+    package func read() -> [Int16]? {
         guard !isAtEnd else { return nil }
         let end = min(position + chunk, samples.count)
         defer { position = end }

@@ -4,19 +4,19 @@ import VoiceRecognition
 /// Choosing a calibration's threshold from scored clips: the sweep `calibrate` runs.
 extension Calibration {
     /// What a clip contributes to the sweep.
-    public struct Sample: Sendable, Hashable, Codable {
+    package struct Sample: Sendable, Hashable, Codable {
         /// The sentence said: it decides the clip's half.
-        public var sentence: String
+        package var sentence: String
         /// The recognizer's confidence; 0 when nothing was heard.
-        public var score: Double
+        package var score: Double
         /// Whether the test expects an intent.
-        public var isCommand: Bool
+        package var isCommand: Bool
         /// Whether the transcript reached an intent (any).
-        public var reachedIntent: Bool
+        package var reachedIntent: Bool
         /// Whether the transcript reached exactly what the test expects.
-        public var isRight: Bool
+        package var isRight: Bool
 
-        public init(sentence: String, score: Double, isCommand: Bool, reachedIntent: Bool, isRight: Bool) {
+        package init(sentence: String, score: Double, isCommand: Bool, reachedIntent: Bool, isRight: Bool) {
             self.sentence = sentence
             self.score = score
             self.isCommand = isCommand
@@ -25,7 +25,7 @@ extension Calibration {
         }
 
         /// Accepted at `threshold`: it reached an intent, with a score at least the threshold.
-        public func isAccepted(at threshold: Double) -> Bool { reachedIntent && score >= threshold }
+        package func isAccepted(at threshold: Double) -> Bool { reachedIntent && score >= threshold }
     }
 
     /// Chooses the threshold for `samples` and measures it on both halves.
@@ -33,7 +33,7 @@ extension Calibration {
     /// - Parameters:
     ///   - maxFalseRejects: The cap on the tuning half's `Figures.falseRejects`, 0 to 1.
     ///   - curveStep: The step between the points of `curve`.
-    public init(
+    package init(
         app: String, measure: String = confidenceMeasure, samples: [Sample], maxFalseRejects: Double,
         date: Date = Date(), command: String? = nil, curveStep: Double = 0.01
     ) {
@@ -58,7 +58,7 @@ extension Calibration {
     /// Whether a sentence's clips are in the tuning half (else held out): a hash of the sentence,
     /// the same on every run and machine, so every voice and condition of a sentence is on the
     /// same side, and about half of the sentences on each.
-    public static func isTuning(_ sentence: String) -> Bool {
+    package static func isTuning(_ sentence: String) -> Bool {
         // FNV-1a, then SplitMix64's finaliser: FNV's low bits follow the bytes' low bits too closely.
         var value = UInt64(SpeechCache.hash(sentence), radix: 16) ?? 0
         value ^= value >> 30
@@ -70,7 +70,7 @@ extension Calibration {
     }
 
     /// `samples` in the tuning half and in the held-out half (``isTuning(_:)``).
-    public static func split(_ samples: [Sample]) -> (tuning: [Sample], heldOut: [Sample]) {
+    package static func split(_ samples: [Sample]) -> (tuning: [Sample], heldOut: [Sample]) {
         var tuning: [Sample] = []
         var heldOut: [Sample] = []
         for sample in samples {
@@ -80,7 +80,7 @@ extension Calibration {
     }
 
     /// What `threshold` does to `samples`. Shares of nothing are 0.
-    public static func figures(_ samples: [Sample], at threshold: Double) -> Figures {
+    package static func figures(_ samples: [Sample], at threshold: Double) -> Figures {
         let commands = samples.filter(\.isCommand)
         let others = samples.filter { !$0.isCommand }
         let right = commands.filter(\.isRight)
@@ -101,7 +101,7 @@ extension Calibration {
     /// so there always is one.
     ///
     /// Candidates are 0 and every score in `samples`: between two scores nothing changes.
-    public static func recommend(_ samples: [Sample], maxFalseRejects: Double) -> Double {
+    package static func recommend(_ samples: [Sample], maxFalseRejects: Double) -> Double {
         let candidates = Set([0] + samples.filter(\.reachedIntent).map(\.score)).sorted()
         let right = samples.filter { $0.isCommand && $0.isRight }
         var best = 0.0

@@ -5,7 +5,7 @@ extension Calibration {
     /// Two panels: false accepts against false rejects as the threshold moves (the trade-off
     /// curve), and both against the threshold; the tuning half solid, the held-out half dashed,
     /// the chosen threshold marked. Empty panels when there is no `curve`.
-    public func plot() -> String {
+    package func plot() -> String {
         let points = curve ?? []
         let panel = 330.0
         let gap = 90.0

@@ -13,22 +13,22 @@ import Foundation
 /// let echo = path.echo(of: reply)                        // at the reply's own level
 /// let heard = path.mix(command, over: reply, echoToSpeech: 0, at: 16_000)
 /// ```
-public struct EchoPath: Sendable, Hashable {
+package struct EchoPath: Sendable, Hashable {
     /// Seconds from the moment a sample is played to the moment its direct sound is recorded:
     /// the devices' buffers and the air.
-    public var delay: Double
+    package var delay: Double
     /// Seconds for the reverberation to fall by 60 dB (RT60): 0.3 for a furnished living room.
-    public var reverberation: Double
-    public var seed: UInt64
+    package var reverberation: Double
+    package var seed: UInt64
 
-    public init(delay: Double = 0.06, reverberation: Double = 0.3, seed: UInt64 = 1) {
+    package init(delay: Double = 0.06, reverberation: Double = 0.3, seed: UInt64 = 1) {
         self.delay = delay
         self.reverberation = reverberation
         self.seed = seed
     }
 
     /// The room's response as (offset in samples, gain) taps, at `rate`.
-    public func taps(at rate: Int) -> [(offset: Int, gain: Float)] {
+    package func taps(at rate: Int) -> [(offset: Int, gain: Float)] {
         let samples = { (seconds: Double) in Int((seconds * Double(rate)).rounded()) }
         let start = samples(delay)
         var taps: [(offset: Int, gain: Float)] = [(start, 1)]
@@ -48,28 +48,28 @@ public struct EchoPath: Sendable, Hashable {
 
     /// `played` as the microphone hears it: delayed and through the room, as long as `played`
     /// plus the path's delay and reverberation.
-    public func echo(of played: [Float], at rate: Int = 16_000) -> [Float] {
+    package func echo(of played: [Float], at rate: Int = 16_000) -> [Float] {
         var room = Room(self, at: rate)
         return room.hear(played + [Float](repeating: 0, count: room.reach))
     }
 
     /// The path run on a stream, piece by piece: each piece played gives the same number of
     /// samples heard, and the pieces together give what ``echo(of:at:)`` gives at once.
-    public struct Room: Sendable {
+    package struct Room: Sendable {
         let taps: [(offset: Int, gain: Float)]
         /// The longest a played sample sounds on, in samples.
-        public let reach: Int
+        package let reach: Int
         /// The last ``reach`` samples played.
         private var history: [Float]
 
-        public init(_ path: EchoPath, at rate: Int = 16_000) {
+        package init(_ path: EchoPath, at rate: Int = 16_000) {
             taps = path.taps(at: rate)
             reach = taps.map(\.offset).max() ?? 0
             history = [Float](repeating: 0, count: reach)
         }
 
         /// What the microphone hears while `played` plays.
-        public mutating func hear(_ played: [Float]) -> [Float] {
+        package mutating func hear(_ played: [Float]) -> [Float] {
             let input = history + played
             var output = [Float](repeating: 0, count: played.count)
             input.withUnsafeBufferPointer { input in
@@ -89,7 +89,7 @@ public struct EchoPath: Sendable, Hashable {
     /// `speechStart` seconds after the reply starts: the echo at `echoToSpeech` dB over the
     /// speech's active level (0: the reply as loud as the person), with the person's speech.
     /// As long as the longer of the two.
-    public func mix(
+    package func mix(
         _ speech: [Float], over played: [Float], echoToSpeech: Double, speechStart: Double,
         at rate: Int = 16_000
     ) -> [Float] {

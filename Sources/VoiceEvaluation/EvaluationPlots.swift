@@ -4,7 +4,7 @@ extension EvaluationReport {
     /// Command acceptance against signal-to-noise ratio, a line per voice, a panel per kind of
     /// noise (each starting from clean); false accepts are the dashed lines when the test set has
     /// no-match sentences.
-    public func accuracyPlot() -> String {
+    package func accuracyPlot() -> String {
         let kinds = Array(
             Set(clips.compactMap { clip in clip.snr.map { _ in Self.noiseKind(clip.condition) } })
         )
@@ -83,7 +83,7 @@ extension EvaluationReport {
 
     /// How long transcripts took after the end of the audio that ended each utterance: a
     /// histogram over every clip heard.
-    public func latencyPlot() -> String {
+    package func latencyPlot() -> String {
         let values = clips.filter { !$0.heard.isEmpty }.map { $0.latency * 1_000 }
         let width = 760.0
         let left = 70.0

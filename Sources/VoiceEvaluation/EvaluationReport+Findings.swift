@@ -9,7 +9,7 @@ import VoiceUnderstanding
 extension EvaluationReport {
     /// How often each expected intent (or no match) was taken for each other one: `[expected:
     /// [got: clips]]`, only the clips that went wrong.
-    public var confusions: [String: [String: Int]] {
+    package var confusions: [String: [String: Int]] {
         var table: [String: [String: Int]] = [:]
         for clip in clips where clip.expectedIntent != clip.gotIntent {
             table[clip.expectedIntent ?? "no match", default: [:]][
@@ -19,18 +19,18 @@ extension EvaluationReport {
     }
 
     /// A sentence's results over every voice and condition.
-    public struct Phrase: Sendable {
-        public let sentence: String
-        public let source: String
-        public let expected: String
-        public let clips: Int
-        public let right: Int
+    package struct Phrase: Sendable {
+        package let sentence: String
+        package let source: String
+        package let expected: String
+        package let clips: Int
+        package let right: Int
         /// The most frequent wrong outcome, with what was heard.
-        public let example: (heard: String, got: String)?
+        package let example: (heard: String, got: String)?
     }
 
     /// The sentences most often wrong, worst first.
-    public func worstPhrases(_ count: Int = 10) -> [Phrase] {
+    package func worstPhrases(_ count: Int = 10) -> [Phrase] {
         let bySentence = Dictionary(grouping: clips) { "\($0.source)|\($0.sentence)" }
         let phrases = bySentence.values.compactMap { clips -> Phrase? in
             guard let first = clips.first else { return nil }
@@ -50,19 +50,19 @@ extension EvaluationReport {
     }
 
     /// A word said and how often it was heard as something else.
-    public struct Word: Sendable {
-        public let word: String
+    package struct Word: Sendable {
+        package let word: String
         /// How often the word was said, and how often it was misheard.
-        public let said: Int
-        public let misheard: Int
+        package let said: Int
+        package let misheard: Int
         /// What it was heard as, most frequent first ("" is nothing).
-        public let heardAs: [(String, Int)]
+        package let heardAs: [(String, Int)]
     }
 
     /// The words most often misheard, most misheard first: in the clean clips of commands when
     /// there are any (noise drowns every word alike, which says nothing of the phrases), and not
     /// counting clips in which nothing was heard at all.
-    public func misheardWords(_ count: Int = 15) -> [Word] {
+    package func misheardWords(_ count: Int = 15) -> [Word] {
         var said: [String: Int] = [:]
         var heardAs: [String: [String: Int]] = [:]
         let hasClean = clips.contains { $0.snr == nil }
@@ -83,15 +83,15 @@ extension EvaluationReport {
     }
 
     /// What the report knows of a word, for its suggestion.
-    public struct WordKind: Sendable {
+    package struct WordKind: Sendable {
         /// Part of a value's name (a landmark, a title).
-        public var isValue = false
+        package var isValue = false
         /// Its pronunciation was guessed: no dictionary has it.
-        public var isGuessed = false
+        package var isGuessed = false
         /// The grammar has it: the recognizer can hear it at all.
-        public var isInGrammar = true
+        package var isInGrammar = true
 
-        public init(isValue: Bool = false, isGuessed: Bool = false, isInGrammar: Bool = true) {
+        package init(isValue: Bool = false, isGuessed: Bool = false, isInGrammar: Bool = true) {
             self.isValue = isValue
             self.isGuessed = isGuessed
             self.isInGrammar = isInGrammar
@@ -99,7 +99,7 @@ extension EvaluationReport {
     }
 
     /// What to do about a word that is often misheard.
-    public static func suggestion(for word: Word, kind: WordKind) -> String {
+    package static func suggestion(for word: Word, kind: WordKind) -> String {
         if !kind.isInGrammar {
             return
                 "not in the grammar, so never heard: fine for a filler; if people say it, add a phrase or a synonym with it"

@@ -11,7 +11,7 @@ extension EvaluationReport {
     ///   - plots: The plot files to show, relative to the report.
     ///   - words: Whether a word is part of a value's name, and whether its pronunciation is
     ///     guessed, for the suggestions.
-    public func markdown(
+    package func markdown(
         command: String, bar: String? = nil, plots: [String] = [],
         words: (String) -> WordKind = { _ in WordKind() }
     ) -> String {
@@ -152,7 +152,7 @@ extension EvaluationReport {
     }
 
     /// `97.5%` for 0.975.
-    public static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
+    package static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
     static func ms(_ value: Double) -> String { String(format: "%.1f", value) }
     static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 }

@@ -11,130 +11,130 @@ import VoiceUnderstanding
 /// transcript reaches any intent. ``markdown(command:bar:plots:words:)`` gives the report for people;
 /// `JSONEncoder` gives the figures for tools (the clips are left out of the JSON, as they can be
 /// tens of thousands: ``clipLines()`` gives them as JSON Lines).
-public struct EvaluationReport: Sendable, Codable {
+package struct EvaluationReport: Sendable, Codable {
     /// One clip and what became of it.
-    public struct Clip: Sendable, Codable {
-        public let sentence: String
+    package struct Clip: Sendable, Codable {
+        package let sentence: String
         /// Where the test is: `file:line:column`.
-        public let source: String
+        package let source: String
         /// The voice and rate, or `recorded`.
-        public let speaker: String
-        public let voice: String
+        package let speaker: String
+        package let voice: String
         /// `clean`, or the noise and its ratio (`babble 10 dB`).
-        public let condition: String
+        package let condition: String
         /// The signal-to-noise ratio in dB; `nil` for clean.
-        public let snr: Double?
+        package let snr: Double?
         /// What the test expects and what the transcript reached, as phrase tests write them.
-        public let expected: String
-        public let got: String
-        public let expectedIntent: String?
-        public let gotIntent: String?
+        package let expected: String
+        package let got: String
+        package let expectedIntent: String?
+        package let gotIntent: String?
         /// What the recognizer heard.
-        public let heard: String
+        package let heard: String
         /// Whether the test expects a command (not no match).
-        public let isCommand: Bool
+        package let isCommand: Bool
         /// Whether the grammar can say the sentence word for word.
-        public let isSayable: Bool
+        package let isSayable: Bool
         /// Whether the transcript reached exactly what the test expects.
-        public let isRight: Bool
+        package let isRight: Bool
         /// Per expected parameter, whether the intent and that value were right.
-        public let values: [String: Bool]
-        public let wordErrors: Int
-        public let wordsSaid: Int
+        package let values: [String: Bool]
+        package let wordErrors: Int
+        package let wordsSaid: Int
         /// Words said that were heard as another word, or lost ("" heard).
-        public let misheard: [Misheard]
+        package let misheard: [Misheard]
         /// Utterances with words in the clip (more than one: the sentence was cut in two).
-        public let utterances: Int
-        public let duration: Double
-        public let decodeTime: Double
-        public let latency: Double
+        package let utterances: Int
+        package let duration: Double
+        package let decodeTime: Double
+        package let latency: Double
         /// The confidence the voice loop would act on (``Understanding/confidence``: the
         /// recognizer's times the matcher's score; 0 when nothing was heard), when it was measured.
-        public var confidence: Double? = nil
+        package var confidence: Double? = nil
         /// The confidence below which the voice loop ignores what it heard (`listen`'s bar);
         /// `nil` for none: everything that reached an intent is acted on.
-        public var bar: Double? = nil
+        package var bar: Double? = nil
         /// The parameters the voice loop would ask for before it runs the intent reached (not
         /// said, a name it does not know, or one whose words fit the sound too poorly); `nil`
         /// when none. A clip that asks still counts as acted on.
-        public var asks: [String]? = nil
+        package var asks: [String]? = nil
         /// Per value of the match, how much worse per frame its words fit the sound than the rest
         /// of the sentence (``RecognitionResult/fitMargin(ofValueWords:)``), when measured.
-        public var valueFit: [String: Double]? = nil
+        package var valueFit: [String: Double]? = nil
         /// Which stretch of the condition's noise was under the clip (``SpokenEvaluation/takes``);
         /// `nil` for the first.
-        public var take: Int? = nil
+        package var take: Int? = nil
         /// The first utterance's best path, segment by segment (silences, fillers and garbage
         /// phone-words included), for work on rejection; `nil` when nothing was heard.
-        public var path: [Segment]? = nil
+        package var path: [Segment]? = nil
 
         /// Whether the voice loop would act on the clip: it reached an intent at a confidence no
         /// lower than the ``bar``.
-        public var isActedOn: Bool { gotIntent != nil && (bar.map { (confidence ?? 0) >= $0 } ?? true) }
+        package var isActedOn: Bool { gotIntent != nil && (bar.map { (confidence ?? 0) >= $0 } ?? true) }
         /// A command's intent and values all right, and acted on.
-        public var isAccepted: Bool { isCommand && isRight && isActedOn }
+        package var isAccepted: Bool { isCommand && isRight && isActedOn }
         /// A no-match sentence acted on as a command.
-        public var isFalseAccept: Bool { !isCommand && isActedOn }
+        package var isFalseAccept: Bool { !isCommand && isActedOn }
         /// A command that was not acted on: it reached nothing, or stayed under the bar.
-        public var isFalseReject: Bool { isCommand && !isActedOn }
+        package var isFalseReject: Bool { isCommand && !isActedOn }
         /// A command heard right that stayed under the bar.
-        public var isRightBelowBar: Bool { isCommand && isRight && !isActedOn }
+        package var isRightBelowBar: Bool { isCommand && isRight && !isActedOn }
     }
 
     /// One segment of a clip's best path: a word, a silence or filler, or a garbage phone-word.
-    public struct Segment: Sendable, Codable, Hashable {
-        public let word: String
+    package struct Segment: Sendable, Codable, Hashable {
+        package let word: String
         /// First and last 10 ms frame.
-        public let start: Int
-        public let end: Int
+        package let start: Int
+        package let end: Int
         /// PocketSphinx's acoustic score (log scale, against the best sound in each frame).
-        public let score: Int
+        package let score: Int
 
         /// Whether the segment is a word said: no silence, filler or garbage phone-word.
-        public var isSpoken: Bool { !RecognizedWord.isFiller(word) && !GarbageModel.isGarbage(word) }
+        package var isSpoken: Bool { !RecognizedWord.isFiller(word) && !GarbageModel.isGarbage(word) }
     }
 
     /// A word said and what was heard in its place (empty: nothing).
-    public struct Misheard: Sendable, Codable, Hashable {
-        public let said: String
-        public let heard: String
+    package struct Misheard: Sendable, Codable, Hashable {
+        package let said: String
+        package let heard: String
     }
 
     /// The figures over a group of clips.
-    public struct Figures: Sendable, Codable {
-        public let clips: Int
-        public let commands: Int
+    package struct Figures: Sendable, Codable {
+        package let clips: Int
+        package let commands: Int
         /// Commands with intent and every value right, 0 to 1.
-        public let commandAcceptance: Double
+        package let commandAcceptance: Double
         /// The same over the commands the grammar can say word for word: what the recognizer
         /// alone decides (the others also lean on the matcher's tolerance).
-        public let sayableCommands: Int
-        public let sayableAcceptance: Double
+        package let sayableCommands: Int
+        package let sayableAcceptance: Double
         /// Commands whose intent was right, 0 to 1.
-        public let intentAccuracy: Double
+        package let intentAccuracy: Double
         /// Per parameter: expected values heard right, 0 to 1, and how many were expected.
-        public let valueAccuracy: [String: Double]
-        public let valueCounts: [String: Int]
+        package let valueAccuracy: [String: Double]
+        package let valueCounts: [String: Int]
         /// No-match sentences, and the share of them that reached an intent.
-        public let noMatchClips: Int
-        public let falseAccepts: Double
+        package let noMatchClips: Int
+        package let falseAccepts: Double
         /// Commands not acted on (they reached nothing, or stayed under the bar), as a share of
         /// commands.
-        public let falseRejects: Double
+        package let falseRejects: Double
         /// Commands heard right that stayed under the bar.
-        public let rightBelowBar: Int
+        package let rightBelowBar: Int
         /// Word errors over words said, in the clips of commands (a no-match sentence is not in
         /// the grammar, so it can never be heard word for word).
-        public let wordErrorRate: Double
+        package let wordErrorRate: Double
         /// Decoding time over audio time, one core.
-        public let realTimeFactor: Double
+        package let realTimeFactor: Double
         /// Milliseconds from the end of the audio that ended the utterance to its transcript.
-        public let latencyMilliseconds: Percentiles
+        package let latencyMilliseconds: Percentiles
         /// Clips whose sentence was heard as two utterances or more.
-        public let splitClips: Int
+        package let splitClips: Int
         /// False accepts on which the voice loop would only ask for a value (``Clip/asks``)
         /// before running anything; `nil` in reports written before it was counted.
-        public let falseAcceptsThatAsk: Int?
+        package let falseAcceptsThatAsk: Int?
 
         init(_ clips: [Clip]) {
             self.clips = clips.count
@@ -176,11 +176,11 @@ public struct EvaluationReport: Sendable, Codable {
     }
 
     /// The median, 90th and 99th percentiles and the maximum of a set of figures.
-    public struct Percentiles: Sendable, Codable {
-        public let median: Double
-        public let p90: Double
-        public let p99: Double
-        public let maximum: Double
+    package struct Percentiles: Sendable, Codable {
+        package let median: Double
+        package let p90: Double
+        package let p99: Double
+        package let maximum: Double
 
         init(_ values: [Double]) {
             let sorted = values.sorted()
@@ -193,24 +193,24 @@ public struct EvaluationReport: Sendable, Codable {
     }
 
     /// The app evaluated.
-    public let app: String
+    package let app: String
     /// When the evaluation ran (ISO 8601).
-    public let date: String
-    public let voices: [String]
-    public let conditions: [String]
+    package let date: String
+    package let voices: [String]
+    package let conditions: [String]
     /// Every clip (not encoded: see ``clipLines()``).
-    public let clips: [Clip]
+    package let clips: [Clip]
     /// Over all clips, per condition, per voice, and per voice in each condition.
-    public let overall: Figures
-    public let byCondition: [String: Figures]
-    public let byVoice: [String: Figures]
-    public let byVoiceAndCondition: [String: [String: Figures]]
+    package let overall: Figures
+    package let byCondition: [String: Figures]
+    package let byVoice: [String: Figures]
+    package let byVoiceAndCondition: [String: [String: Figures]]
 
     enum CodingKeys: String, CodingKey {
         case app, date, voices, conditions, overall, byCondition, byVoice, byVoiceAndCondition
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         app = try container.decode(String.self, forKey: .app)
         date = try container.decode(String.self, forKey: .date)
@@ -225,7 +225,7 @@ public struct EvaluationReport: Sendable, Codable {
     }
 
     /// Every clip as a line of JSON.
-    public func clipLines() throws -> Data {
+    package func clipLines() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = Data()
@@ -241,7 +241,7 @@ public struct EvaluationReport: Sendable, Codable {
     /// - Parameter valueMargin: As the voice loop's (``Understanding``): a value whose words fit
     ///   the sound this much worse per frame than the rest of the sentence is asked for, not
     ///   taken; `nil` keeps every value.
-    public init(
+    package init(
         app: String, heard: [SpokenEvaluation.Heard], matcher: PhraseMatcher,
         valueMargin: Double? = RecognitionResult.valueMisfitMargin
     ) async {
@@ -282,7 +282,7 @@ public struct EvaluationReport: Sendable, Codable {
 
     /// The same clips, acted on only at `bar` or above (`nil`: everything that reached an intent),
     /// the figures counted again.
-    public func acting(at bar: Double?) -> EvaluationReport {
+    package func acting(at bar: Double?) -> EvaluationReport {
         EvaluationReport(
             app: app,
             clips: clips.map { clip in
@@ -293,7 +293,7 @@ public struct EvaluationReport: Sendable, Codable {
     }
 
     /// A report of clips already scored.
-    public init(app: String, clips: [Clip], date: Date = Date()) {
+    package init(app: String, clips: [Clip], date: Date = Date()) {
         self.app = app
         self.date = ISO8601DateFormatter().string(from: date)
         self.clips = clips

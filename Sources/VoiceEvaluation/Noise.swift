@@ -2,7 +2,7 @@ import Foundation
 import VoiceAudio
 
 /// Background noise to mix under test speech.
-public enum NoiseKind: String, Sendable, Hashable, CaseIterable, Codable {
+package enum NoiseKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Equal energy at every frequency: a fan, a hiss.
     case white
     /// Energy falling 3 dB an octave: rain, a road, most of the noise of a room.
@@ -14,7 +14,7 @@ public enum NoiseKind: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// How a clip is heard: as spoken, over a quiet room's noise floor, or with noise mixed in at a
 /// signal-to-noise ratio.
-public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
+package enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
     case clean
     /// `kind` mixed in so that the speech is `snr` dB above it.
     case noise(NoiseKind, snr: Double)
@@ -24,7 +24,7 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     case recorded(String, snr: Double)
 
     /// `clean`, `babble 10 dB`, `kitchen.wav 6 dB`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .clean: "clean"
         case .noise(let kind, let snr): "\(kind.rawValue) \(Int(snr.rounded())) dB"
@@ -33,7 +33,7 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The signal-to-noise ratio, infinite for clean.
-    public var snr: Double {
+    package var snr: Double {
         switch self {
         case .clean: .infinity
         case .noise(_, let snr), .recorded(_, let snr): snr
@@ -41,7 +41,7 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The name of the noise: its kind, or its file's name; `nil` for clean.
-    public var noiseName: String? {
+    package var noiseName: String? {
         switch self {
         case .clean: nil
         case .noise(let kind, _): kind.rawValue
@@ -50,20 +50,20 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The noise's kind; `nil` for clean.
-    public var kind: NoiseKind? {
+    package var kind: NoiseKind? {
         if case .noise(let kind, _) = self { return kind }
         return nil
     }
 
     /// Clean first, then louder noise.
-    public static func < (a: NoiseCondition, b: NoiseCondition) -> Bool {
+    package static func < (a: NoiseCondition, b: NoiseCondition) -> Bool {
         if a.snr != b.snr { return a.snr > b.snr }
         return (a.noiseName ?? "") < (b.noiseName ?? "")
     }
 
     /// Reads `clean`, or a noise kind and a ratio in dB: the product of `kinds` and `snrs` as the
     /// command line gives them (`--noise pink,babble --snr clean,20,10`).
-    public static func conditions(
+    package static func conditions(
         kinds: [NoiseKind], snrs: [String], noiseFiles: [String] = []
     ) throws(SpeechError) -> [NoiseCondition] {
         var conditions: [NoiseCondition] = []
@@ -91,17 +91,17 @@ public enum NoiseCondition: Sendable, Hashable, Codable, CustomStringConvertible
 /// loudest frame, so the pauses between words (and the silence around a sentence) do not lower
 /// it. The noise's level is its RMS over the whole clip, as a noise that runs on would be
 /// measured.
-public struct NoiseMixer: Sendable {
+package struct NoiseMixer: Sendable {
     /// Speech of several talkers at once, for ``NoiseKind/babble``; `nil` when babble is not
     /// used.
-    public let babble: [Float]?
+    package let babble: [Float]?
 
-    public init(babble: [Float]? = nil) {
+    package init(babble: [Float]? = nil) {
         self.babble = babble
     }
 
     /// `count` samples of `kind` noise at RMS 1, the same for the same `seed`.
-    public func noise(_ kind: NoiseKind, count: Int, seed: UInt64) -> [Float] {
+    package func noise(_ kind: NoiseKind, count: Int, seed: UInt64) -> [Float] {
         var generator = SplitMix64(seed: seed)
         var samples: [Float]
         switch kind {
@@ -123,14 +123,14 @@ public struct NoiseMixer: Sendable {
     }
 
     /// `speech` with `kind` noise `snr` dB below its active level, over the whole clip.
-    public func mix(_ speech: [Float], _ kind: NoiseKind, snr: Double, seed: UInt64) -> [Float] {
+    package func mix(_ speech: [Float], _ kind: NoiseKind, snr: Double, seed: UInt64) -> [Float] {
         guard Self.activeLevel(speech) > 0 else { return speech }
         return Self.mix(speech, under: noise(kind, count: speech.count, seed: seed), snr: snr)
     }
 
     /// `speech` with `noise` (at a level of 1, as long as the speech) `snr` dB below the speech's
     /// active level.
-    public static func mix(_ speech: [Float], under noise: [Float], snr: Double) -> [Float] {
+    package static func mix(_ speech: [Float], under noise: [Float], snr: Double) -> [Float] {
         let gain = Float(Double(activeLevel(speech)) / pow(10, snr / 20))
         return zip(speech, noise).map { $0 + $1 * gain }
     }
@@ -148,7 +148,7 @@ public struct NoiseMixer: Sendable {
     ///   - noise: The noise recording, at the clip's sample rate.
     ///   - snr: Decibels of the speech's loudest frame over the noise's.
     ///   - seed: Chooses the offset.
-    public static func mixRecorded(
+    package static func mixRecorded(
         _ samples: [Float], speech: [Float], noise: [Float], snr: Double, seed: UInt64
     ) -> [Float] {
         guard !noise.isEmpty, !samples.isEmpty else { return samples }
@@ -163,14 +163,14 @@ public struct NoiseMixer: Sendable {
 
     /// `count` samples of the recorded `noise` from an offset drawn from `generator`, wrapping
     /// around a recording shorter than that.
-    public static func stretch(of noise: [Float], count: Int, generator: inout SplitMix64) -> [Float] {
+    package static func stretch(of noise: [Float], count: Int, generator: inout SplitMix64) -> [Float] {
         guard !noise.isEmpty else { return [Float](repeating: 0, count: count) }
         let offset = Int(generator.next() % UInt64(noise.count))
         return (0..<count).map { noise[(offset + $0) % noise.count] }
     }
 
     /// `samples` scaled down whole when their peak is over full scale, as they are otherwise.
-    public static func belowClipping(_ samples: [Float]) -> [Float] {
+    package static func belowClipping(_ samples: [Float]) -> [Float] {
         let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
         return peak > 1 ? samples.map { $0 / peak } : samples
     }
@@ -184,7 +184,7 @@ public struct NoiseMixer: Sendable {
     }
 
     /// The RMS of the 10 ms frames (at 16 kHz) within 30 dB of the loudest one.
-    public static func activeLevel(_ samples: [Float], frame: Int = 160) -> Float {
+    package static func activeLevel(_ samples: [Float], frame: Int = 160) -> Float {
         let energies = stride(from: 0, to: samples.count, by: frame).map { start in
             let slice = samples[start..<min(start + frame, samples.count)]
             return slice.reduce(Float(0)) { $0 + $1 * $1 } / Float(slice.count)
@@ -195,7 +195,7 @@ public struct NoiseMixer: Sendable {
     }
 
     /// The root mean square of `samples` (0 for none).
-    public static func rms(_ samples: [Float]) -> Float {
+    package static func rms(_ samples: [Float]) -> Float {
         samples.isEmpty ? 0 : (samples.reduce(Float(0)) { $0 + $1 * $1 } / Float(samples.count)).squareRoot()
     }
 

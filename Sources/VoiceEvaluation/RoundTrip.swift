@@ -19,28 +19,28 @@ import VoiceUnderstanding
 /// by the `espeak-ng` program in a process of its own (``SpeechCache``): eSpeak NG carries state
 /// from one sentence to the next within a process, so speech made in this one would depend on
 /// what was said before it, here or by any other code of the process, and so would the figures.
-public struct RoundTrip: Sendable {
+package struct RoundTrip: Sendable {
     /// eSpeak NG voices to speak in.
-    public var voices: [String]
+    package var voices: [String]
     /// Speaking rates, in words a minute.
-    public var rates: [Int]
+    package var rates: [Int]
     /// The recognizer's model and settings.
-    public var configuration: SpeechRecognizer.Configuration
+    package var configuration: SpeechRecognizer.Configuration
     /// Seconds of quiet before and after each sentence, as a microphone would give.
-    public var padding: Double
+    package var padding: Double
     /// The level of the noise under each clip, as a share of full scale (RMS). A microphone
     /// never gives digital silence; eSpeak NG does, between and around its words, and the
     /// recognizer's features of exact zeros are nothing like a quiet room's. The default, about
     /// −70 dBFS, is a quiet room through a decent microphone.
-    public var noiseFloor: Double = 0.0003
+    package var noiseFloor: Double = 0.0003
     /// How many recognizers decode at once.
-    public var workers: Int
+    package var workers: Int
     /// Whether every sentence is spoken in every voice at every rate; when `false`, each sentence
     /// is spoken once, the voices and rates taking turns (a sixth of the clips for three voices
     /// and two rates, with every sentence, voice and rate still in).
-    public var everyCombination = true
+    package var everyCombination = true
 
-    public init(
+    package init(
         voices: [String] = ["en-us", "en-us+f2", "en+m7"], rates: [Int] = [150, 190],
         configuration: SpeechRecognizer.Configuration = .englishUS, padding: Double = 0.3,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -53,33 +53,33 @@ public struct RoundTrip: Sendable {
     }
 
     /// One sentence, spoken once and heard.
-    public struct Clip: Sendable, CustomStringConvertible {
-        public let sentence: String
-        public let voice: String
-        public let rate: Int
+    package struct Clip: Sendable, CustomStringConvertible {
+        package let sentence: String
+        package let voice: String
+        package let rate: Int
         /// What the recognizer heard.
-        public let heard: String
+        package let heard: String
         /// Whether the recognizer heard the sentence word for word. Normalised words compare:
         /// "what's" and "what is", "2" and "two" are the same, and so are words the dictionary
         /// says alike ("favorite" and "favourite"), which no recognizer can tell apart.
-        public let isRight: Bool
+        package let isRight: Bool
         /// Seconds of audio, and seconds spent decoding it.
-        public let duration: Double
-        public let decodeTime: Double
+        package let duration: Double
+        package let decodeTime: Double
 
-        public var description: String { "\(voice) \(rate): \"\(sentence)\" heard as \"\(heard)\"" }
+        package var description: String { "\(voice) \(rate): \"\(sentence)\" heard as \"\(heard)\"" }
     }
 
     /// Every clip of a run.
-    public struct Report: Sendable {
-        public let clips: [Clip]
+    package struct Report: Sendable {
+        package let clips: [Clip]
 
-        public var heard: Int { clips.filter(\.isRight).count }
+        package var heard: Int { clips.filter(\.isRight).count }
         /// The share of clips heard word for word, 0 to 1.
-        public var heardRate: Double { clips.isEmpty ? 1 : Double(heard) / Double(clips.count) }
-        public var misses: [Clip] { clips.filter { !$0.isRight } }
+        package var heardRate: Double { clips.isEmpty ? 1 : Double(heard) / Double(clips.count) }
+        package var misses: [Clip] { clips.filter { !$0.isRight } }
         /// Decoding time over audio time.
-        public var realTimeFactor: Double {
+        package var realTimeFactor: Double {
             clips.reduce(0) { $0 + $1.decodeTime } / max(clips.reduce(0) { $0 + $1.duration }, 1e-9)
         }
     }
@@ -87,7 +87,7 @@ public struct RoundTrip: Sendable {
     /// Speaks every sentence in every voice and rate and recognises it under `grammar`.
     ///
     /// - Parameter progress: Called after each clip with the number done and the total.
-    public func run(
+    package func run(
         _ sentences: [String], grammar: SpeechGrammar,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(SpeechError) -> Report {
@@ -122,7 +122,7 @@ public struct RoundTrip: Sendable {
     /// Speech as a microphone in a quiet room would give it: at the recognizer's rate, with
     /// ``padding`` seconds of quiet around it and ``noiseFloor`` under all of it (the same noise
     /// for the same `seed`).
-    public func heard(_ speech: SynthesizedSpeech, seed: UInt64 = 0) -> [Int16] {
+    package func heard(_ speech: SynthesizedSpeech, seed: UInt64 = 0) -> [Int16] {
         heard(AudioBuffer(int16: speech.samples, sampleRate: speech.sampleRate), seed: seed)
     }
 

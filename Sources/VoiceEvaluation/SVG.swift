@@ -2,12 +2,12 @@ import Foundation
 
 /// Pieces of SVG drawings written by hand: lines, text, and tick steps. Reports draw their plots
 /// with these, so a plot needs no library and opens in any browser.
-public enum SVG {
+package enum SVG {
     /// The colours of series, in order.
-    public static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"]
+    package static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"]
 
     /// A whole drawing of `width` × `height` on white.
-    public static func document(width: Double, height: Double, _ body: String) -> String {
+    package static func document(width: Double, height: Double, _ body: String) -> String {
         """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
         viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif">
@@ -17,7 +17,7 @@ public enum SVG {
         """
     }
 
-    public static func line(
+    package static func line(
         _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String, dash: String = "",
         thickness: Double = 1
     ) -> String {
@@ -25,14 +25,14 @@ public enum SVG {
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>\n"
     }
 
-    public static func rectangle(
+    package static func rectangle(
         x: Double, y: Double, width: Double, height: Double, fill: String = "none", stroke: String = "none"
     ) -> String {
         "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\" fill=\"\(fill)\" stroke=\"\(stroke)\"/>\n"
     }
 
     /// A line through `points`, with a dot on each when `dots`.
-    public static func polyline(
+    package static func polyline(
         _ points: [(x: Double, y: Double)], color: String, thickness: Double = 2, dash: String = "",
         dots: Bool = false
     ) -> String {
@@ -49,7 +49,7 @@ public enum SVG {
         return out
     }
 
-    public static func text(
+    package static func text(
         x: Double, y: Double, _ content: String, anchor: String = "start", size: Double = 12,
         bold: Bool = false, color: String = "#222", rotate: Bool = false
     ) -> String {
@@ -65,7 +65,7 @@ public enum SVG {
     /// A square panel `size` wide at (`x`, `y`) for shares: its frame, `title` above it, grid
     /// lines and labels from 0% to 100% up the side, a tick at each of `xTicks` (a share of the
     /// width, and its label) and `xLabel` below.
-    public static func sharePanel(
+    package static func sharePanel(
         x: Double, y top: Double, size: Double, title: String, xLabel: String, xTicks: [(Double, String)]
     ) -> String {
         var body = rectangle(x: x, y: top, width: size, height: size, stroke: "#333")
@@ -84,7 +84,7 @@ public enum SVG {
     }
 
     /// 1, 2 or 5 times a power of ten, at least `raw`: a step between axis ticks.
-    public static func niceStep(_ raw: Double) -> Double {
+    package static func niceStep(_ raw: Double) -> Double {
         guard raw > 0 else { return 1 }
         let power = pow(10, log10(raw).rounded(.down))
         for factor in [1.0, 2, 5, 10] where factor * power >= raw { return factor * power }
@@ -92,11 +92,11 @@ public enum SVG {
     }
 
     /// `value` rounded up to a whole number of nice steps.
-    public static func niceCeiling(_ value: Double) -> Double {
+    package static func niceCeiling(_ value: Double) -> Double {
         let step = niceStep(value / 10)
         return (value / step).rounded(.up) * step
     }
 
     /// A coordinate with one decimal.
-    public static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+    package static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 }

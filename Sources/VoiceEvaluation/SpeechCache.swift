@@ -17,13 +17,13 @@ import VoiceSynthesis
 /// let cache = try SpeechCache(folder: SpeechCache.defaultFolder)
 /// let samples = try cache.speech("open the map", voice: "en-us", rate: 175)  // 16 kHz
 /// ```
-public struct SpeechCache: Sendable {
+package struct SpeechCache: Sendable {
     /// Where the WAV files are.
-    public let folder: URL
+    package let folder: URL
     private let engineVersion: String
 
     /// `$XDG_CACHE_HOME/voice-intents/speech`, or `~/.cache/voice-intents/speech`.
-    public static var defaultFolder: URL {
+    package static var defaultFolder: URL {
         let environment = ProcessInfo.processInfo.environment
         let base =
             environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
@@ -32,7 +32,7 @@ public struct SpeechCache: Sendable {
     }
 
     /// Opens (and makes, if needed) the cache in `folder`.
-    public init(folder: URL) throws(SpeechError) {
+    package init(folder: URL) throws(SpeechError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -47,7 +47,7 @@ public struct SpeechCache: Sendable {
 
     /// `text` spoken in `voice` at `rate`, at the recognizer's 16 kHz, from the cache or newly
     /// spoken (and then kept).
-    public func speech(_ text: String, voice: String, rate: Int) throws(SpeechError) -> [Float] {
+    package func speech(_ text: String, voice: String, rate: Int) throws(SpeechError) -> [Float] {
         let file = folder.appendingPathComponent(
             Self.hash("speech 2|\(engineVersion)|\(voice)|\(rate)|\(text)") + ".wav")
         if let cached = try? WAVFile.read(from: file), cached.sampleRate == AudioFormat.recognizerSampleRate {
@@ -112,7 +112,7 @@ public struct SpeechCache: Sendable {
 
     /// A stable 64-bit FNV-1a hash of `text`, as 16 hex digits (Swift's `Hasher` changes from
     /// run to run).
-    public static func hash(_ text: String) -> String {
+    package static func hash(_ text: String) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             value ^= UInt64(byte)

@@ -18,15 +18,15 @@ import VoiceUnderstanding
 /// Clips are heard on every core, each worker with its own recognizer. Nothing is performed:
 /// what the matcher makes of each transcript is compared with the test's expectation
 /// (``EvaluationReport``).
-public struct SpokenEvaluation: Sendable {
+package struct SpokenEvaluation: Sendable {
     /// Who says a sentence.
-    public enum Speaker: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Speaker: Sendable, Hashable, Codable, CustomStringConvertible {
         /// An eSpeak NG voice at a rate in words a minute.
         case voice(String, rate: Int)
         /// A person, in a recording the test names.
         case recording
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .voice(let voice, let rate): "\(voice) \(rate)"
             case .recording: "recorded"
@@ -34,7 +34,7 @@ public struct SpokenEvaluation: Sendable {
         }
 
         /// The voice's name ("recorded" for recordings), for grouping by voice.
-        public var voiceName: String {
+        package var voiceName: String {
             if case .voice(let voice, _) = self { return voice }
             return "recorded"
         }
@@ -42,15 +42,15 @@ public struct SpokenEvaluation: Sendable {
 
     /// One clip to hear: a test's sentence, said by a speaker, in a noise condition, under one
     /// stretch of its noise (``take``).
-    public struct Item: Sendable {
-        public let testCase: PhraseTestSuite.Case
-        public let speaker: Speaker
-        public let condition: NoiseCondition
+    package struct Item: Sendable {
+        package let testCase: PhraseTestSuite.Case
+        package let speaker: Speaker
+        package let condition: NoiseCondition
         /// Which stretch of the condition's noise goes under the clip: 0 for the first, and one more
         /// for each further hearing of the same clip in the same condition (``SpokenEvaluation/takes``).
-        public var take = 0
+        package var take = 0
 
-        public init(
+        package init(
             testCase: PhraseTestSuite.Case, speaker: Speaker, condition: NoiseCondition, take: Int = 0
         ) {
             self.testCase = testCase
@@ -68,87 +68,87 @@ public struct SpokenEvaluation: Sendable {
     }
 
     /// What the recognizer made of one clip.
-    public struct Heard: Sendable {
-        public let item: Item
+    package struct Heard: Sendable {
+        package let item: Item
         /// Whether the grammar can say the sentence word for word (a sentence with a filler
         /// word, or a name the app does not know, can only be heard as something else).
-        public let isSayable: Bool
+        package let isSayable: Bool
         /// The words of the first utterance heard; empty when nothing was.
-        public let transcript: String
+        package let transcript: String
         /// Utterances with words in the clip: more than one means the sentence was cut in two.
-        public let utterances: Int
+        package let utterances: Int
         /// Words said that were heard as something else, or not at all (`heard` is `nil`).
-        public let misheard: [(said: String, heard: String?)]
+        package let misheard: [(said: String, heard: String?)]
         /// Word errors (substitutions, deletions, insertions) and words said.
-        public let wordErrors: Int
-        public let wordsSaid: Int
+        package let wordErrors: Int
+        package let wordsSaid: Int
         /// Seconds of audio, seconds spent decoding it, and seconds from the end of the audio
         /// that ended the utterance to its transcript.
-        public let duration: Double
-        public let decodeTime: Double
-        public let latency: Double
+        package let duration: Double
+        package let decodeTime: Double
+        package let latency: Double
         /// The recognizer's confidence in the first utterance heard (0 when nothing was).
-        public var confidence: Double? = nil
+        package var confidence: Double? = nil
         /// How long the first utterance heard went on outside its words
         /// (``RecognitionResult/secondsOutsideWords``); `nil` when nothing was heard.
-        public var secondsOutsideWords: Double? = nil
+        package var secondsOutsideWords: Double? = nil
         /// The first utterance heard, word by word, for the check of its values' fit
         /// (``Understanding/checkingValues(of:heard:margin:)``); `nil` when nothing was heard.
-        public var recognition: RecognitionResult? = nil
+        package var recognition: RecognitionResult? = nil
     }
 
     /// eSpeak NG voices, male and female.
-    public var voices: [String]
+    package var voices: [String]
     /// Speaking rates in words a minute.
-    public var rates: [Int]
+    package var rates: [Int]
     /// Clean, and noise at signal-to-noise ratios.
-    public var conditions: [NoiseCondition]
+    package var conditions: [NoiseCondition]
     /// How many times each clip is heard in each noise condition, each time under another stretch
     /// of the noise (clean clips once). Where the noise falls decides many a clip: under eight
     /// stretches of people's babble at 10 dB, HomeLights' 49 recordings were heard right 43 to 47
     /// times. Several takes average that out.
-    public var takes = 1
+    package var takes = 1
     /// Recordings of noise by name, for ``NoiseCondition/recorded(_:snr:)`` (16 kHz).
-    public var noiseFiles: [String: [Float]] = [:]
+    package var noiseFiles: [String: [Float]] = [:]
     /// Recordings heard before a recording, by its file, in the same condition; what is heard in
     /// them is not counted. In the voice loop an answer follows the command that asked for it,
     /// so by the time the answer comes the recognizer has learnt the speaker's channel from the
     /// command: hear an answer after the same speaker's other speech to hear it as the loop does.
-    public var heardBefore: [URL: [URL]] = [:]
+    package var heardBefore: [URL: [URL]] = [:]
     /// The recognizer's model and settings.
-    public var configuration: SpeechRecognizer.Configuration
+    package var configuration: SpeechRecognizer.Configuration
     /// Where synthesised speech is kept between runs; `nil` speaks every sentence anew.
-    public var cache: SpeechCache?
+    package var cache: SpeechCache?
     /// How many recognizers decode at once.
-    public var workers: Int
+    package var workers: Int
     /// Seconds of room noise before and after each synthesised sentence (a recording is heard
     /// as it is).
-    public var leadIn = 0.5
-    public var tail = 0.8
+    package var leadIn = 0.5
+    package var tail = 0.8
     /// Seconds of the condition's noise (nothing else) before each recording heard in noise: a
     /// live stream has heard the room before anyone speaks, and a detector that learns the
     /// noise floor (``SpeechRecognizer/Configuration/voiceActivity``) needs it. 0 (the default):
     /// the recording as it is, which `listen --input` hears. A clean recording never gets one.
-    public var recordingLead = 0.0
+    package var recordingLead = 0.0
     /// A quiet room's own noise under every synthesised sentence, in dB below the speech: pink
     /// room tone, as a person speaking at a metre from the microphone gives in a quiet room
     /// (about 60 dBA of speech over 30 dBA of room). eSpeak NG's speech with nothing but
     /// digital quiet around it is no room at all: the recognizer did worse on it than at 30 dB
     /// (Library, en-us: 93.6% of the sayable commands with a −70 dBFS floor only, 98.9% with
     /// this room tone, measured 2026-11-22). Recordings keep their own room.
-    public var roomNoise = 30.0
+    package var roomNoise = 30.0
     /// The noise floor of the microphone under every clip (RMS, share of full scale): about
     /// −70 dBFS, so no stretch of a clip is digital silence.
-    public var noiseFloor = 0.0003
+    package var noiseFloor = 0.0003
     /// What happens to each clip between the microphone and the recognizer (the clip as
     /// ``clip(_:mixer:)`` makes it in, 16 kHz): a loudspeaker's echo mixed in and cancelled, say.
     /// `nil` hears the clip as it is.
-    public var microphone: (@Sendable (Item, [Int16]) throws(SpeechError) -> [Int16])?
+    package var microphone: (@Sendable (Item, [Int16]) throws(SpeechError) -> [Int16])?
 
     /// Five voices: American male and female, a rough male, and two more variants.
-    public static let defaultVoices = ["en-us", "en-us+f2", "en+m7", "en-us+m3", "en-us+f4"]
+    package static let defaultVoices = ["en-us", "en-us+f2", "en+m7", "en-us+m3", "en-us+f4"]
 
-    public init(
+    package init(
         voices: [String] = defaultVoices, rates: [Int] = [175], conditions: [NoiseCondition] = [.clean],
         configuration: SpeechRecognizer.Configuration = .englishUS, cache: SpeechCache? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -163,7 +163,7 @@ public struct SpokenEvaluation: Sendable {
 
     /// The clips of `cases`: a test with a recording is heard as recorded in every condition;
     /// any other is spoken in every voice and rate, in every condition.
-    public func items(for cases: [PhraseTestSuite.Case]) -> [Item] {
+    package func items(for cases: [PhraseTestSuite.Case]) -> [Item] {
         cases.flatMap { testCase -> [Item] in
             let speakers: [Speaker] =
                 testCase.audio != nil
@@ -183,7 +183,7 @@ public struct SpokenEvaluation: Sendable {
     /// - Parameter progress: Called after each clip with the number heard and the total.
     /// - Throws: ``SpeechError`` when a voice is unknown or a recording cannot be read (naming
     ///   the file and why).
-    public func hear(
+    package func hear(
         _ items: [Item], grammar: SpeechGrammar,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(SpeechError) -> [Heard] {
@@ -215,7 +215,7 @@ public struct SpokenEvaluation: Sendable {
     /// sentence gets a room around it (``leadIn``, ``tail``, ``roomNoise``, ``noiseFloor``); a
     /// recording has its own room and is heard as recorded, sample for sample what
     /// `listen --input` hears. The condition's noise goes under all of it.
-    public func clip(_ item: Item, mixer: NoiseMixer) throws(SpeechError) -> [Int16] {
+    package func clip(_ item: Item, mixer: NoiseMixer) throws(SpeechError) -> [Int16] {
         let speech: [Float]
         switch item.speaker {
         case .voice(let voice, let rate):
@@ -270,7 +270,7 @@ public struct SpokenEvaluation: Sendable {
 
     /// A recording at 16 kHz: a WAV file, or raw 16 kHz 16-bit mono PCM (`.raw`, `.pcm`), as
     /// Debian's PocketSphinx test data has it.
-    public static func recording(_ url: URL) throws(SpeechError) -> [Float] {
+    package static func recording(_ url: URL) throws(SpeechError) -> [Float] {
         do throws(AudioFileError) {
             if ["raw", "pcm"].contains(url.pathExtension.lowercased()) {
                 var reader = try RawPCMReader(url: url)
@@ -362,7 +362,7 @@ public struct SpokenEvaluation: Sendable {
 
     /// Six talkers in other voices, each saying the babble sentences in their own order, summed
     /// at equal levels: thirty seconds or more of a room full of conversation.
-    public func babbleTrack() throws(SpeechError) -> [Float] {
+    package func babbleTrack() throws(SpeechError) -> [Float] {
         let talkers = ["en", "en-us+m1", "en+f3", "en-us+m5", "en+f1", "en-us+m2"]
         var track: [Float] = []
         for (number, voice) in talkers.enumerated() {

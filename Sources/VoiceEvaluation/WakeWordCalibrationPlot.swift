@@ -5,7 +5,7 @@ extension WakeWordCalibration {
     /// The takes as the settings move, as an SVG drawing: on the left the share of takes the model
     /// wakes on against the cutoff, on the right the share of those the check keeps against its
     /// margin; one line for each way the takes were heard, the chosen settings marked.
-    public func plot() -> String {
+    package func plot() -> String {
         let panel = 330.0
         let gap = 90.0
         let left = 70.0

@@ -8,13 +8,13 @@ import VoiceAudio
 /// let speech = try synthesizer.speak("The closest landmark is Golden Gate Bridge.")
 /// // speech.samples at speech.sampleRate (22,050 Hz)
 /// ```
-public struct SpeechSynthesizer: Sendable {
+package struct SpeechSynthesizer: Sendable {
     /// The eSpeak NG voice: a language ("en-us", "en") with an optional variant ("+f2", "+m3").
-    public var voice: String
+    package var voice: String
     /// Words per minute, 80 to 450.
-    public var rate: Int
+    package var rate: Int
     /// Pitch, 0 to 100 (50 is the voice's own).
-    public var pitch: Int
+    package var pitch: Int
 
     /// Creates a synthesizer; the engine starts on first use.
     ///
@@ -22,19 +22,19 @@ public struct SpeechSynthesizer: Sendable {
     ///   - voice: The eSpeak NG voice name.
     ///   - rate: Words per minute.
     ///   - pitch: 0 to 100.
-    public init(voice: String = "en-us", rate: Int = 175, pitch: Int = 50) {
+    package init(voice: String = "en-us", rate: Int = 175, pitch: Int = 50) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch
     }
 
     /// The rate eSpeak NG synthesises at.
-    public static func sampleRate() throws(SpeechError) -> Int {
+    package static func sampleRate() throws(SpeechError) -> Int {
         try ESpeakEngine.shared().sampleRate
     }
 
     /// eSpeak NG's version ("1.51"): part of what a cache of synthesised speech is keyed by.
-    public static func engineVersion() throws(SpeechError) -> String {
+    package static func engineVersion() throws(SpeechError) -> String {
         let engine = try ESpeakEngine.shared()
         return try engine.exclusively { String(cString: espeak_Info(nil)) }
     }
@@ -42,7 +42,7 @@ public struct SpeechSynthesizer: Sendable {
     /// Speaks `text`.
     ///
     /// - Throws: ``SpeechError`` when eSpeak NG's data is missing or the voice is unknown.
-    public func speak(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
+    package func speak(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
         let engine = try ESpeakEngine.shared()
         let samples = try engine.exclusively { () throws(SpeechError) -> [Int16] in
             try engine.selectVoice(voice)
@@ -54,10 +54,10 @@ public struct SpeechSynthesizer: Sendable {
 }
 
 /// Speech as eSpeak NG made it: 16-bit mono samples at its own rate.
-public struct SynthesizedSpeech: Sendable {
-    public let samples: [Int16]
-    public let sampleRate: Int
+package struct SynthesizedSpeech: Sendable {
+    package let samples: [Int16]
+    package let sampleRate: Int
 
     /// How long it lasts, in seconds.
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 }

@@ -14,9 +14,9 @@ import VoiceRecognition
 /// let understanding = Understanding(heard: heard, match: await matcher.match(heard.commandText), minimumConfidence: 0.5)
 /// if let rejection = understanding.rejection { print("ignored: \(rejection)") }
 /// ```
-public struct Understanding: Sendable {
+package struct Understanding: Sendable {
     /// Why an utterance is not acted on.
-    public enum Rejection: Sendable, Hashable, CustomStringConvertible {
+    package enum Rejection: Sendable, Hashable, CustomStringConvertible {
         /// No words were heard (a cough, a door, noise the grammar could not fit).
         case nothingHeard
         /// The grammar's garbage path fitted the sound better than any command
@@ -35,7 +35,7 @@ public struct Understanding: Sendable {
         /// likely a longer sentence forced onto the answer.
         case tooMuchAroundTheWords(Double, limit: Double)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .nothingHeard: "nothing heard"
             case .notACommand: "not a command (garbage path or decoy)"
@@ -58,15 +58,15 @@ public struct Understanding: Sendable {
     }
 
     /// What the recognizer heard.
-    public let heard: RecognitionResult
+    package let heard: RecognitionResult
     /// What the matcher made of its `RecognitionResult/commandText`.
-    public let match: MatchResult
+    package let match: MatchResult
     /// How sure it is that ``command`` is what was meant, from 0 to 1: the recognizer's
     /// confidence (1 for a result made by hand without one) times the matcher's score of the
     /// best candidate (0 when none).
-    public let confidence: Double
+    package let confidence: Double
     /// Why it is not acted on; `nil` when ``command`` is.
-    public let rejection: Rejection?
+    package let rejection: Rejection?
 
     /// Joins `heard` and `match`. A value whose words fit the sound much worse than the rest of
     /// the sentence is taken back, so the runtime asks for it (``checkingValues(of:heard:margin:)``).
@@ -75,7 +75,7 @@ public struct Understanding: Sendable {
     ///   - minimumConfidence: The lowest ``confidence`` acted on (0 acts on any match).
     ///   - valueMargin: How much worse per frame a value's words may fit than the rest
     ///     (`RecognitionResult/valueMisfitMargin`); `nil` keeps every value.
-    public init(
+    package init(
         heard: RecognitionResult, match: MatchResult, minimumConfidence: Double,
         valueMargin: Double? = RecognitionResult.valueMisfitMargin
     ) {
@@ -104,5 +104,5 @@ public struct Understanding: Sendable {
     }
 
     /// The command to act on; `nil` when the utterance is rejected.
-    public var command: PhraseMatch? { rejection == nil ? match.best : nil }
+    package var command: PhraseMatch? { rejection == nil ? match.best : nil }
 }

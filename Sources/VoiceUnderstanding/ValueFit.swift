@@ -12,12 +12,12 @@ extension RecognitionResult {
     /// values really said in 843 scored below this (an "on" in street noise, a "ten" before "of
     /// clubs"), and 77 of the 660 values of other people's speech forced onto an app's names did
     /// (`Benchmarks/Calibration/people/README.md`, "A name that does not fit").
-    public static let valueMisfitMargin = -30.0
+    package static let valueMisfitMargin = -30.0
 
     /// The acoustic score per frame of the run of spoken words `value` (a matched value's words,
     /// "office"), minus that of the other spoken words; `nil` when the run is not among the words
     /// or nothing else was said.
-    public func fitMargin(ofValueWords value: String) -> Double? {
+    package func fitMargin(ofValueWords value: String) -> Double? {
         let run = value.lowercased().split(separator: " ").map(String.init)
         let spoken = spokenWords
         let words = spoken.map { Self.dictionaryForm($0.word) }
@@ -49,7 +49,7 @@ extension Understanding {
     /// frame worse than the rest of the sentence (`RecognitionResult/fitMargin(ofValueWords:)`)
     /// taken back, as if it had not been said: the runtime asks for it instead of acting on a
     /// name nobody said. A `margin` of `nil` keeps every value.
-    public static func checkingValues(
+    package static func checkingValues(
         of match: MatchResult, heard: RecognitionResult, margin: Double? = RecognitionResult.valueMisfitMargin
     ) -> MatchResult {
         guard margin != nil else { return match }
@@ -59,7 +59,7 @@ extension Understanding {
     /// How much worse per frame than the rest of the sentence each value of `match`'s best
     /// candidate fits the sound, by parameter: the values whose words were found among the words
     /// heard (`RecognitionResult/fitMargin(ofValueWords:)`).
-    public static func valueFits(of match: MatchResult, heard: RecognitionResult) -> [String: Double] {
+    package static func valueFits(of match: MatchResult, heard: RecognitionResult) -> [String: Double] {
         (match.best?.values ?? [:]).compactMapValues { heard.fitMargin(ofValueWords: $0.words) }
     }
 

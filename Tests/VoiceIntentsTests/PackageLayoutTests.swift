@@ -33,20 +33,20 @@ struct PackageLayoutTests {
         #expect(process.terminationStatus == 0, "swift package dump-package failed")
 
         struct Manifest: Decodable {
-            struct Product: Decodable {
-                var name: String
-                var type: [String: AnyCodable?]
-            }
             struct Target: Decodable {
                 var name: String
                 var type: String
+                var path: String?
                 var dependencies: [[String: [AnyCodable?]]]
             }
-            var products: [Product]
             var targets: [Target]
         }
         let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-        let libraries = Set(manifest.products.filter { $0.type.keys.contains("library") }.map(\.name))
+        // The modules in Sources/ of their own name (not the C libraries, the examples or the
+        // benchmarks' and tests' support).
+        let libraries = Set(
+            manifest.targets.filter { $0.type == "regular" && $0.path == nil && !$0.name.hasPrefix("C") }.map(
+                \.name))
         var direct: [String: Set<String>] = [:]
         for target in manifest.targets where target.type == "regular" {
             // Each dependency is {"byName" | "target" | "product": [name, …]}.

@@ -13,11 +13,11 @@ import CALSA
 /// Devices that cannot play the rate in mono themselves are opened through ALSA's `plug` layer,
 /// which converts. `aplay -L` lists the names. ``AudioDevice`` opens one from `alsa:<pcm-name>`.
 /// Freeing the sink stops what has not been heard yet: call ``drain()`` first.
-public final class ALSASink: AudioSink {
+package final class ALSASink: AudioSink {
     private let pcm: ALSAPCM
     /// The PCM name as given, e.g. `default`, `pulse` or `hw:1,0`.
-    public let device: String
-    public let sampleRate: Int
+    package let device: String
+    package let sampleRate: Int
 
     /// Opens the device and gets it ready to play.
     ///
@@ -25,7 +25,7 @@ public final class ALSASink: AudioSink {
     ///   - device: An ALSA PCM name as `aplay -L` lists it; `default` unless given.
     ///   - sampleRate: The rate of the audio that will mostly be played (eSpeak NG's is 22050).
     /// - Throws: ``SpeechError`` saying which device failed, why, and what to try.
-    public init(device: String = "default", sampleRate: Int = 22_050) throws(SpeechError) {
+    package init(device: String = "default", sampleRate: Int = 22_050) throws(SpeechError) {
         precondition(sampleRate > 0, "the sample rate must be positive, not \(sampleRate)")
         do {
             pcm = try ALSAPCM(
@@ -40,11 +40,11 @@ public final class ALSASink: AudioSink {
         self.sampleRate = sampleRate
     }
 
-    public var name: String { Self.name(of: device) }
+    package var name: String { Self.name(of: device) }
 
     static func name(of device: String) -> String { "the ALSA device \"\(device)\"" }
 
-    public func play(_ buffer: AudioBuffer) throws(SpeechError) {
+    package func play(_ buffer: AudioBuffer) throws(SpeechError) {
         do {
             try pcm.write(buffer.resampled(to: sampleRate).int16Samples)
         } catch {
@@ -52,9 +52,9 @@ public final class ALSASink: AudioSink {
         }
     }
 
-    public var latency: Double? { pcm.latency(sampleRate: sampleRate) }
+    package var latency: Double? { pcm.latency(sampleRate: sampleRate) }
 
-    public func drain() throws(SpeechError) {
+    package func drain() throws(SpeechError) {
         do {
             try pcm.drain()
         } catch {
@@ -62,7 +62,7 @@ public final class ALSASink: AudioSink {
         }
     }
 
-    public func flush() throws(SpeechError) {
+    package func flush() throws(SpeechError) {
         do {
             try pcm.flush()
         } catch {

@@ -11,17 +11,17 @@ import CALSA
 /// Devices that cannot record 16 kHz mono themselves (most `hw:` devices) are opened through
 /// ALSA's `plug` layer, which converts. `arecord -L` lists the names. ``AudioDevice`` opens one
 /// from `alsa:<pcm-name>`.
-public final class ALSASource: AudioSource {
+package final class ALSASource: AudioSource {
     private let pcm: ALSAPCM
     /// The PCM name as given, e.g. `default`, `pulse` or `hw:1,0`.
-    public let device: String
+    package let device: String
 
     /// Opens the device and gets it ready to record.
     ///
     /// - Parameters:
     ///   - device: An ALSA PCM name as `arecord -L` lists it; `default` unless given.
     /// - Throws: ``SpeechError`` saying which device failed, why, and what to try.
-    public init(device: String = "default") throws(SpeechError) {
+    package init(device: String = "default") throws(SpeechError) {
         do {
             // Half a second of buffer: reads of 100 ms leave room for a slow reader.
             pcm = try ALSAPCM(
@@ -36,16 +36,16 @@ public final class ALSASource: AudioSource {
         self.device = device
     }
 
-    public var name: String { Self.name(of: device) }
+    package var name: String { Self.name(of: device) }
 
     static func name(of device: String) -> String { "the ALSA device \"\(device)\"" }
 
-    public var latency: Double? { pcm.latency(sampleRate: AudioFormat.recognizerSampleRate) }
+    package var latency: Double? { pcm.latency(sampleRate: AudioFormat.recognizerSampleRate) }
 
     /// Reads `count` samples, waiting until they have been recorded.
     ///
     /// - Throws: ``SpeechError`` when the device goes away.
-    public func read(_ count: Int) throws(SpeechError) -> [Int16] {
+    package func read(_ count: Int) throws(SpeechError) -> [Int16] {
         var samples = [Int16](repeating: 0, count: count)
         do {
             try pcm.read(into: &samples)

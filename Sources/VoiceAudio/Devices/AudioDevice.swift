@@ -38,7 +38,7 @@ public enum AudioDevice: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: The device string.
     /// - Throws: ``SpeechError`` of kind ``SpeechError/Kind/invalidInput`` for an unknown prefix,
     ///   saying how to write the device.
-    public init(_ text: String) throws(SpeechError) {
+    package init(_ text: String) throws(SpeechError) {
         guard let colon = text.firstIndex(of: ":") else {
             switch text {
             case "", "default": self = .automatic
@@ -76,7 +76,7 @@ public enum AudioDevice: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: A ``PulseAudioSource`` or an ``ALSASource``.
     /// - Throws: ``SpeechError`` naming the device, why it failed and what to try; for
     ///   ``automatic``, both attempts when neither worked.
-    public func openSource(applicationName: String = "voice-intents") throws(SpeechError) -> any AudioSource {
+    package func openSource(applicationName: String = "voice-intents") throws(SpeechError) -> any AudioSource {
         switch self {
         case .pulseAudio(let name):
             return try PulseAudioSource(device: name, applicationName: applicationName)
@@ -103,7 +103,7 @@ public enum AudioDevice: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: A ``PulseAudioSink`` or an ``ALSASink``.
     /// - Throws: ``SpeechError`` naming the device, why it failed and what to try; for
     ///   ``automatic``, both attempts when neither worked.
-    public func openSink(sampleRate: Int = 22_050, applicationName: String = "voice-intents")
+    package func openSink(sampleRate: Int = 22_050, applicationName: String = "voice-intents")
         throws(SpeechError) -> any AudioSink
     {
         switch self {

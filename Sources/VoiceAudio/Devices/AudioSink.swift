@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Use a sink from one thread at a time.
-public protocol AudioSink: AnyObject {
+package protocol AudioSink: AnyObject {
     /// The device as a person would name it in a message, e.g. `the PulseAudio sink "nullsink"`.
     var name: String { get }
 
@@ -47,7 +47,7 @@ public protocol AudioSink: AnyObject {
 }
 
 extension AudioSink {
-    public var latency: Double? { nil }
+    package var latency: Double? { nil }
 
-    public func flush() throws(SpeechError) {}
+    package func flush() throws(SpeechError) {}
 }

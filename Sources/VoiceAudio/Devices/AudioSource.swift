@@ -9,7 +9,7 @@
 ///
 /// Reads block until the samples have been recorded: give a source its own thread or task, and
 /// use it from one thread at a time. Every source delivers ``AudioFormat/recognizerSampleRate``.
-public protocol AudioSource: AnyObject {
+package protocol AudioSource: AnyObject {
     /// The device as a person would name it in a message, e.g. `the PulseAudio source "vmic"`.
     var name: String { get }
 
@@ -27,5 +27,5 @@ public protocol AudioSource: AnyObject {
 }
 
 extension AudioSource {
-    public var latency: Double? { nil }
+    package var latency: Double? { nil }
 }

@@ -17,15 +17,15 @@ import Foundation
 /// called or the source failed for good (see ``failure``).
 public final class ContinuousCapture: @unchecked Sendable {  // all state behind `condition`
     /// The source being recorded.
-    public let name: String
+    package let name: String
     /// Samples per chunk handed out by ``read()``: 1,600 (100 ms).
-    public let chunk: Int
+    package let chunk: Int
     /// Recorded audio kept at most, in chunks: older chunks are dropped when the listener falls
     /// this far behind (30 s unless given).
-    public let capacity: Int
+    package let capacity: Int
     /// Takes what the app plays out of what is recorded, before anything else hears it; `nil`
     /// for none.
-    public let echoCanceller: EchoCanceller?
+    package let echoCanceller: EchoCanceller?
 
     private let source: any AudioSource
     private let condition = NSCondition()
@@ -43,7 +43,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     ///   - echoTail: Chunks dropped after unmuting.
     ///   - echoCanceller: Takes the app's own playing out of every chunk recorded (its player
     ///     hands it what is played).
-    public init(
+    package init(
         source: any AudioSource, chunk: Int = 1_600, capacity: Int = 300, echoTail: Int = 2,
         echoCanceller: EchoCanceller? = nil
     ) {
@@ -56,7 +56,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     }
 
     /// Starts the recording thread (once).
-    public func start() {
+    package func start() {
         condition.lock()
         defer { condition.unlock() }
         guard !started else { return }
@@ -66,7 +66,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
 
     /// Stops recording: ``read()`` returns `nil` from now on, and a read that waits returns at
     /// once. Safe from any thread (a signal handler's queue included).
-    public func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -76,7 +76,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     /// Whether recordings are being thrown away, as while the app speaks. Unmuting also drops
     /// what was recorded before it and the next ``echoTail`` chunks, where the end of the reply
     /// may still sound.
-    public var muted: Bool {
+    package var muted: Bool {
         get { condition.withLock { isMuted } }
         set {
             condition.withLock {
@@ -91,29 +91,29 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
 
     /// Chunks dropped after unmuting: 2 (200 ms) unless given, the latency of most sound
     /// servers.
-    public let echoTail: Int
+    package let echoTail: Int
 
     /// Why recording ended, when the source failed for good.
-    public var failure: SpeechError? { condition.withLock { error } }
+    package var failure: SpeechError? { condition.withLock { error } }
 
     /// The next recorded chunk, waiting for it; `nil` after ``stop()`` or a failure.
-    public func read() -> [Int16]? {
+    package func read() -> [Int16]? {
         readMeasured()?.samples
     }
 
     /// A chunk as ``readMeasured()`` gives it.
-    public struct MeasuredChunk: Sendable {
+    package struct MeasuredChunk: Sendable {
         /// What was recorded, with the echo canceller's work done.
-        public var samples: [Int16]
+        package var samples: [Int16]
         /// Its energy as recorded, before the echo canceller (the same as after without one):
         /// against the samples' own energy, how much of it the canceller let through. Where only
         /// the app's echo sounded, little passes; a person speaking over it passes nearly whole.
-        public var recordedEnergy: Double
+        package var recordedEnergy: Double
         /// The energy of what the app played as it was recorded, as the echo canceller lined it
         /// up with the recording (0 without one): where a reply was turned down, it falls.
-        public var playedEnergy: Double
+        package var playedEnergy: Double
 
-        public init(samples: [Int16], recordedEnergy: Double, playedEnergy: Double = 0) {
+        package init(samples: [Int16], recordedEnergy: Double, playedEnergy: Double = 0) {
             self.samples = samples
             self.recordedEnergy = recordedEnergy
             self.playedEnergy = playedEnergy
@@ -122,7 +122,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
 
     /// The next recorded chunk, as ``read()``, with its energy as recorded and what was played
     /// meanwhile.
-    public func readMeasured() -> MeasuredChunk? {
+    package func readMeasured() -> MeasuredChunk? {
         condition.lock()
         defer { condition.unlock() }
         while chunks.isEmpty && !stopped && error == nil { condition.wait() }
@@ -131,12 +131,12 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     }
 
     /// Chunks recorded and not read yet: how far a reader is behind the microphone.
-    public var backlog: Int { condition.withLock { chunks.count } }
+    package var backlog: Int { condition.withLock { chunks.count } }
 
     /// Puts `chunks` (as ``readMeasured()`` gave them, oldest first) back before what is still
     /// to be read: the next reader hears them again. A listener that stops in the middle of
     /// someone's words gives them back to the one that listens next.
-    public func unread(_ chunks: [MeasuredChunk]) {
+    package func unread(_ chunks: [MeasuredChunk]) {
         condition.withLock {
             self.chunks.insert(contentsOf: chunks, at: 0)
             condition.broadcast()
@@ -144,7 +144,7 @@ public final class ContinuousCapture: @unchecked Sendable {  // all state behind
     }
 
     /// The sum of the squares of `samples`.
-    public static func energy(_ samples: some Collection<Int16>) -> Double {
+    package static func energy(_ samples: some Collection<Int16>) -> Double {
         samples.reduce(0.0) { $0 + Double($1) * Double($1) }
     }
 

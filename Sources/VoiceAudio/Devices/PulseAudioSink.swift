@@ -13,11 +13,11 @@ import CPulseAudio
 /// The server converts to the device's own rate and channels. ``AudioDevice`` opens one from
 /// `pulse` or `pulse:<sink-name>`. Freeing the sink stops what has not been heard yet: call
 /// ``drain()`` first.
-public final class PulseAudioSink: AudioSink {
+package final class PulseAudioSink: AudioSink {
     private let connection: PulseAudioConnection
     /// The PulseAudio sink name, or `nil` for the default sink.
-    public let device: String?
-    public let sampleRate: Int
+    package let device: String?
+    package let sampleRate: Int
 
     /// Connects to the sound server and opens a playback stream.
     ///
@@ -26,7 +26,7 @@ public final class PulseAudioSink: AudioSink {
     ///   - sampleRate: The rate of the audio that will mostly be played (eSpeak NG's is 22050).
     ///   - applicationName: How the stream is named in mixers.
     /// - Throws: ``SpeechError`` saying which device failed, why, and what to try.
-    public init(device: String? = nil, sampleRate: Int = 22_050, applicationName: String = "voice-intents")
+    package init(device: String? = nil, sampleRate: Int = 22_050, applicationName: String = "voice-intents")
         throws(SpeechError)
     {
         precondition(sampleRate > 0, "the sample rate must be positive, not \(sampleRate)")
@@ -48,13 +48,13 @@ public final class PulseAudioSink: AudioSink {
         self.sampleRate = sampleRate
     }
 
-    public var name: String { Self.name(of: device) }
+    package var name: String { Self.name(of: device) }
 
     static func name(of device: String?) -> String {
         device.map { "the PulseAudio sink \"\($0)\"" } ?? "the default PulseAudio sink"
     }
 
-    public func play(_ buffer: AudioBuffer) throws(SpeechError) {
+    package func play(_ buffer: AudioBuffer) throws(SpeechError) {
         do {
             try connection.write(buffer.resampled(to: sampleRate).int16Samples)
         } catch {
@@ -62,9 +62,9 @@ public final class PulseAudioSink: AudioSink {
         }
     }
 
-    public var latency: Double? { connection.latency() }
+    package var latency: Double? { connection.latency() }
 
-    public func drain() throws(SpeechError) {
+    package func drain() throws(SpeechError) {
         do {
             try connection.drain()
         } catch {
@@ -72,7 +72,7 @@ public final class PulseAudioSink: AudioSink {
         }
     }
 
-    public func flush() throws(SpeechError) {
+    package func flush() throws(SpeechError) {
         do {
             try connection.flush()
         } catch {

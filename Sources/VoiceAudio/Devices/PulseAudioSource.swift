@@ -12,10 +12,10 @@ import CPulseAudio
 /// Reads block until the samples are there: give the source its own task or thread. The server
 /// converts from the device's own rate and channels. ``AudioDevice`` opens one from `pulse` or
 /// `pulse:<source-name>`.
-public final class PulseAudioSource: AudioSource {
+package final class PulseAudioSource: AudioSource {
     private let connection: PulseAudioConnection
     /// The PulseAudio source name, or `nil` for the default source.
-    public let device: String?
+    package let device: String?
 
     /// Connects to the sound server and starts recording.
     ///
@@ -23,7 +23,7 @@ public final class PulseAudioSource: AudioSource {
     ///   - device: A source name as `pactl list short sources` shows it; `nil` for the default.
     ///   - applicationName: How the stream is named in mixers.
     /// - Throws: ``SpeechError`` saying which device failed, why, and what to try.
-    public init(device: String? = nil, applicationName: String = "voice-intents") throws(SpeechError) {
+    package init(device: String? = nil, applicationName: String = "voice-intents") throws(SpeechError) {
         let name = Self.name(of: device)
         do {
             // Deliver audio in 100 ms fragments, so speech reaches the recognizer promptly.
@@ -40,18 +40,18 @@ public final class PulseAudioSource: AudioSource {
         self.device = device
     }
 
-    public var name: String { Self.name(of: device) }
+    package var name: String { Self.name(of: device) }
 
     static func name(of device: String?) -> String {
         device.map { "the PulseAudio source \"\($0)\"" } ?? "the default PulseAudio source"
     }
 
-    public var latency: Double? { connection.latency() }
+    package var latency: Double? { connection.latency() }
 
     /// Reads `count` samples, waiting until they have been recorded.
     ///
     /// - Throws: ``SpeechError`` when the device or the server goes away.
-    public func read(_ count: Int) throws(SpeechError) -> [Int16] {
+    package func read(_ count: Int) throws(SpeechError) -> [Int16] {
         var samples = [Int16](repeating: 0, count: count)
         do {
             try connection.read(into: &samples)

@@ -15,15 +15,15 @@ import Foundation
 /// ```
 ///
 /// Audio from while the device was gone is missing: the stream has a gap, not silence.
-public final class ReopeningSource: AudioSource {
+package final class ReopeningSource: AudioSource {
     /// How long to keep trying, and how fast.
-    public struct Policy: Sendable, Hashable {
+    package struct Policy: Sendable, Hashable {
         /// The pause before the first attempt to reopen.
-        public var firstDelay: Duration
+        package var firstDelay: Duration
         /// Pauses double after each failed attempt, up to this.
-        public var maximumDelay: Duration
+        package var maximumDelay: Duration
         /// How many attempts before ``ReopeningSource/read(_:)`` gives up; `nil` for never.
-        public var maximumAttempts: Int?
+        package var maximumAttempts: Int?
         /// How long a read, or an attempt to open the device, may wait before the device counts
         /// as lost; `nil` for as long as it takes. A microphone sends audio all the time, silence
         /// included, so a read that waits far longer than the audio it asks for means the device
@@ -32,7 +32,7 @@ public final class ReopeningSource: AudioSource {
         /// with its connection, and the device is opened anew. While three calls left behind still
         /// hang, no new attempt starts, so a server that hangs for hours does not use up the
         /// process's threads and files.
-        public var stallTimeout: Duration?
+        package var stallTimeout: Duration?
 
         /// Creates a policy.
         ///
@@ -42,7 +42,7 @@ public final class ReopeningSource: AudioSource {
         ///   - maximumAttempts: Attempts before giving up; `nil` (never) unless given.
         ///   - stallTimeout: How long a read or an opening may wait; `nil` (as long as it takes)
         ///     unless given.
-        public init(
+        package init(
             firstDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(4),
             maximumAttempts: Int? = nil, stallTimeout: Duration? = nil
         ) {
@@ -53,11 +53,11 @@ public final class ReopeningSource: AudioSource {
         }
 
         /// Half a second, doubling to four seconds, forever.
-        public static let standard = Policy()
+        package static let standard = Policy()
 
         /// ``standard``, and a device that sends nothing for ten seconds is lost: for a loop that
         /// listens for days.
-        public static let unattended = Policy(stallTimeout: .seconds(10))
+        package static let unattended = Policy(stallTimeout: .seconds(10))
 
         /// The pause before attempt `attempt` (counting from 1).
         func delay(before attempt: Int) -> Duration {
@@ -68,13 +68,13 @@ public final class ReopeningSource: AudioSource {
     }
 
     /// What happened to the device, for a log or a listener.
-    public enum Event: Sendable, Hashable, CustomStringConvertible {
+    package enum Event: Sendable, Hashable, CustomStringConvertible {
         /// A read failed; the source is trying to reopen the device.
         case lost(SpeechError)
         /// The device is back and has delivered audio again.
         case reopened(attempts: Int, after: Duration)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .lost(let error):
                 "lost the microphone (\(error.message)); reopening it"
@@ -100,8 +100,8 @@ public final class ReopeningSource: AudioSource {
     private let open: () throws(SpeechError) -> any AudioSource
     private let report: (Event) -> Void
     /// How it keeps trying.
-    public let policy: Policy
-    public let name: String
+    package let policy: Policy
+    package let name: String
     private var source: (any AudioSource)?
     private var outage: Outage?
     /// Reads and openings left behind by the stall timeout that have not ended yet.
@@ -115,7 +115,7 @@ public final class ReopeningSource: AudioSource {
     ///   - open: Opens the device; called now and after each loss.
     /// - Throws: ``SpeechError`` from the first `open`: a device missing from the start is an
     ///   error, not something to wait for.
-    public init(
+    package init(
         policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in },
         open: @escaping () throws(SpeechError) -> any AudioSource
     ) throws(SpeechError) {
@@ -139,19 +139,19 @@ public final class ReopeningSource: AudioSource {
     ///   - policy: How long to keep trying, and how fast.
     ///   - report: Called on the reading thread: once when the device is lost, once when it is back.
     /// - Throws: ``SpeechError`` when the device cannot be opened now.
-    public convenience init(
+    package convenience init(
         device: AudioDevice, policy: Policy = .standard, report: @escaping (Event) -> Void = { _ in }
     ) throws(SpeechError) {
         try self.init(policy: policy, report: report) { () throws(SpeechError) in try device.openSource() }
     }
 
-    public var latency: Double? { source?.latency }
+    package var latency: Double? { source?.latency }
 
     /// Reads `count` samples, reopening the device as often as the policy allows when it fails.
     ///
     /// - Throws: ``SpeechError`` naming the device and the last reason once the policy's
     ///   attempts are used up. A later read starts trying afresh.
-    public func read(_ count: Int) throws(SpeechError) -> [Int16] {
+    package func read(_ count: Int) throws(SpeechError) -> [Int16] {
         while true {
             if let source {
                 do {

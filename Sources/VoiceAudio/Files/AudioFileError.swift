@@ -7,13 +7,13 @@
 /// recording.wav: unsupported WAV encoding: format 85 (MP3); convert it to PCM, e.g. sox in.wav -e signed -b 16 out.wav
 /// recording.wav: truncated: the data chunk claims 88200 bytes but the file ends after 1200
 /// ```
-public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as the caller named it (a path, or a name such as `"-"` for standard input).
-    public let file: String
+    package let file: String
     /// The byte offset in the file where the problem was found, when there is one.
-    public let offset: Int?
+    package let offset: Int?
     /// What is wrong, without the file name.
-    public let reason: String
+    package let reason: String
 
     /// Creates an error.
     ///
@@ -21,14 +21,14 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
     ///   - file: The file as the caller named it.
     ///   - offset: The byte offset where the problem was found, if any.
     ///   - reason: What is wrong, in words a person can act on.
-    public init(file: String, offset: Int? = nil, reason: String) {
+    package init(file: String, offset: Int? = nil, reason: String) {
         self.file = file
         self.offset = offset
         self.reason = reason
     }
 
     /// The file name, a colon and the reason, e.g. `recording.wav: no such file`.
-    public var description: String { "\(file): \(reason)" }
+    package var description: String { "\(file): \(reason)" }
 }
 
 extension AudioFileError {

@@ -17,21 +17,21 @@ import Foundation
 /// Each ``next()`` blocks until a whole chunk has arrived or the input ends; the last chunk
 /// may be shorter. A byte left over at the end of the input (half a sample) is dropped and
 /// noted in ``droppedTrailingByte``.
-public struct RawPCMReader {
+package struct RawPCMReader {
     /// Where the bytes come from.
-    public let fileHandle: FileHandle
+    package let fileHandle: FileHandle
     /// The name used in errors, e.g. `"-"` for standard input.
-    public let name: String
+    package let name: String
     /// The sample rate of the input (the bytes do not say; the caller knows).
-    public let sampleRate: Int
+    package let sampleRate: Int
     /// Samples returned by each ``next()`` (the last chunk may have fewer).
-    public let samplesPerChunk: Int
+    package let samplesPerChunk: Int
     /// Whether the input ended with an odd byte, which was dropped.
-    public private(set) var droppedTrailingByte = false
+    package private(set) var droppedTrailingByte = false
     /// The number of samples returned so far.
-    public private(set) var samplesRead = 0
+    package private(set) var samplesRead = 0
     /// How long the samples returned so far last at ``sampleRate``, in seconds.
-    public var duration: Double { Double(samplesRead) / Double(sampleRate) }
+    package var duration: Double { Double(samplesRead) / Double(sampleRate) }
 
     private var finished = false
 
@@ -42,7 +42,7 @@ public struct RawPCMReader {
     ///   - name: What to call the input in errors; `"-"` unless given.
     ///   - sampleRate: The input's sample rate; 16 kHz (the recognizer's) unless given.
     ///   - samplesPerChunk: Samples per chunk; 1600 (100 ms at 16 kHz) unless given.
-    public init(
+    package init(
         fileHandle: FileHandle = .standardInput, name: String = "-",
         sampleRate: Int = AudioFormat.recognizerSampleRate, samplesPerChunk: Int = 1600
     ) {
@@ -61,7 +61,7 @@ public struct RawPCMReader {
     ///   - sampleRate: The file's sample rate; 16 kHz unless given.
     ///   - samplesPerChunk: Samples per chunk; 1600 unless given.
     /// - Throws: ``AudioFileError`` when the file does not exist or cannot be opened.
-    public init(
+    package init(
         url: URL, sampleRate: Int = AudioFormat.recognizerSampleRate, samplesPerChunk: Int = 1600
     ) throws(AudioFileError) {
         let name = url.relativePath
@@ -79,7 +79,7 @@ public struct RawPCMReader {
     ///
     /// - Returns: Up to ``samplesPerChunk`` samples; fewer only for the last chunk.
     /// - Throws: ``AudioFileError`` when reading fails.
-    public mutating func next() throws(AudioFileError) -> [Int16]? {
+    package mutating func next() throws(AudioFileError) -> [Int16]? {
         if finished { return nil }
         let chunkBytes = samplesPerChunk * 2
         var bytes = Data()
@@ -119,7 +119,7 @@ public struct RawPCMReader {
     ///
     /// - Returns: Every remaining sample, at ``sampleRate``.
     /// - Throws: ``AudioFileError`` when reading fails.
-    public mutating func readAll() throws(AudioFileError) -> AudioBuffer {
+    package mutating func readAll() throws(AudioFileError) -> AudioBuffer {
         var samples: [Int16] = []
         while let chunk = try next() { samples.append(contentsOf: chunk) }
         return AudioBuffer(int16: samples, sampleRate: sampleRate)

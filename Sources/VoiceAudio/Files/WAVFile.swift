@@ -17,17 +17,17 @@ import Foundation
 /// let audio = try WAVFile.read(from: URL(fileURLWithPath: "recording.wav"))
 /// try WAVFile.write(audio.resampled(to: 16_000), to: URL(fileURLWithPath: "recording-16k.wav"))
 /// ```
-public enum WAVFile {
+package enum WAVFile {
     /// The sample rates read: from 4 kHz (half a telephone's) to 768 kHz (the most a sound card
     /// records at).
-    public static let sampleRates = 4_000...768_000
+    package static let sampleRates = 4_000...768_000
     /// Reads a WAV file into mono audio at the file's sample rate.
     ///
     /// - Parameter url: A file URL. Errors name the file by `url.relativePath`, as the caller gave it.
     /// - Returns: The samples, channels averaged to mono.
     /// - Throws: ``AudioFileError`` when the file is missing or unreadable, is not a WAV file,
     ///   uses an encoding this reader does not decode, or is cut short.
-    public static func read(from url: URL) throws(AudioFileError) -> AudioBuffer {
+    package static func read(from url: URL) throws(AudioFileError) -> AudioBuffer {
         let name = url.isFileURL ? url.relativePath : url.absoluteString
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -57,7 +57,7 @@ public enum WAVFile {
     /// - Returns: The samples, channels averaged to mono.
     /// - Throws: ``AudioFileError`` when the data is not a WAV file, uses an encoding this
     ///   reader does not decode, or is cut short.
-    public static func read(data: Data, name: String) throws(AudioFileError) -> AudioBuffer {
+    package static func read(data: Data, name: String) throws(AudioFileError) -> AudioBuffer {
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(AudioFileError) -> AudioBuffer in
                 var parser = WAVParser(bytes: bytes, name: name)
@@ -76,7 +76,7 @@ public enum WAVFile {
     ///   - url: Where to write it.
     /// - Throws: ``AudioFileError`` when the file cannot be written (no such directory,
     ///   no permission, disk full, …).
-    public static func write(_ buffer: AudioBuffer, to url: URL) throws(AudioFileError) {
+    package static func write(_ buffer: AudioBuffer, to url: URL) throws(AudioFileError) {
         let name = url.isFileURL ? url.relativePath : url.absoluteString
         do {
             try data(for: buffer).write(to: url, options: .atomic)
@@ -89,7 +89,7 @@ public enum WAVFile {
     ///
     /// - Parameter buffer: The audio; samples outside -1...1 are clipped.
     /// - Returns: A 44-byte header (`RIFF`, `fmt `, `data`) followed by the little-endian samples.
-    public static func data(for buffer: AudioBuffer) -> Data {
+    package static func data(for buffer: AudioBuffer) -> Data {
         let samples = buffer.int16Samples
         let dataSize = samples.count * 2
         var data = Data(capacity: 44 + dataSize)
@@ -116,7 +116,7 @@ public enum WAVFile {
     }
 
     /// `samples` as 16-bit little-endian PCM: a WAV file's data, or a stream's audio chunk.
-    public static func pcm16(_ samples: some Collection<Int16>) -> [UInt8] {
+    package static func pcm16(_ samples: some Collection<Int16>) -> [UInt8] {
         #if _endian(little)
             if let bytes = samples.withContiguousStorageIfAvailable({ Array(UnsafeRawBufferPointer($0)) }) {
                 return bytes
@@ -135,7 +135,7 @@ public enum WAVFile {
     /// Interleaved little-endian integer PCM (unsigned 8-bit, or signed 16-, 24- or 32-bit) with
     /// its channels averaged, as a stream's audio chunks carry it; `nil` for another sample width.
     /// A partial last frame is dropped.
-    public static func pcm(
+    package static func pcm(
         _ bytes: [UInt8], sampleRate: Int, bytesPerSample: Int, channels: Int
     ) -> AudioBuffer? {
         let encodings: [Int: WAVEncoding] = [

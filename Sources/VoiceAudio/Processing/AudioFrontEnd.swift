@@ -13,36 +13,36 @@ import Foundation
 /// let frontEnd = try AudioFrontEnd(.standard)
 /// let cleaned = frontEnd.process(chunk)
 /// ```
-public final class AudioFrontEnd {
+package final class AudioFrontEnd {
     /// What the front end does.
-    public struct Settings: Sendable, Hashable {
+    package struct Settings: Sendable, Hashable {
         /// The learned noise suppressor that hears the audio first; `nil` for none.
-        public var neural: NeuralSuppressor?
+        package var neural: NeuralSuppressor?
         /// The most the learned suppressor takes away, in dB (negative); `nil` for all it takes
         /// away (``NeuralNoiseSuppressor/floor``).
-        public var neuralFloor: Int?
+        package var neuralFloor: Int?
 
         /// The floor `--front-end rnnoise` and the manifest's `neural: rnnoise` take when none is
         /// named: RNNoise alone took whole words of one of the two speakers here away, and −10 dB
         /// lost least where it lost (`Benchmarks/Evaluation/README.md`, "A learned noise
         /// suppressor").
-        public static let neuralFloorDefault = -10
+        package static let neuralFloorDefault = -10
 
         /// The floor a learned suppressor works with: `named`, or, when none is named,
         /// ``neuralFloorDefault``; `nil` without a suppressor.
-        public static func neuralFloor(_ named: Int?, for neural: NeuralSuppressor?) -> Int? {
+        package static func neuralFloor(_ named: Int?, for neural: NeuralSuppressor?) -> Int? {
             neural == nil ? nil : named ?? neuralFloorDefault
         }
         /// The high-pass filter's corner in Hz; `nil` for none.
-        public var highPass: Double?
+        package var highPass: Double?
         /// How far noise is pushed down, in dB (negative); `nil` for no noise suppression.
-        public var noiseSuppression: Int?
+        package var noiseSuppression: Int?
         /// Whether speech is brought to an even level.
-        public var automaticGain: Bool
+        package var automaticGain: Bool
         /// Which library suppresses the noise and sets the gain.
-        public var engine: Engine
+        package var engine: Engine
 
-        public init(
+        package init(
             neural: NeuralSuppressor? = nil, neuralFloor: Int? = nil, highPass: Double? = 80,
             noiseSuppression: Int? = -6, automaticGain: Bool = false, engine: Engine = .speexDSP
         ) {
@@ -58,18 +58,18 @@ public final class AudioFrontEnd {
         /// pink and white noise (`Benchmarks/Evaluation/README.md`, "The audio front end"), and
         /// without automatic gain, which in a stream cost a fifth of the commands heard
         /// (`Benchmarks/Recognition/README.md`, "Automatic gain in a stream").
-        public static let standard = Settings()
+        package static let standard = Settings()
 
         /// The models' default (`Models/en/manifest.yaml`): RNNoise, taking away no more than
         /// 10 dB, then the high-pass filter. On people's recordings in noise it heard more than
         /// ``standard`` and the same clean (`Benchmarks/Evaluation/README.md`, "A learned noise
         /// suppressor"); it costs about 0.02 of real time more.
-        public static let learned = Settings(
+        package static let learned = Settings(
             neural: .rnnoise, neuralFloor: neuralFloorDefault, highPass: 80, noiseSuppression: nil)
 
         /// The settings as `--front-end` names them: `rnnoise=-10,highpass=80`,
         /// `highpass=80,denoise=-6`, `webrtc,highpass=80,denoise=-18,gain`; `off` for `nil`.
-        public static func argument(_ settings: Settings?) -> String {
+        package static func argument(_ settings: Settings?) -> String {
             guard let settings else { return "off" }
             var parts: [String] = []
             if let neural = settings.neural {
@@ -88,7 +88,7 @@ public final class AudioFrontEnd {
         /// program: when the learned suppressor they name is not installed, ``standard`` takes
         /// their place, with the reason why as `notice`. Settings a user named are run as they
         /// are, so that a missing library stops them with its error.
-        public func runnableHere() -> (settings: Settings, notice: String?) {
+        package func runnableHere() -> (settings: Settings, notice: String?) {
             guard let problem = neural?.installationProblem else {
                 return (self, nil)
             }
@@ -100,7 +100,7 @@ public final class AudioFrontEnd {
     }
 
     /// A learned noise suppressor, run before the rest of the front end.
-    public enum NeuralSuppressor: String, Sendable, Hashable, CaseIterable {
+    package enum NeuralSuppressor: String, Sendable, Hashable, CaseIterable {
         /// RNNoise (``NeuralNoiseSuppressor``), from the `pyrnnoise` wheel that `Scripts/bootstrap.sh`
         /// installs.
         case rnnoise
@@ -109,7 +109,7 @@ public final class AudioFrontEnd {
         case deepFilterNet = "deepfilternet"
 
         /// Why it cannot be loaded on this machine; `nil` when it can.
-        public var installationProblem: SpeechError? {
+        package var installationProblem: SpeechError? {
             switch self {
             case .rnnoise: NeuralNoiseSuppressor.installationProblem
             case .deepFilterNet: DeepFilterNetSuppressor.installationProblem
@@ -118,7 +118,7 @@ public final class AudioFrontEnd {
     }
 
     /// The library that suppresses noise and sets the gain.
-    public enum Engine: String, Sendable, Hashable, CaseIterable {
+    package enum Engine: String, Sendable, Hashable, CaseIterable {
         /// SpeexDSP's preprocessor (`libspeexdsp`): suppression by any number of dB.
         case speexDSP = "speexdsp"
         /// WebRTC's audio processing (`libwebrtc-audio-processing`): suppression in four steps,
@@ -137,7 +137,7 @@ public final class AudioFrontEnd {
         }
     }
 
-    public let settings: Settings
+    package let settings: Settings
     private let frame = AudioFormat.recognizerSampleRate / 100
     private var state: OpaquePointer?
     private var webRTC: OpaquePointer?
@@ -147,7 +147,7 @@ public final class AudioFrontEnd {
 
     /// - Throws: ``SpeechError`` when the settings name a learned suppressor that is not
     ///   installed.
-    public init(_ settings: Settings = .standard) throws(SpeechError) {
+    package init(_ settings: Settings = .standard) throws(SpeechError) {
         self.settings = settings
         switch settings.neural {
         case nil: neural = nil
@@ -166,7 +166,7 @@ public final class AudioFrontEnd {
     }
 
     /// Forgets the noise and level learnt so far, as for a new stream.
-    public func reset() {
+    package func reset() {
         stop()
         neural?.reset()
         pending = []
@@ -207,7 +207,7 @@ public final class AudioFrontEnd {
     }
 
     /// The cleaned samples of `chunk`, whole frames only; the rest waits for the next chunk.
-    public func process(_ chunk: [Int16]) -> [Int16] {
+    package func process(_ chunk: [Int16]) -> [Int16] {
         pending += neural.map { $0.process(chunk) } ?? chunk
         let whole = pending.count / frame * frame
         guard whole > 0 else { return [] }

@@ -24,16 +24,16 @@ import Foundation
 /// ```
 ///
 /// Fed in pieces, it gives the same samples as fed the whole at once.
-public struct BandwidthExtender: Sendable {
+package struct BandwidthExtender: Sendable {
     /// Audio below this rate (a band under 7 kHz) is extended before the recognizer hears it.
-    public static let narrowbandRateLimit = 14_000
+    package static let narrowbandRateLimit = 14_000
 
     /// How loud the noise is against the top of the band the audio has: about −9 dB. The digits
     /// were heard about as well at anything from 0.2 to 1.
     static let level = 0.35
     /// The resampler's cutoff for narrowband audio, as a fraction of its Nyquist frequency: the
     /// default (0.91) would take 3.3 to 4 kHz away from an 8 kHz recording.
-    public static let rolloff = 1.0
+    package static let rolloff = 1.0
 
     /// Where the noise stops, in Hz: the acoustic model's filters reach 6.9 kHz.
     static let top = 7_500.0
@@ -50,7 +50,7 @@ public struct BandwidthExtender: Sendable {
     /// How audio at `rate` reaches the recognizer's rate: through a resampler that keeps all of
     /// its band and an extender when it is narrowband, otherwise through the default resampler
     /// alone.
-    public static func toRecognizer(from rate: Int) -> (Resampler, BandwidthExtender?) {
+    package static func toRecognizer(from rate: Int) -> (Resampler, BandwidthExtender?) {
         guard rate < narrowbandRateLimit else {
             return (Resampler(from: rate, to: AudioFormat.recognizerSampleRate), nil)
         }
@@ -61,7 +61,7 @@ public struct BandwidthExtender: Sendable {
     }
 
     /// An extender for audio recorded at `sourceRate` and resampled to `sampleRate`.
-    public init(sourceRate: Int, sampleRate: Int = AudioFormat.recognizerSampleRate) {
+    package init(sourceRate: Int, sampleRate: Int = AudioFormat.recognizerSampleRate) {
         let rate = Double(sampleRate)
         let nyquist = min(Double(sourceRate), rate) / 2
         let top = min(Self.top, 0.47 * rate)
@@ -81,7 +81,7 @@ public struct BandwidthExtender: Sendable {
     }
 
     /// `samples` (at the extender's sample rate) with noise in the band they lack.
-    public mutating func process(_ samples: [Float]) -> [Float] {
+    package mutating func process(_ samples: [Float]) -> [Float] {
         samples.map { sample in
             let x = Double(sample)
             var edge = x

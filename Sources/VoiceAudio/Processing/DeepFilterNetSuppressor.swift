@@ -23,13 +23,13 @@ import Foundation
 /// many dB (the library's own attenuation limit). It costs four times RNNoise's time and hears
 /// more of people under other people's talk (`Benchmarks/Evaluation/README.md`, "DeepFilterNet 3
 /// against RNNoise").
-public final class DeepFilterNetSuppressor {
+package final class DeepFilterNetSuppressor {
     /// The network's rate and frame.
     static let rate = 48_000
     static let frame = 480
 
     /// The most it takes away, in dB (negative); `nil` for all the network takes away.
-    public let floor: Int?
+    package let floor: Int?
 
     private let library: Library
     private var state: OpaquePointer?
@@ -37,16 +37,16 @@ public final class DeepFilterNetSuppressor {
     private var output = [Float](repeating: 0, count: DeepFilterNetSuppressor.frame)
 
     /// Why the library cannot be loaded on this machine; `nil` when it can.
-    public static var installationProblem: SpeechError? {
+    package static var installationProblem: SpeechError? {
         if case .failure(let error) = Library.shared { error } else { nil }
     }
 
     /// Whether the library and the network can be loaded here.
-    public static var isAvailable: Bool { installationProblem == nil }
+    package static var isAvailable: Bool { installationProblem == nil }
 
     /// Where the library and the network are looked for after `VOICE_INTENTS_DEEPFILTERNET`: where
     /// `Scripts/bootstrap.sh` installs them.
-    public static let folders = [
+    package static let folders = [
         "/usr/local/lib/voice-intents/deepfilternet", "/usr/lib/voice-intents/deepfilternet",
     ]
 
@@ -54,7 +54,7 @@ public final class DeepFilterNetSuppressor {
     ///
     /// - Throws: ``SpeechError`` of kind `missingModel` when the library or the network is not
     ///   installed, saying where it looked and how to install them.
-    public init(sampleRate: Int = AudioFormat.recognizerSampleRate, floor: Int? = nil) throws(SpeechError) {
+    package init(sampleRate: Int = AudioFormat.recognizerSampleRate, floor: Int? = nil) throws(SpeechError) {
         library = try Library.shared.get()
         self.floor = floor
         frames = NetworkFrames(sampleRate: sampleRate, networkRate: Self.rate, frame: Self.frame)
@@ -74,7 +74,7 @@ public final class DeepFilterNetSuppressor {
     /// Forgets what the network and the resamplers hold, as for a new stream. A fresh network is
     /// made ahead on another thread for this (making one reads it from its archive, 0.25 to 0.5 s
     /// here): a recognizer resets its front end before every utterance.
-    public func reset() {
+    package func reset() {
         if let state { library.free(state) }
         state = spare.take()
         spare.prepare()
@@ -134,7 +134,7 @@ public final class DeepFilterNetSuppressor {
     }
 
     /// The cleaned samples that `chunk`, after what came before, completes.
-    public func process(_ chunk: [Int16]) -> [Int16] {
+    package func process(_ chunk: [Int16]) -> [Int16] {
         guard let state else { return chunk }
         // The library takes samples on the ±1 scale.
         let cleaned = frames.process(chunk.map { Float($0) / 32_768 }) { input in

@@ -28,7 +28,7 @@ import Synchronization
 // Unchecked: the engine is used by the recording thread alone; the timeline is behind a Mutex.
 public final class EchoCanceller: @unchecked Sendable {
     /// Which library cancels the echo.
-    public enum Engine: String, Sendable, Hashable, CaseIterable {
+    package enum Engine: String, Sendable, Hashable, CaseIterable {
         /// WebRTC's echo canceller (`libwebrtc-audio-processing`, as PulseAudio's
         /// `module-echo-cancel` runs it), finding the delay itself and with its long filter.
         case webRTC = "webrtc"
@@ -43,21 +43,21 @@ public final class EchoCanceller: @unchecked Sendable {
     }
 
     /// What the echo canceller does.
-    public struct Settings: Sendable, Hashable {
-        public var engine: Engine
+    package struct Settings: Sendable, Hashable {
+        package var engine: Engine
         /// How hard what is left of the echo is suppressed: 0 (low, the default: it kept the most
         /// of people's speech over a reply) to 2 (high). WebRTC only.
-        public var suppression: Int
+        package var suppression: Int
         /// Seconds of the room's response the adaptive filter covers. SpeexDSP's only (WebRTC's
         /// long filter is fixed).
-        public var filterLength: Double
+        package var filterLength: Double
         /// How far ahead of the moment it sounds a piece of the reference is handed to the
         /// engine, in seconds: room for clocks that put the sound a little late.
-        public var lead: Double
+        package var lead: Double
 
         /// - Parameter filterLength: `nil` for the length measured best for `engine`: 200 ms for
         ///   SpeexDSP's alone, 400 ms before WebRTC's (`speech-benchmark --echo`).
-        public init(
+        package init(
             engine: Engine = .speexDSPThenWebRTC, suppression: Int = 0, filterLength: Double? = nil,
             lead: Double = 0.05
         ) {
@@ -72,14 +72,14 @@ public final class EchoCanceller: @unchecked Sendable {
     public struct Metrics: Sendable, Hashable {
         /// How far the echo was pushed down over the last second, in dB: by WebRTC's engine, so
         /// after SpeexDSP's (`speexDSPThenWebRTC`) only what WebRTC's took of what it let through.
-        public var echoReturnLossEnhancement: Double?
+        package var echoReturnLossEnhancement: Double?
         /// The delay WebRTC's engine found between the reference and its echo, in seconds.
-        public var delay: Double?
+        package var delay: Double?
         /// Seconds the live reference is held back, beyond what the clocks say, to meet its echo.
-        public var heldBack: Double = 0
+        package var heldBack: Double = 0
     }
 
-    public let settings: Settings
+    package let settings: Settings
     static let rate = AudioFormat.recognizerSampleRate
     static let frame = rate / 100
 
@@ -100,7 +100,7 @@ public final class EchoCanceller: @unchecked Sendable {
     private let heldBack = Atomic(0)
 
     /// - Throws: ``SpeechError`` when the library refuses the settings.
-    public init(_ settings: Settings = Settings()) throws(SpeechError) {
+    package init(_ settings: Settings = Settings()) throws(SpeechError) {
         self.settings = settings
         // The echo left 110 ms after the reference the engine is given (the lead and 60 ms):
         // WebRTC's filter took 35.7 dB of the unit tests' simulated room out there against 19.3
@@ -145,10 +145,10 @@ public final class EchoCanceller: @unchecked Sendable {
     /// Seconds of playing the canceller learns the room from before it takes most of the echo
     /// out: until then, what it lets through is not to be trusted (the loop does not listen
     /// through it while it speaks).
-    public static let learningTime = 2.0
+    package static let learningTime = 2.0
 
     /// Whether the canceller has heard ``learningTime`` seconds of playing.
-    public var hasLearntTheRoom: Bool {
+    package var hasLearntTheRoom: Bool {
         Double(framesHeard.load(ordering: .relaxed)) / 100 >= Self.learningTime
     }
 
@@ -193,7 +193,7 @@ public final class EchoCanceller: @unchecked Sendable {
     /// `captured` with the echo of `played` taken out, where sample *n* of `played` is what
     /// sounded as sample *n* of `captured` was recorded (give them in step: same lengths).
     /// Whole 10 ms frames only; the rest waits for the next call.
-    public func process(captured: [Int16], played: [Int16]) -> [Int16] {
+    package func process(captured: [Int16], played: [Int16]) -> [Int16] {
         precondition(captured.count == played.count, "the captured and played pieces differ in length")
         pendingCaptured += captured
         pendingPlayed += played
@@ -268,13 +268,13 @@ public final class EchoCanceller: @unchecked Sendable {
     /// Hands over what is being played, at 16 kHz: `samples` start to sound from the loudspeaker
     /// at `time` (the moment they were handed to the device, plus the device's latency). Pieces
     /// of one reply may be handed over one after another as they are played.
-    public func played(_ samples: [Int16], at time: ContinuousClock.Instant) {
+    package func played(_ samples: [Int16], at time: ContinuousClock.Instant) {
         timeline.withLock { $0.add(samples, at: time) }
     }
 
     /// Forgets what was handed over (``played(_:at:)``) to sound from `time` on: the player
     /// dropped it from its device (``AudioSink/flush()``) and plays something else from then.
-    public func unplayed(from time: ContinuousClock.Instant) {
+    package func unplayed(from time: ContinuousClock.Instant) {
         timeline.withLock { $0.cut(from: time) }
     }
 
@@ -286,14 +286,14 @@ public final class EchoCanceller: @unchecked Sendable {
     /// recorded at `time` (the moment the read returned, less the source's latency). Whole
     /// 10 ms frames only; the rest waits for the next chunk. Until anything has been played,
     /// `chunk` itself.
-    public func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
+    package func cancel(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant) -> [Int16] {
         cancelMeasured(chunk, recordedAt: time).samples
     }
 
     /// ``cancel(_:recordedAt:)``, with the energy (sum of squares) of what was played as the
     /// returned samples were recorded, lined up with them as the engine was given it: where the
     /// reply was turned down or stopped, it falls, and its echo a little after.
-    public func cancelMeasured(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant)
+    package func cancelMeasured(_ chunk: [Int16], recordedAt time: ContinuousClock.Instant)
         -> (samples: [Int16], playedEnergy: Double)
     {
         // Until anything is played there is no echo to take out: the chunk passes as recorded,
@@ -329,7 +329,7 @@ public final class EchoCanceller: @unchecked Sendable {
     }
 
     /// What the engine has measured so far.
-    public var metrics: Metrics {
+    package var metrics: Metrics {
         let heldBack = Double(heldBack.load(ordering: .relaxed)) / Double(Self.rate)
         guard let webRTC else { return Metrics(heldBack: heldBack) }
         let measured = vi_webrtc_echo_get_metrics(webRTC)

@@ -30,9 +30,9 @@ import Foundation
 /// The network runs on its 8-bit weights (``Weights/quantized``) unless told otherwise: the
 /// library carries both, and its own default, the 32-bit ones, reads four times the memory for
 /// each frame and takes about twice as long.
-public final class NeuralNoiseSuppressor {
+package final class NeuralNoiseSuppressor {
     /// Which of the network's weights it runs on.
-    public enum Weights: String, Sendable, Hashable, CaseIterable {
+    package enum Weights: String, Sendable, Hashable, CaseIterable {
         /// 8-bit weights with a scale per output, as RNNoise runs where it has integer dot
         /// products: about half the time of ``full``, and the same commands heard on people's
         /// recordings (`Benchmarks/Evaluation/README.md`, "A learned noise suppressor").
@@ -49,9 +49,9 @@ public final class NeuralNoiseSuppressor {
     static let delay = 960
 
     /// The most it takes away, in dB (negative); `nil` for all the network takes away.
-    public let floor: Int?
+    package let floor: Int?
     /// The weights it runs on.
-    public let weights: Weights
+    package let weights: Weights
     /// The network's weights as the library takes them: `nil` for its own default.
     private let model: OpaquePointer?
     /// The level at which the input is mixed back in.
@@ -65,7 +65,7 @@ public final class NeuralNoiseSuppressor {
     private var output = [Float](repeating: 0, count: NeuralNoiseSuppressor.frame)
 
     /// Why the library cannot be loaded on this machine; `nil` when it can.
-    public static var installationProblem: SpeechError? {
+    package static var installationProblem: SpeechError? {
         if case .failure(let error) = Library.shared { error } else { nil }
     }
 
@@ -74,7 +74,7 @@ public final class NeuralNoiseSuppressor {
     /// - Throws: ``SpeechError`` of kind `missingModel` when the library is not installed, saying
     ///   where it looked and how to install it. A library that does not show its weights (a build
     ///   of xiph's sources may not) runs on its own default ones, whatever `weights` asks.
-    public init(
+    package init(
         sampleRate: Int = AudioFormat.recognizerSampleRate, floor: Int? = nil, weights: Weights = .quantized
     ) throws(SpeechError) {
         library = try Library.shared.get()
@@ -95,7 +95,7 @@ public final class NeuralNoiseSuppressor {
     }
 
     /// Forgets what the network and the resamplers hold, as for a new stream.
-    public func reset() {
+    package func reset() {
         if let state { library.destroy(state) }
         state = library.create(model)
         frames.reset()
@@ -103,12 +103,12 @@ public final class NeuralNoiseSuppressor {
     }
 
     /// The cleaned samples that `chunk`, after what came before, completes.
-    public func process(_ chunk: [Int16]) -> [Int16] {
+    package func process(_ chunk: [Int16]) -> [Int16] {
         process(chunk.map(Float.init)).map { Int16(clipping: $0) }
     }
 
     /// The same for samples on the 16-bit scale, as floats.
-    public func process(_ chunk: [Float]) -> [Float] {
+    package func process(_ chunk: [Float]) -> [Float] {
         guard let state else { return chunk }
         return frames.process(chunk) { input in
             var cleaned = [Float]()
@@ -132,13 +132,13 @@ public final class NeuralNoiseSuppressor {
 
     /// Where the library is looked for after `VOICE_INTENTS_RNNOISE`: where `Scripts/bootstrap.sh`
     /// installs it, then the system's own (a `librnnoise` built from xiph's sources).
-    public static let libraryPaths = [
+    package static let libraryPaths = [
         "/usr/local/lib/voice-intents/librnnoise.so", "/usr/lib/voice-intents/librnnoise.so",
         "librnnoise.so.0", "librnnoise.so",
     ]
 
     /// Whether the library can be loaded here.
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         (try? Library.shared.get()) != nil
     }
 
@@ -148,7 +148,7 @@ public final class NeuralNoiseSuppressor {
     /// (checked when it is loaded) in 0.6 to 0.7 of its time. They run in an optimised build
     /// (`-c release`) only: unoptimised, as in a debug build, they take longer than the library's
     /// own. `VOICE_INTENTS_RNNOISE_KERNELS=library` keeps the library's own everywhere.
-    public static var runsOwnProducts: Bool {
+    package static var runsOwnProducts: Bool {
         isAvailable && vi_rnnoise_own_kernels() != 0
     }
 

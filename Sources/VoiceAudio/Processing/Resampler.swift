@@ -21,11 +21,11 @@ import Synchronization
 /// Computing a filter takes milliseconds (hundreds of phases for 22,050 or 44,100 Hz, thousands
 /// for uncommon rates); the process keeps the most recent ones, so a converter made again
 /// between the same two rates, for each file or each connection, reuses its taps.
-public struct Resampler: Sendable {
+package struct Resampler: Sendable {
     /// The input's sample rate.
-    public let sourceRate: Int
+    package let sourceRate: Int
     /// The output's sample rate.
-    public let targetRate: Int
+    package let targetRate: Int
 
     /// `targetRate / sourceRate` in lowest terms is `up / down`.
     let up: Int
@@ -43,7 +43,7 @@ public struct Resampler: Sendable {
     /// Zero crossings of the sinc each side of the centre, at the filter's cutoff.
     static let zeroCrossings = 32
     /// The cutoff as a fraction of the lower Nyquist frequency, leaving room for the transition band.
-    public static let rolloff = 0.91
+    package static let rolloff = 0.91
     /// Kaiser window shape: about 90 dB of stopband attenuation.
     static let kaiserBeta = 9.0
     /// More phases than this share rounded phases (a timing error under 1/8192 of a sample).
@@ -63,7 +63,7 @@ public struct Resampler: Sendable {
     ///     frequency. At 1 the band is flat to about 0.91 × that frequency and the stopband
     ///     starts about 1.09 × it: a little of what lies just above it folds back when
     ///     downsampling, or stays as an image when upsampling.
-    public init(from sourceRate: Int, to targetRate: Int, rolloff: Double = Resampler.rolloff) {
+    package init(from sourceRate: Int, to targetRate: Int, rolloff: Double = Resampler.rolloff) {
         precondition(sourceRate > 0 && targetRate > 0, "sample rates must be positive")
         self.sourceRate = sourceRate
         self.targetRate = targetRate
@@ -156,7 +156,7 @@ public struct Resampler: Sendable {
     /// `count * targetRate / sourceRate`, rounded up.
     ///
     /// - Parameter count: The number of input samples.
-    public func outputCount(forInputCount count: Int) -> Int {
+    package func outputCount(forInputCount count: Int) -> Int {
         (count * up + down - 1) / down
     }
 
@@ -167,7 +167,7 @@ public struct Resampler: Sendable {
     ///
     /// - Parameter input: Samples at ``sourceRate``.
     /// - Returns: ``outputCount(forInputCount:)`` samples at ``targetRate``.
-    public func resample(_ input: [Float]) -> [Float] {
+    package func resample(_ input: [Float]) -> [Float] {
         if input.isEmpty { return [] }
         if up == down { return input }
         // The input with silence either side, so every output reads `tapsPerPhase` samples from

@@ -11,8 +11,8 @@
 /// ```
 ///
 /// The output lags the input by the filter's reach: about 2 ms of audio.
-public struct StreamingResampler: Sendable {
-    public let resampler: Resampler
+package struct StreamingResampler: Sendable {
+    package let resampler: Resampler
     /// The padded input from sample `offset` on: what outputs still to come read.
     private var pending: [Float]
     private var offset = 0
@@ -21,18 +21,18 @@ public struct StreamingResampler: Sendable {
     /// The next output sample's index.
     private var next = 0
 
-    public init(from sourceRate: Int, to targetRate: Int) {
+    package init(from sourceRate: Int, to targetRate: Int) {
         self.init(resampler: Resampler(from: sourceRate, to: targetRate))
     }
 
     /// A converter through `resampler` (one made with a rolloff of its own, say).
-    public init(resampler: Resampler) {
+    package init(resampler: Resampler) {
         self.resampler = resampler
         pending = [Float](repeating: 0, count: resampler.lead)
     }
 
     /// The output samples that `input`, after what came before, completes.
-    public mutating func resample(_ input: [Float]) -> [Float] {
+    package mutating func resample(_ input: [Float]) -> [Float] {
         if resampler.up == resampler.down { return input }
         pending += input
         taken += input.count
@@ -49,7 +49,7 @@ public struct StreamingResampler: Sendable {
 
     /// The output samples still owed, with silence after the input's end, as the whole-input
     /// resampler has it; the converter then starts afresh.
-    public mutating func finish() -> [Float] {
+    package mutating func finish() -> [Float] {
         if resampler.up == resampler.down { return [] }
         pending += [Float](repeating: 0, count: resampler.tapsPerPhase + 1)
         let output = emit(upTo: resampler.outputCount(forInputCount: taken))

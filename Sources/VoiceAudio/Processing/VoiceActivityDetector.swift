@@ -18,48 +18,48 @@ import Foundation
 ///     if detector.inSpeech { … }
 /// }
 /// ```
-public final class VoiceActivityDetector {
+package final class VoiceActivityDetector {
     /// How the detector decides.
-    public struct Settings: Sendable, Hashable {
+    package struct Settings: Sendable, Hashable {
         /// How reluctantly WebRTC's model calls a frame speech: 0 (most readily) to 3.
-        public var aggressiveness: Int
+        package var aggressiveness: Int
         /// How many dB a frame must stand above the noise floor (the quietest stretch of the last
         /// second and a half) to count as speech, besides WebRTC's model calling it so: a fan's
         /// or a fridge's steady noise, which the model may take for speech, neither starts an
         /// utterance nor keeps one going. `nil`: the model alone.
-        public var floorMargin: Double?
+        package var floorMargin: Double?
         /// Within an utterance, how many dB below its loudest frame so far a frame may be and
         /// still count as the speaker's: quieter frames are someone farther away (a television,
         /// people talking across the room), which would otherwise keep the utterance going for
         /// as long as they talk. `nil`: no such limit.
-        public var speakerMargin: Double?
+        package var speakerMargin: Double?
         /// How many dB over the noise floor the loudest frame of the start window must stand for
         /// an utterance to start: a noisy room's tone wavers a few dB over its floor and, with
         /// ``floorMargin`` alone, started utterances the grammar heard as commands. `nil`: no
         /// such need.
-        public var startPeak: Double?
+        package var startPeak: Double?
         /// ``startPeak`` while the detector is still learning the floor, in a stream's first second
         /// and a half: the front end's noise suppression is still adapting then, so the room
         /// sounds louder than it will, and a command spoken 6 dB over it seldom stands 9 dB over
         /// the floor. `nil`: ``startPeak`` throughout.
-        public var learningStartPeak: Double?
+        package var learningStartPeak: Double?
         /// Seconds of mostly speech that start an utterance: of the frames in this span, at least
         /// ``startShare`` are speech.
-        public var startWindow: Double
+        package var startWindow: Double
         /// The share of ``startWindow``'s frames that must be speech.
-        public var startShare: Double
+        package var startShare: Double
         /// The share of the trailing silence's frames that may still be called speech (a click, a
         /// breath) without keeping the utterance going.
-        public var endShare: Double
+        package var endShare: Double
         /// How many dB over everything before it (before the front end) a start window inside an
         /// utterance at least ``foregroundAfter`` long must stand to be marked as a nearer voice
         /// (``foregroundStart``): people talking across the room start an utterance that a
         /// command said nearer then joins. `nil`: never marked.
-        public var foregroundRise: Double?
+        package var foregroundRise: Double?
         /// Seconds an utterance must have lasted before a ``foregroundRise`` is marked.
-        public var foregroundAfter: Double
+        package var foregroundAfter: Double
 
-        public init(
+        package init(
             aggressiveness: Int = 2, floorMargin: Double? = 3, speakerMargin: Double? = 20,
             startPeak: Double? = 9, learningStartPeak: Double? = 5, startWindow: Double = 0.15,
             startShare: Double = 0.7, endShare: Double = 0.1, foregroundRise: Double? = nil,
@@ -80,26 +80,26 @@ public final class VoiceActivityDetector {
         /// The settings measured best on people's recordings (`Benchmarks/Recognition/README.md`,
         /// "An end of speech of its own" and "A command after other people's talk"):
         /// `--voice-activity webrtc`.
-        public static let standard = Settings(foregroundRise: 6, foregroundAfter: 1.5)
+        package static let standard = Settings(foregroundRise: 6, foregroundAfter: 1.5)
     }
 
-    public let settings: Settings
+    package let settings: Settings
     /// Whether the stream is in an utterance: speech started and has not yet been followed by
     /// the trailing silence.
-    public private(set) var inSpeech = false
+    package private(set) var inSpeech = false
     /// Where the current (or last) utterance started, in samples processed: the first frame of
     /// the start window that started it.
-    public private(set) var speechStart = 0
+    package private(set) var speechStart = 0
     /// Where, in samples processed, a voice far louder than everything before it began inside
     /// the current utterance (``Settings/foregroundRise``), the latest if several; `nil` when none
     /// did.
-    public private(set) var foregroundStart: Int?
+    package private(set) var foregroundStart: Int?
     /// Samples processed so far.
-    public var position: Int { processed }
+    package var position: Int { processed }
 
     /// How many samples before the moment it heard speech start belong to the utterance: its
     /// start window and a quarter second more, for a soft first sound it did not call speech.
-    public var leadIn: Int { (startFrames + 25) * frame }
+    package var leadIn: Int { (startFrames + 25) * frame }
 
     private let frame = AudioFormat.recognizerSampleRate / 100
     private let handle: OpaquePointer
@@ -130,7 +130,7 @@ public final class VoiceActivityDetector {
     private var recentRise: [Double] = []
 
     /// A detector whose utterances end after `trailingSilence` seconds of silence.
-    public init(_ settings: Settings = .standard, trailingSilence: Double) {
+    package init(_ settings: Settings = .standard, trailingSilence: Double) {
         self.settings = settings
         startFrames = max(1, Int((settings.startWindow * 100).rounded()))
         endFrames = max(1, Int((trailingSilence * 100).rounded()))
@@ -149,7 +149,7 @@ public final class VoiceActivityDetector {
     }
 
     /// Forgets the noise learnt so far and any utterance in progress, as for a new stream.
-    public func reset() {
+    package func reset() {
         start()
         pending = []
         processed = 0
@@ -172,7 +172,7 @@ public final class VoiceActivityDetector {
     /// Judges the whole frames of `chunk` (the rest waits for the next chunk) and updates
     /// ``inSpeech``. With ``Settings/foregroundRise``, `before` is the same audio before a front
     /// end that may have taken the nearer voice for noise: its levels tell voices apart.
-    public func process(_ chunk: [Int16], before: [Int16]? = nil) {
+    package func process(_ chunk: [Int16], before: [Int16]? = nil) {
         if settings.foregroundRise != nil {
             pendingBefore += before ?? chunk
             var start = 0

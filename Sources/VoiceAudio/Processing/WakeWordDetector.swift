@@ -24,14 +24,14 @@ public final class WakeWordDetector {
         /// What is said ("Okay Nabu").
         public let phrase: String
         /// The TensorFlow Lite model.
-        public let file: URL
+        package let file: URL
         /// The mean probability over ``slidingWindow`` runs above which the word is heard.
-        public var probabilityCutoff: Double
+        package var probabilityCutoff: Double
         /// How many of the model's runs (30 ms apart) are averaged.
-        public let slidingWindow: Int
+        package let slidingWindow: Int
 
         /// The model described by the JSON file at `url` (as microWakeWord writes them).
-        public init(contentsOf url: URL) throws(SpeechError) {
+        package init(contentsOf url: URL) throws(SpeechError) {
             struct Description: Decodable {
                 struct Micro: Decodable {
                     let probability_cutoff: Double
@@ -58,7 +58,7 @@ public final class WakeWordDetector {
 
     /// Where `Scripts/bootstrap.sh` installs the libraries and models: `VOICE_INTENTS_WAKE_WORD`
     /// when set, else `/usr/local/lib/voice-intents/wake-word`.
-    public static var modelFolder: URL {
+    package static var modelFolder: URL {
         URL(
             fileURLWithPath: ProcessInfo.processInfo.environment["VOICE_INTENTS_WAKE_WORD"]
                 ?? "/usr/local/lib/voice-intents/wake-word")
@@ -72,14 +72,14 @@ public final class WakeWordDetector {
         }
     }
 
-    public let model: Model
+    package let model: Model
     private let detector: OpaquePointer
     /// The model's last probabilities, for the sliding mean.
     private var recent: [Float] = []
     /// Samples since the stream's last 10 ms boundary.
     private var partial = 0
     /// The highest sliding mean since the last ``reset()``, for tuning and tests.
-    public private(set) var highestMean: Double = 0
+    package private(set) var highestMean: Double = 0
 
     /// The installed model named `name` (`okay_nabu`, `hey_jarvis`, `alexa`, `hey_mycroft`).
     ///
@@ -87,7 +87,7 @@ public final class WakeWordDetector {
     ///   installed, saying which and how to install them.
     /// With `cutoff`, the model wakes above it instead of its own ``Model/probabilityCutoff``
     /// (a cutoff chosen for a person: `WakeWordCalibration`).
-    public convenience init(_ name: String, cutoff: Double? = nil) throws(SpeechError) {
+    package convenience init(_ name: String, cutoff: Double? = nil) throws(SpeechError) {
         let description = Self.modelFolder.appendingPathComponent("\(name).json")
         guard FileManager.default.fileExists(atPath: description.path) else {
             throw Self.missing(name, installed: Self.installedModels())
@@ -110,7 +110,7 @@ public final class WakeWordDetector {
     }
 
     /// No models are installed: where they were looked for and how to install them.
-    public static var noneInstalled: SpeechError {
+    package static var noneInstalled: SpeechError {
         SpeechError(
             .missingModel,
             "no wake-word models are installed in \(modelFolder.path); install them with Scripts/bootstrap.sh (from the pymicro-wakeword wheel on PyPI), or set VOICE_INTENTS_WAKE_WORD to a folder that has them"
@@ -127,7 +127,7 @@ public final class WakeWordDetector {
     }
 
     /// A detector running `model`.
-    public init(model: Model) throws(SpeechError) {
+    package init(model: Model) throws(SpeechError) {
         self.model = model
         let folder = Self.modelFolder
         let python = Self.pythonLibrary()
@@ -159,7 +159,7 @@ public final class WakeWordDetector {
     /// Hears `chunk` (16 kHz mono) after what came before. Returns where in the chunk the wake
     /// word was heard, to the 10 ms (what follows it is the command, if one was said in the same
     /// breath), or `nil`. Once heard, the detector starts afresh, so one wake word is heard once.
-    public func process(_ chunk: [Int16]) -> Int? {
+    package func process(_ chunk: [Int16]) -> Int? {
         var probability: Float = 0
         let step = AudioFormat.recognizerSampleRate / 100
         var start = 0
@@ -189,7 +189,7 @@ public final class WakeWordDetector {
     /// heard as a new stream, with nothing decided, and the sample each run came after: what a
     /// cutoff is chosen on (`speech-benchmark --false-wakes`). The detector is reset before and
     /// after.
-    public func probabilities(of audio: [Int16]) -> [(end: Int, probability: Float)] {
+    package func probabilities(of audio: [Int16]) -> [(end: Int, probability: Float)] {
         reset()
         defer { reset() }
         var probabilities: [(end: Int, probability: Float)] = []
@@ -211,7 +211,7 @@ public final class WakeWordDetector {
     /// over `audio` (16 kHz mono), heard as a new stream, with nothing decided, and the sample each
     /// run came after: the detector wakes at the first mean over the cutoff. The detector is reset
     /// before and after.
-    public func slidingMeans(of audio: [Int16]) -> [(end: Int, mean: Double)] {
+    package func slidingMeans(of audio: [Int16]) -> [(end: Int, mean: Double)] {
         let probabilities = probabilities(of: audio)
         let window = model.slidingWindow
         guard probabilities.count >= window else { return [] }
@@ -223,7 +223,7 @@ public final class WakeWordDetector {
     }
 
     /// Forgets the stream so far, as for a new one.
-    public func reset() {
+    package func reset() {
         _ = vi_wake_word_reset(detector)
         recent = []
         partial = 0

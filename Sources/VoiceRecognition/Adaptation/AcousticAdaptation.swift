@@ -14,13 +14,13 @@ import VoiceAudio
 /// configuration.adaptation = try AcousticAdaptation(folder: URL(fileURLWithPath: "Models/en/en-us-rooms"))
 /// let recognizer = try SpeechRecognizer(configuration)
 /// ```
-public struct AcousticAdaptation: Sendable, Hashable {
+package struct AcousticAdaptation: Sendable, Hashable {
     /// The folder of the files.
-    public let folder: URL
+    package let folder: URL
 
     /// The files an adaptation may hold, each with the decoder argument that loads it in place
     /// of the base model's.
-    public static let files: [(name: String, argument: String)] = [
+    package static let files: [(name: String, argument: String)] = [
         ("means", "-mean"), ("variances", "-var"), ("transition_matrices", "-tmat"),
         ("sendump", "-sendump"), ("mixture_weights", "-mixw"), ("mllr_matrix", "-mllr"),
     ]
@@ -28,7 +28,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     /// The files of `folder` that replace the base model's.
     ///
     /// - Throws: ``SpeechError`` when the folder is missing or holds none of ``files``.
-    public init(folder: URL) throws(SpeechError) {
+    package init(folder: URL) throws(SpeechError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
         else {
@@ -47,7 +47,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     }
 
     /// The files of ``files`` that the folder has.
-    public var present: [String] {
+    package var present: [String] {
         Self.files.map(\.name).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
@@ -56,7 +56,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     /// The decoder arguments that load the folder's files in place of the base model's. The
     /// quantized `sendump` wins over `mixture_weights` when both are there, as it does in a
     /// model folder.
-    public var decoderArguments: [String] {
+    package var decoderArguments: [String] {
         let present = Set(present)
         return Self.files.flatMap { file -> [String] in
             guard present.contains(file.name) else { return [] }
@@ -68,7 +68,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     /// Where `app`'s own adaptation is kept for the installed models of `locale`
     /// (`Models/<locale>/<app>.adaptation`, beside its calibration); `nil` when no models are
     /// installed.
-    public static func installedURL(app: String, locale: String = "en") -> URL? {
+    package static func installedURL(app: String, locale: String = "en") -> URL? {
         SpeechRecognizer.Configuration.installedManifest(locale: locale)?.deletingLastPathComponent()
             .appendingPathComponent("\(app).adaptation")
     }
@@ -76,7 +76,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     /// `app`'s own adaptation for the installed models of `locale`; `nil` when it has none.
     ///
     /// - Throws: ``SpeechError`` when the folder is there but holds no model files.
-    public static func installed(app: String, locale: String = "en") throws(SpeechError)
+    package static func installed(app: String, locale: String = "en") throws(SpeechError)
         -> AcousticAdaptation?
     {
         guard let url = installedURL(app: app, locale: locale),
@@ -86,7 +86,7 @@ public struct AcousticAdaptation: Sendable, Hashable {
     }
 
     /// What the folder says of how it was made (`adaptation.json`), when it says it.
-    public var provenance: Provenance? {
+    package var provenance: Provenance? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(Provenance.fileName)) else {
             return nil
         }
@@ -94,23 +94,23 @@ public struct AcousticAdaptation: Sendable, Hashable {
     }
 
     /// How an adaptation was made: written beside its files as `adaptation.json`.
-    public struct Provenance: Codable, Sendable, Hashable {
+    package struct Provenance: Codable, Sendable, Hashable {
         static let fileName = "adaptation.json"
 
         /// The base model folder it was adapted from, and the adaptation it started from, if any.
-        public var base: String
-        public var startedFrom: String?
+        package var base: String
+        package var startedFrom: String?
         /// ``ModelAdapter/Method``'s name, MAP's τ (`nil`: estimated by `map_adapt`), and the
         /// passes of re-estimation.
-        public var method: String
-        public var tau: Double?
-        public var passes: Int
+        package var method: String
+        package var tau: Double?
+        package var passes: Int
         /// Clips heard, and their length in hours.
-        public var clips: Int
-        public var hours: Double
+        package var clips: Int
+        package var hours: Double
         /// What the clips were, in the adapting program's words.
-        public var sources: [String]
+        package var sources: [String]
         /// When it was made (ISO 8601).
-        public var made: String
+        package var made: String
     }
 }

@@ -14,17 +14,17 @@ import VoiceAudio
 /// let adapter = try ModelAdapter(base: .installed(), work: scratch)
 /// let report = try adapter.adapt(clips, settings: .init(), output: folder) { print($0) }
 /// ```
-public struct ModelAdapter {
+package struct ModelAdapter {
     /// One transcribed utterance.
-    public struct Clip: Sendable {
+    package struct Clip: Sendable {
         /// A name unique among the clips (letters, digits, `-` and `_`).
-        public var name: String
+        package var name: String
         /// 16 kHz mono samples, already through the recognizer's front end.
-        public var samples: [Int16]
+        package var samples: [Int16]
         /// What was said, in the dictionary's words (lower case).
-        public var words: [String]
+        package var words: [String]
 
-        public init(name: String, samples: [Int16], words: [String]) {
+        package init(name: String, samples: [Int16], words: [String]) {
             self.name = name
             self.samples = samples
             self.words = words
@@ -32,7 +32,7 @@ public struct ModelAdapter {
     }
 
     /// What is adapted.
-    public enum Method: String, Sendable, CaseIterable {
+    package enum Method: String, Sendable, CaseIterable {
         /// Maximum a posteriori re-estimation of means, mixture weights and transition matrices:
         /// each parameter moves towards what the clips say of it as far as the clips hold enough
         /// of it (τ). Wants an hour or more of speech to help.
@@ -43,17 +43,17 @@ public struct ModelAdapter {
     }
 
     /// How to adapt.
-    public struct Settings: Sendable {
-        public var method: Method
+    package struct Settings: Sendable {
+        package var method: Method
         /// MAP's prior weight τ, the same for every parameter; `nil` lets `map_adapt` estimate it
         /// from the model's variances and the clips.
-        public var tau: Double?
+        package var tau: Double?
         /// Rounds of statistics and re-estimation, each starting from the last.
-        public var passes: Int
+        package var passes: Int
         /// Whether MAP also re-estimates the variances (it made things worse on AN4).
-        public var adaptsVariances: Bool
+        package var adaptsVariances: Bool
 
-        public init(method: Method = .map, tau: Double? = nil, passes: Int = 1, adaptsVariances: Bool = false)
+        package init(method: Method = .map, tau: Double? = nil, passes: Int = 1, adaptsVariances: Bool = false)
         {
             self.method = method
             self.tau = tau
@@ -63,15 +63,15 @@ public struct ModelAdapter {
     }
 
     /// What an adaptation heard.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Clips given, clips whose statistics `bw` kept, and their length in hours.
-        public var clips: Int
-        public var aligned: Int
-        public var hours: Double
+        package var clips: Int
+        package var aligned: Int
+        package var hours: Double
         /// Words no dictionary has, with how many clips were left out for them.
-        public var unknownWords: [String: Int]
+        package var unknownWords: [String: Int]
         /// The seconds each step took.
-        public var seconds: [(step: String, seconds: Double)]
+        package var seconds: [(step: String, seconds: Double)]
     }
 
     let base: SpeechRecognizer.Configuration
@@ -94,7 +94,7 @@ public struct ModelAdapter {
     ///   - work: A folder for the features and statistics (made when missing; left for the
     ///     caller to remove).
     /// - Throws: ``SpeechError`` naming a program that is not installed and its Debian package.
-    public init(base: SpeechRecognizer.Configuration, work: URL) throws(SpeechError) {
+    package init(base: SpeechRecognizer.Configuration, work: URL) throws(SpeechError) {
         var tools: [String: String] = [:]
         for program in Self.programs {
             let found =
@@ -121,7 +121,7 @@ public struct ModelAdapter {
     ///   - progress: Told each step as it starts.
     /// - Throws: ``SpeechError`` when a step fails (with what the program said), when no clip
     ///   can be aligned, or when a file cannot be written.
-    public func adapt(
+    package func adapt(
         _ clips: [Clip], settings: Settings, sources: [String] = [], output: URL,
         progress: (String) -> Void = { _ in }
     ) throws(SpeechError) -> Report {

@@ -34,15 +34,15 @@
 public struct GarbageModel: Sendable, Hashable {
     /// The probability of entering the whole-utterance garbage loop from the grammar's start
     /// (below 1: the start's own arcs share the rest; 0: no whole-utterance loop).
-    public var utterance: Double
+    package var utterance: Double
     /// The probability of each phone in a garbage loop (every phone-word arc carries it; it need
     /// not sum to 1 over the phones: it is a penalty per phone).
-    public var phone: Double
+    package var phone: Double
     /// The probability of the garbage loop in a value slot, shared with the slot's names (which
     /// share the rest); `nil`: no garbage inside values.
-    public var value: Double?
+    package var value: Double?
 
-    public init(utterance: Double, phone: Double, value: Double? = nil) {
+    package init(utterance: Double, phone: Double, value: Double? = nil) {
         self.utterance = utterance
         self.phone = phone
         self.value = value
@@ -51,7 +51,7 @@ public struct GarbageModel: Sendable, Hashable {
     /// The setting chosen by `rejection-benchmark`: the strongest measured that lost no command
     /// the app acted on rightly without it, for about a sixth more decoding time (no value loops).
     /// Grammars have no garbage path unless given one.
-    public static let standard = GarbageModel(utterance: 1e-2, phone: 3e-3)
+    package static let standard = GarbageModel(utterance: 1e-2, phone: 3e-3)
 
     /// ``standard`` with a loop in every value slot, entered with probability 0.05, for near
     /// misses: "how busy is the louvre" is heard as a command with an unknown landmark, which the
@@ -59,11 +59,11 @@ public struct GarbageModel: Sendable, Hashable {
     /// had theirs taken by the loop (asked for instead of acted on), and `rejection-benchmark`
     /// found few near misses landing on value loops at 0.001 (see `Benchmarks/Recognition/README.md`,
     /// "Rejection"). At 0.01, the voice loop's test recording of the Louvre still heard Uluru.
-    public static let withValues = GarbageModel(utterance: 1e-2, phone: 3e-3, value: 5e-2)
+    package static let withValues = GarbageModel(utterance: 1e-2, phone: 3e-3, value: 5e-2)
 
     /// The context-independent phones of the CMU US English model (its `mdef`, without SIL and
     /// the noise phones), one pseudo-word each.
-    public static let phones = [
+    package static let phones = [
         "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH",
         "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V",
         "W", "Y", "Z", "ZH",
@@ -73,20 +73,20 @@ public struct GarbageModel: Sendable, Hashable {
     static let prefix = "~"
 
     /// The pseudo-word of `phone` ("AA" → "~aa").
-    public static func word(for phone: String) -> String { prefix + phone.lowercased() }
+    package static func word(for phone: String) -> String { prefix + phone.lowercased() }
 
     /// Every pseudo-word, one per phone.
-    public static let words = phones.map(word(for:))
+    package static let words = phones.map(word(for:))
 
     /// The phone a pseudo-word stands for ("~aa" → "AA"), or `nil` for any other word.
-    public static func phone(of word: String) -> String? {
+    package static func phone(of word: String) -> String? {
         guard word.hasPrefix(prefix) else { return nil }
         let phone = word.dropFirst(prefix.count).uppercased()
         return phones.contains(phone) ? phone : nil
     }
 
     /// Whether `word` is a garbage pseudo-word (or a marker of a loop in a ``WordGraph``).
-    public static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
+    package static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
 
     /// A decoy in place of a value ("~louver"), and in place of a command's first word
     /// ("~~sell"): what ``DecoyCheck`` calls them in the dictionary.
@@ -95,7 +95,7 @@ public struct GarbageModel: Sendable, Hashable {
 
     /// The word a decoy stands for ("~~sell" → "sell"), or `nil` for any other word (phone-words
     /// included).
-    public static func decoyWord(of word: String) -> String? {
+    package static func decoyWord(of word: String) -> String? {
         guard word.hasPrefix(prefix), phone(of: word) == nil, !isMarker(word) else { return nil }
         let plain = word.drop { String($0) == prefix }
         return plain.isEmpty ? nil : String(plain)
@@ -103,7 +103,7 @@ public struct GarbageModel: Sendable, Hashable {
 
     /// Whether `word` is a decoy in place of a command's own word: the utterance had a command's
     /// shape with a word the app does not know.
-    public static func isCommandDecoy(_ word: String) -> Bool { word.hasPrefix(prefix + prefix) }
+    package static func isCommandDecoy(_ word: String) -> Bool { word.hasPrefix(prefix + prefix) }
 
     /// The marker arcs a ``WordGraph`` carries where a loop goes; `fsg(name:garbage:)` expands
     /// each into its own loop of phone-words.
@@ -114,7 +114,7 @@ public struct GarbageModel: Sendable, Hashable {
 }
 
 /// Which part of an utterance the garbage path took.
-public enum GarbageKind: Sendable, Hashable {
+package enum GarbageKind: Sendable, Hashable {
     /// The whole utterance: not a command.
     case utterance
     /// One or more values inside a command: the command's shape with a value the app does not
@@ -137,7 +137,7 @@ public enum GarbagePath: String, Sendable, Hashable, CaseIterable {
     case values
 
     /// The grammar's garbage model; `nil` for ``off``.
-    public var model: GarbageModel? {
+    package var model: GarbageModel? {
         switch self {
         case .off: nil
         case .commands: .standard

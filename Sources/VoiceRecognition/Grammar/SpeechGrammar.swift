@@ -16,11 +16,11 @@
 /// values are heard by dictation).
 public struct SpeechGrammar: Sendable {
     /// The grammar's name (a JSGF identifier).
-    public let name: String
+    package let name: String
     /// The grammar text.
-    public let jsgf: String
+    package let jsgf: String
     /// Every word the grammar uses: each must be in the recognizer's dictionary.
-    public let words: Set<String>
+    package let words: Set<String>
     /// The names of several words that the graph says as one word each (``CompoundWord``):
     /// the recognizer makes their pronunciations from their words'.
     package let compounds: Set<String>
@@ -33,7 +33,7 @@ public struct SpeechGrammar: Sendable {
     package let isCommands: Bool
     /// The phrases left out because a placeholder takes free text without suggestions (or a web
     /// address).
-    public let freeTextPhrases: Int
+    package let freeTextPhrases: Int
     /// The same language as a minimal deterministic word graph: what the recognizer searches.
     package let graph: WordGraph
     /// The language with the endings that say nothing new left out (an optional "in travel
@@ -44,13 +44,13 @@ public struct SpeechGrammar: Sendable {
     /// The grammar in PocketSphinx's FSG format, as the recognizer loads it: the JSGF's language
     /// as a minimal graph, in which phrases share their beginnings and endings. Written once, when
     /// the grammar is made: the voice loop sets its grammar before every utterance.
-    public let fsg: String
+    package let fsg: String
 
     /// The size of the graph the recognizer searches.
-    public var graphSize: (states: Int, arcs: Int) { (graph.stateCount, graph.arcCount) }
+    package var graphSize: (states: Int, arcs: Int) { (graph.stateCount, graph.arcCount) }
 
     /// The wake phrase the grammar starts with, if any, as words ("hey travel tracking").
-    public let wakePhrase: [String]?
+    package let wakePhrase: [String]?
 
     /// The hesitations a command, or an answer, may begin with: "uh find two tickets for petra",
     /// "um three". Without them the grammar had to cover the "uh" with the first word or a
@@ -58,14 +58,14 @@ public struct SpeechGrammar: Sendable {
     /// five voices, clean and pink 10 dB; `Benchmarks/Recognition/README.md`, "Hesitations"). The transcript
     /// keeps the word; the matcher ignores it as a filler, and the conversation reads an answer
     /// without it (``withoutHesitation(_:)``).
-    public static let hesitations = ["uh", "um"]
+    package static let hesitations = ["uh", "um"]
 
     /// The hesitations this grammar lets a command begin with.
     package let hesitationWords: Set<String>
 
     /// The garbage path the recognizer searches beside the commands, if any (``GarbageModel``).
     /// It is in ``fsg`` only; the JSGF has none.
-    public let garbage: GarbageModel?
+    package let garbage: GarbageModel?
 
     /// A grammar whose JSGF is `jsgf` and whose language is `graph`, as the module that writes
     /// grammars from phrases (or answers) makes it.

@@ -18,14 +18,14 @@
 /// the articulatory chart behind the CMU phone set); the three steps are a coarse stand-in for a
 /// confusion matrix measured on speech, which this model does not ship. Stress marks (`AH0`) are
 /// ignored.
-public enum PhoneDistance {
+package enum PhoneDistance {
     /// The distance between two pronunciations written as space-separated CMU phones.
     ///
     /// - Parameters:
     ///   - first: Phones such as `"M AE P"`.
     ///   - second: Phones such as `"M AE P S"`.
     /// - Returns: The cheapest edit from one to the other, in phones.
-    public static func distance(_ first: String, _ second: String) -> Double {
+    package static func distance(_ first: String, _ second: String) -> Double {
         let a = symbols(first)
         let b = symbols(second)
         return Double(units(a, b, limit: Int.max / 4) ?? 0) / Double(unit)

@@ -12,12 +12,12 @@ import VoiceAudio
 /// let entries = try PronunciationDictionary.entries(for: ["read", "map"], in: cmudict)
 /// // ["map": ["M AE P"], "read": ["R IY D", "R EH D"]]
 /// ```
-public enum PronunciationDictionary {
+package enum PronunciationDictionary {
     /// The pronunciations of `words` found in the file at `url`, in the file's order.
     ///
     /// - Throws: ``SpeechError`` when the file cannot be read, or a line has a word and no phones
     ///   (naming the file and line).
-    public static func entries(for words: Set<String>, in url: URL) throws(SpeechError) -> [String: [String]]
+    package static func entries(for words: Set<String>, in url: URL) throws(SpeechError) -> [String: [String]]
     {
         let data: Data
         do {
@@ -79,7 +79,7 @@ public enum PronunciationDictionary {
     }
 
     /// `entries` as dictionary lines, alternatives numbered from 2, words in order.
-    public static func text(_ entries: [String: [String]]) -> String {
+    package static func text(_ entries: [String: [String]]) -> String {
         entries.sorted { $0.key < $1.key }.flatMap { word, pronunciations in
             pronunciations.enumerated().map { index, phones in
                 (index == 0 ? word : "\(word)(\(index + 1))") + " " + phones

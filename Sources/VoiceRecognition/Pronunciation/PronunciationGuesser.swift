@@ -4,7 +4,7 @@
 import VoiceAudio
 import VoiceSynthesis
 
-public enum PronunciationGuesser {
+package enum PronunciationGuesser {
     /// eSpeak NG's English phoneme names → CMU phones.
     static let phoneMap: [String: [String]] = [
         // Vowels and diphthongs.
@@ -27,7 +27,7 @@ public enum PronunciationGuesser {
     /// The CMU phones for `word`, space-separated.
     ///
     /// - Throws: ``SpeechError`` when eSpeak NG is not available or gives nothing usable.
-    public static func phones(for word: String) throws(SpeechError) -> String {
+    package static func phones(for word: String) throws(SpeechError) -> String {
         let engine = try ESpeakEngine.shared()
         let raw = try engine.exclusively { () throws(SpeechError) -> String in
             try engine.selectVoice("en-us")

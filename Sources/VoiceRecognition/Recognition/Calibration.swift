@@ -42,28 +42,28 @@ import VoiceAudio
 ///   halves from threshold 0 to 1, for plots.
 public struct Calibration: Sendable, Codable, Equatable {
     /// What a threshold does to a set of clips.
-    public struct Figures: Sendable, Codable, Equatable {
+    package struct Figures: Sendable, Codable, Equatable {
         /// The threshold they are at.
-        public var threshold: Double
+        package var threshold: Double
         /// Clips, clips of commands (the test expects an intent), and clips of anything else.
-        public var clips: Int
-        public var commands: Int
-        public var nonCommands: Int
+        package var clips: Int
+        package var commands: Int
+        package var nonCommands: Int
         /// Commands whose transcript reached exactly what the test expects, with no threshold.
-        public var rightCommands: Int
+        package var rightCommands: Int
         /// Non-commands accepted (any intent, confidence at least the threshold), as a share of
         /// non-commands: out-of-domain speech and near misses with a wrong verb.
-        public var falseAccepts: Double
+        package var falseAccepts: Double
         /// Commands accepted with a wrong intent or value, as a share of commands: a near miss
         /// with an unknown value heard as a known one, or a command misheard.
-        public var wrongAccepts: Double
+        package var wrongAccepts: Double
         /// Of the ``rightCommands``, the share the threshold rejects: what the threshold costs.
-        public var falseRejects: Double
+        package var falseRejects: Double
         /// Commands not accepted at all (nothing heard, no intent reached, or under the
         /// threshold), as a share of commands.
-        public var allFalseRejects: Double
+        package var allFalseRejects: Double
 
-        public init(
+        package init(
             threshold: Double, clips: Int, commands: Int, nonCommands: Int, rightCommands: Int,
             falseAccepts: Double, wrongAccepts: Double, falseRejects: Double, allFalseRejects: Double
         ) {
@@ -80,49 +80,49 @@ public struct Calibration: Sendable, Codable, Equatable {
     }
 
     /// One point of the trade-off curve: the figures of both halves at one threshold.
-    public struct CurvePoint: Sendable, Codable, Equatable {
-        public var tuning: Figures
-        public var heldOut: Figures
+    package struct CurvePoint: Sendable, Codable, Equatable {
+        package var tuning: Figures
+        package var heldOut: Figures
 
-        public init(tuning: Figures, heldOut: Figures) {
+        package init(tuning: Figures, heldOut: Figures) {
             self.tuning = tuning
             self.heldOut = heldOut
         }
     }
 
     /// The version of the format this type reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
+    package var version: Int
     /// The app's executable name (`travel-tracking`).
-    public var app: String
+    package var app: String
     /// The confidence measure the threshold is for.
-    public var measure: String
+    package var measure: String
     /// Accept a clip that reached an intent when its confidence is at least this.
-    public var threshold: Double
+    package var threshold: Double
     /// The cap on the tuning half's false rejects the threshold was chosen under, 0 to 1.
-    public var maxFalseRejects: Double
+    package var maxFalseRejects: Double
     /// The figures at the threshold on the half it was chosen on, and on the other half.
-    public var tuning: Figures
-    public var heldOut: Figures
+    package var tuning: Figures
+    package var heldOut: Figures
     /// When it was measured (ISO 8601).
-    public var date: String
+    package var date: String
     /// The front end the clips were heard through, as `--front-end` names it
     /// (``VoiceAudio/AudioFrontEnd/Settings/argument``; `off` for none); `nil` in a file from
     /// before it was recorded. Confidence moves with the front end, so a bar holds for it alone.
-    public var frontEnd: String?
+    package var frontEnd: String?
     /// The command that measured it.
-    public var command: String?
+    package var command: String?
     /// Both halves' figures from 0 to 1, for plots; `nil` in a saved file.
-    public var curve: [CurvePoint]?
+    package var curve: [CurvePoint]?
 
     /// The name of the measure ``RecognitionConfidence`` gives.
-    public static let confidenceMeasure = "acoustic score per frame (RecognitionConfidence) times match score"
+    package static let confidenceMeasure = "acoustic score per frame (RecognitionConfidence) times match score"
 
     /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none), heard
     /// with or without a ``DecoyCheck``: both change what is heard, so a threshold chosen without
     /// them does not hold with them.
-    public static func measure(garbage: GarbageModel?, decoys: Bool = false) -> String {
+    package static func measure(garbage: GarbageModel?, decoys: Bool = false) -> String {
         let checked = confidenceMeasure + (decoys ? ", decoy check" : "")
         guard let garbage else { return checked }
         return checked + ", garbage path p \(garbage.utterance) q \(garbage.phone)"
@@ -132,12 +132,12 @@ public struct Calibration: Sendable, Codable, Equatable {
     /// The garbage path this calibration's measure was made with, heard with or without the
     /// decoy check; `nil` when it is none of ``GarbagePath``'s (another check, or another
     /// model's weights).
-    public func garbagePath(decoys: Bool = false) -> GarbagePath? {
+    package func garbagePath(decoys: Bool = false) -> GarbagePath? {
         GarbagePath.allCases.first { measure == Self.measure(garbage: $0.model, decoys: decoys) }
     }
 
     /// A calibration as measured (`VoiceEvaluation` measures it from clips).
-    public init(
+    package init(
         app: String, measure: String, threshold: Double, maxFalseRejects: Double, tuning: Figures,
         heldOut: Figures, date: String, command: String?, curve: [CurvePoint]?
     ) {
@@ -156,12 +156,12 @@ public struct Calibration: Sendable, Codable, Equatable {
     // MARK: Files
 
     /// `<app>.calibration.json`: the file's name in the models folder.
-    public static func fileName(app: String) -> String { "\(app).calibration.json" }
+    package static func fileName(app: String) -> String { "\(app).calibration.json" }
 
     /// Where `app`'s calibration is kept for the installed models of `locale`
     /// (`Models/<locale>/<app>.calibration.json`, next to the models' manifest); `nil` when no
     /// manifest is found.
-    public static func installedURL(app: String, locale: String = "en") -> URL? {
+    package static func installedURL(app: String, locale: String = "en") -> URL? {
         SpeechRecognizer.Configuration.installedManifest(locale: locale)?.deletingLastPathComponent()
             .appendingPathComponent(fileName(app: app))
     }
@@ -169,7 +169,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     /// `app`'s saved calibration for the installed models of `locale`; `nil` when it has none.
     ///
     /// - Throws: ``SpeechError`` when the file is there but cannot be used (``load(from:)``).
-    public static func installed(app: String, locale: String = "en") throws(SpeechError) -> Calibration? {
+    package static func installed(app: String, locale: String = "en") throws(SpeechError) -> Calibration? {
         guard let url = installedURL(app: app, locale: locale),
             FileManager.default.fileExists(atPath: url.path)
         else { return nil }
@@ -180,7 +180,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     ///
     /// - Throws: ``SpeechError`` naming the file and what is wrong: missing, not JSON of this
     ///   format (with the field), another version, or a threshold outside 0...1.
-    public static func load(from url: URL) throws(SpeechError) -> Calibration {
+    package static func load(from url: URL) throws(SpeechError) -> Calibration {
         let calibration = try decodeJSONFile(Calibration.self, at: url, describing: "calibration")
         guard calibration.version == currentVersion else {
             throw SpeechError(
@@ -196,7 +196,7 @@ public struct Calibration: Sendable, Codable, Equatable {
     }
 
     /// Writes the calibration as pretty-printed JSON, without its curve when `withCurve` is false.
-    public func write(to url: URL, withCurve: Bool = true) throws {
+    package func write(to url: URL, withCurve: Bool = true) throws {
         var copy = self
         if !withCurve { copy.curve = nil }
         let encoder = JSONEncoder()

@@ -25,35 +25,35 @@ import VoiceAudio
 /// configuration.decoyCheck = try DecoyCheck(contentsOf: URL(fileURLWithPath: "Models/en/decoys.txt"))
 /// let recognizer = try SpeechRecognizer(configuration)
 /// ```
-public struct DecoyCheck: Sendable, Hashable {
+package struct DecoyCheck: Sendable, Hashable {
     /// The decoy words (each in the pronunciation dictionary). A grammar's own words are left
     /// out of its check.
-    public var words: [String]
+    package var words: [String]
     /// The probability of a decoy in place of the first word, shared with it.
-    public var firstWord = 1e-2
+    package var firstWord = 1e-2
     /// The probability of a decoy (or decoys, one after another) in place of a name.
-    public var value = 5e-2
+    package var value = 5e-2
     /// The probability of each decoy word once a decoy is taken: a penalty per word.
-    public var word = 1e-3
+    package var word = 1e-3
     /// Hesitations a person may say before any word of a command ("uh find two tickets"): in the
     /// chain, each may come before each word, so that a decoy has to fit better than the word
     /// with an "uh" in front of it.
-    public var hesitations = ["uh", "um", "er", "ah"]
+    package var hesitations = ["uh", "um", "er", "ah"]
     /// The probability of each hesitation before the first word: that of a decoy there
     /// (``firstWord`` times ``word``), so a hesitation is no cheaper a way to cover a sound
     /// than a decoy.
-    public var hesitation = 1e-5
+    package var hesitation = 1e-5
     /// The second pass's beams (`-beam`, `-wbeam`, `-pbeam`): its chain is small.
-    public var beams: [String: Double] = ["-beam": 1e-40, "-wbeam": 1e-30, "-pbeam": 1e-40]
+    package var beams: [String: Double] = ["-beam": 1e-40, "-wbeam": 1e-30, "-pbeam": 1e-40]
 
-    public init(words: [String]) {
+    package init(words: [String]) {
         self.words = words
     }
 
     /// The words of a decoy list: one a line, `#` comments and blank lines skipped.
     ///
     /// - Throws: ``SpeechError`` when the file cannot be read or holds no words.
-    public init(contentsOf url: URL) throws(SpeechError) {
+    package init(contentsOf url: URL) throws(SpeechError) {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -192,7 +192,7 @@ extension DecoyCheck {
     /// and would take the place of words that were said.
     ///
     /// - Throws: ``SpeechError`` when the language model or the dictionary cannot be read.
-    public static func frequentWords(count: Int, languageModel: String, dictionary: String)
+    package static func frequentWords(count: Int, languageModel: String, dictionary: String)
         throws(SpeechError)
         -> [String]
     {

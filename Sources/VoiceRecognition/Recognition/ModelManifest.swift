@@ -68,7 +68,7 @@ extension SpeechRecognizer.Configuration {
     /// ```
     ///
     /// - Throws: ``SpeechError`` naming the file and what is wrong in it.
-    public init(manifest url: URL) throws(SpeechError) {
+    package init(manifest url: URL) throws(SpeechError) {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -209,7 +209,7 @@ extension SpeechRecognizer.Configuration {
     /// (``PackagedModels``: an app that depends on the package), and where
     /// `Scripts/install-models.sh` puts them, `/usr/local/share/voice-intents/Models` and
     /// `/usr/share/voice-intents/Models`.
-    public static func modelFolders() -> [URL] {
+    package static func modelFolders() -> [URL] {
         var folders: [URL] = []
         if let named = ProcessInfo.processInfo.environment["VOICE_INTENTS_MODELS"] {
             folders.append(URL(fileURLWithPath: named))
@@ -233,7 +233,7 @@ extension SpeechRecognizer.Configuration {
     /// The manifest ``installed(locale:)`` reads, `Models/<locale>/manifest.yaml` in the first of
     /// ``modelFolders()`` that has one; `nil` when there is none. Files made for the models (an
     /// app's calibration) go next to it.
-    public static func installedManifest(locale: String = "en") -> URL? {
+    package static func installedManifest(locale: String = "en") -> URL? {
         modelFolders().lazy.map { $0.appendingPathComponent(locale).appendingPathComponent("manifest.yaml") }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }

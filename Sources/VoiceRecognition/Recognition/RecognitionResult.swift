@@ -7,11 +7,11 @@ public struct RecognitionResult: Sendable, Hashable {
     /// phone-words: "find six tickets for ~l ~uw ~v".
     public let text: String
     /// PocketSphinx's path score (log scale; higher is better).
-    public let score: Int
+    package let score: Int
     /// How many 10 ms frames were decoded.
-    public let frames: Int
+    package let frames: Int
     /// Every segment of the best path, silences and fillers included.
-    public let words: [RecognizedWord]
+    package let words: [RecognizedWord]
 
     /// How sure the recognizer is that the utterance was what it heard; `nil` only for a result
     /// made by hand without one.
@@ -20,7 +20,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// The words as the search has them: a name of several words as one (``CompoundWord``).
     var searchWords: [String] = []
 
-    public init(
+    package init(
         text: String, score: Int, frames: Int, words: [RecognizedWord],
         confidence: RecognitionConfidence? = nil
     ) {
@@ -33,7 +33,7 @@ public struct RecognitionResult: Sendable, Hashable {
 
     /// The segments that are words (no silence, no fillers such as `<sil>` or `[NOISE]`, no
     /// garbage phone-words).
-    public var spokenWords: [RecognizedWord] {
+    package var spokenWords: [RecognizedWord] {
         words.filter { !$0.isFiller && !$0.isGarbage }
     }
 
@@ -43,7 +43,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// as "please do" has two seconds of "silence" between the two words. So an answer of a word
     /// or two with much more than the trailing silence around it was likely not an answer
     /// (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
-    public var secondsOutsideWords: Double {
+    package var secondsOutsideWords: Double {
         let wordFrames = spokenWords.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
         return Double(max(0, frames - wordFrames)) / 100
     }
@@ -51,7 +51,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// ``text`` without garbage phone-words: what a matcher is given. A value heard on a garbage
     /// path is left out ("how busy is in travel tracking"), so the runner asks for it rather than
     /// guessing.
-    public var commandText: String {
+    package var commandText: String {
         guard garbage != .commandWord else { return "" }
         return text.split(separator: " ").filter { !GarbageModel.isGarbage(String($0)) }.joined(
             separator: " ")
@@ -59,7 +59,7 @@ public struct RecognitionResult: Sendable, Hashable {
 
     /// ``text`` with each run of garbage phone-words written as "…", for people to read: "how
     /// busy is … in travel tracking".
-    public var readableText: String {
+    package var readableText: String {
         var words: [String] = []
         for word in text.split(separator: " ").map(String.init) {
             if GarbageModel.isGarbage(word) {
@@ -73,7 +73,7 @@ public struct RecognitionResult: Sendable, Hashable {
 
     /// The share of the frames of words (garbage included, silences and fillers not) that the
     /// best path spent in garbage loops: 0 without garbage, 1 for a whole-utterance loop.
-    public var garbageShare: Double {
+    package var garbageShare: Double {
         let segments = words.filter { !$0.isFiller }
         let frames = segments.reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
         let garbage = segments.filter(\.isGarbage).reduce(0) { $0 + $1.endFrame - $1.startFrame + 1 }
@@ -83,7 +83,7 @@ public struct RecognitionResult: Sendable, Hashable {
     /// Whether the best path went through a garbage loop of the grammar (``GarbageModel``), and
     /// where: through the whole utterance (not a command), or in place of values of a command
     /// (a near miss); `nil` when it kept to the commands, or the grammar has no garbage path.
-    public var garbage: GarbageKind? {
+    package var garbage: GarbageKind? {
         guard words.contains(where: \.isGarbage) else { return nil }
         if words.contains(where: { GarbageModel.isCommandDecoy($0.word) }) { return .commandWord }
         return spokenWords.isEmpty ? .utterance : .value
@@ -91,28 +91,28 @@ public struct RecognitionResult: Sendable, Hashable {
 }
 
 /// One segment of a recognition.
-public struct RecognizedWord: Sendable, Hashable {
+package struct RecognizedWord: Sendable, Hashable {
     /// The word ("travel"), or a filler ("<sil>").
-    public let word: String
+    package let word: String
     /// First and last 10 ms frame.
-    public let startFrame: Int
-    public let endFrame: Int
+    package let startFrame: Int
+    package let endFrame: Int
     /// PocketSphinx's acoustic and language scores, and posterior, for rejection work.
-    public let acousticScore: Int
-    public let languageScore: Int
-    public let posterior: Int
+    package let acousticScore: Int
+    package let languageScore: Int
+    package let posterior: Int
 
     /// Whether the segment is a phone-word of a garbage loop ("~aa"; ``GarbageModel``).
-    public var isGarbage: Bool { GarbageModel.isGarbage(word) }
+    package var isGarbage: Bool { GarbageModel.isGarbage(word) }
     /// Whether the segment is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
-    public var isFiller: Bool { Self.isFiller(word) }
+    package var isFiller: Bool { Self.isFiller(word) }
 
     /// Whether `word`, a segment's word, is silence or a filler (`<sil>`, `[NOISE]`, `++…`).
-    public static func isFiller(_ word: String) -> Bool {
+    package static func isFiller(_ word: String) -> Bool {
         word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++")
     }
 
     /// When the word starts and ends, in seconds from the start of the utterance.
-    public var start: Double { Double(startFrame) / 100 }
-    public var end: Double { Double(endFrame + 1) / 100 }
+    package var start: Double { Double(startFrame) / 100 }
+    package var end: Double { Double(endFrame + 1) / 100 }
 }

@@ -29,24 +29,24 @@ public struct RecognitionConfidence: Sendable, Hashable {
     /// The words' acoustic score per frame (PocketSphinx's log scale, against the best sound
     /// considered in each frame): near 0 for words that are really there, lower for anything
     /// forced onto them. Silences and fillers are left out.
-    public let scorePerFrame: Double
+    package let scorePerFrame: Double
 
     /// The score per frame at which the confidence is 0.5, and how far the score moves for the
     /// confidence to go from 0.5 to 0.73 (one unit of the logistic function). First fitted by
     /// `rejection-benchmark` (2026-11-22); kept so that thresholds chosen by `calibrate` keep
     /// their meaning.
-    public static let midpoint = -63.0
-    public static let scale = 8.0
+    package static let midpoint = -63.0
+    package static let scale = 8.0
 
     /// The confidence of words that score `scorePerFrame` per frame.
-    public init(scorePerFrame: Double) {
+    package init(scorePerFrame: Double) {
         self.scorePerFrame = scorePerFrame
         value = 1 / (1 + exp(-(scorePerFrame - Self.midpoint) / Self.scale))
     }
 
     /// The confidence of `words` (silences, fillers and garbage phone-words left out): 0 when
     /// there are none.
-    public init(words: [RecognizedWord]) {
+    package init(words: [RecognizedWord]) {
         let spoken = words.filter { !$0.isFiller && !$0.isGarbage }
         let frames = spoken.reduce(0) { $0 + max($1.endFrame - $1.startFrame + 1, 1) }
         self.init(
@@ -56,18 +56,18 @@ public struct RecognitionConfidence: Sendable, Hashable {
 }
 
 /// How a phone loop (``SpeechRecognizer/hearPhones(_:loop:chunk:)``) is searched.
-public struct PhoneLoop: Sendable, Hashable {
+package struct PhoneLoop: Sendable, Hashable {
     /// The loop's beams (PocketSphinx's `-beam` and `-pbeam` for this search only): narrower is
     /// faster and scores a little lower.
-    public var beam: Double
-    public var phoneBeam: Double
+    package var beam: Double
+    package var phoneBeam: Double
     /// Context-independent phones only (`-allphone_ci`): much faster, a coarser reference.
-    public var contextIndependent: Bool
+    package var contextIndependent: Bool
 
     /// The setting chosen by `rejection-benchmark`.
-    public static let standard = PhoneLoop(beam: 1e-20, phoneBeam: 1e-20, contextIndependent: true)
+    package static let standard = PhoneLoop(beam: 1e-20, phoneBeam: 1e-20, contextIndependent: true)
 
-    public init(beam: Double, phoneBeam: Double, contextIndependent: Bool) {
+    package init(beam: Double, phoneBeam: Double, contextIndependent: Bool) {
         self.beam = beam
         self.phoneBeam = phoneBeam
         self.contextIndependent = contextIndependent
@@ -78,32 +78,32 @@ public struct PhoneLoop: Sendable, Hashable {
 }
 
 /// What a phone loop heard in one utterance.
-public struct PhoneLoopResult: Sendable, Hashable {
+package struct PhoneLoopResult: Sendable, Hashable {
     /// One phone of the loop's path.
-    public struct Segment: Sendable, Hashable {
-        public let phone: String
+    package struct Segment: Sendable, Hashable {
+        package let phone: String
         /// First and last 10 ms frame.
-        public let startFrame: Int
-        public let endFrame: Int
-        public let acousticScore: Int
+        package let startFrame: Int
+        package let endFrame: Int
+        package let acousticScore: Int
     }
 
     /// The phones, space-separated ("SIL HH AH L OW SIL").
-    public let phones: String
+    package let phones: String
     /// The path, phone by phone.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// How many 10 ms frames were decoded.
-    public let frames: Int
+    package let frames: Int
 
     /// The sum of the phones' acoustic scores.
-    public var acousticScore: Int { segments.reduce(0) { $0 + $1.acousticScore } }
+    package var acousticScore: Int { segments.reduce(0) { $0 + $1.acousticScore } }
 
     /// The acoustic score per frame.
-    public var scorePerFrame: Double { frames > 0 ? Double(acousticScore) / Double(frames) : 0 }
+    package var scorePerFrame: Double { frames > 0 ? Double(acousticScore) / Double(frames) : 0 }
 
     /// The loop's acoustic score over frames `start...end`: its phones' scores, each in
     /// proportion to the share of its frames inside.
-    public func acousticScore(from start: Int, to end: Int) -> Double {
+    package func acousticScore(from start: Int, to end: Int) -> Double {
         var total = 0.0
         for segment in segments where segment.endFrame >= start && segment.startFrame <= end {
             let inside = min(end, segment.endFrame) - max(start, segment.startFrame) + 1
@@ -115,7 +115,7 @@ public struct PhoneLoopResult: Sendable, Hashable {
 
     /// How much worse `words` fit their frames than the loop does over the same frames, per frame
     /// (the margins of ``margins(of:)``, each weighted by its word's frames).
-    public func margin(of words: [RecognizedWord]) -> Double {
+    package func margin(of words: [RecognizedWord]) -> Double {
         let frames = words.map { Double(max($0.endFrame - $0.startFrame + 1, 1)) }
         let total = frames.reduce(0, +)
         guard total > 0 else { return -.infinity }
@@ -124,7 +124,7 @@ public struct PhoneLoopResult: Sendable, Hashable {
 
     /// How much worse each of `words` fits its frames than the loop does over the same frames,
     /// per frame (near 0 for a word that is really there).
-    public func margins(of words: [RecognizedWord]) -> [Double] {
+    package func margins(of words: [RecognizedWord]) -> [Double] {
         words.map { word in
             let frames = Double(max(word.endFrame - word.startFrame + 1, 1))
             return (Double(word.acousticScore) - acousticScore(from: word.startFrame, to: word.endFrame))
@@ -160,7 +160,7 @@ extension SpeechRecognizer {
     ///   - samples: 16 kHz, 16-bit mono audio.
     ///   - loop: The loop's beams and phones.
     ///   - chunk: Samples per call to the decoder.
-    public func hearPhones(_ samples: [Int16], loop: PhoneLoop = .standard, chunk: Int = 2048)
+    package func hearPhones(_ samples: [Int16], loop: PhoneLoop = .standard, chunk: Int = 2048)
         throws(SpeechError)
         -> PhoneLoopResult
     {

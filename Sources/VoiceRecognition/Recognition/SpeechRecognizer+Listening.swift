@@ -25,7 +25,7 @@ extension SpeechRecognizer {
     /// - Parameters:
     ///   - timeout: Seconds to wait for speech to start.
     ///   - read: Gives the next samples (16 kHz mono), or `nil` at the end of the stream.
-    public func listen(
+    package func listen(
         timeout: Double, read: () throws(SpeechError) -> [Int16]?
     ) throws(SpeechError) -> RecognitionResult? {
         try listen(timeout: timeout, read: read, speechStarted: { _ in })

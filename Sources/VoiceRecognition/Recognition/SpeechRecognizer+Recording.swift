@@ -3,22 +3,22 @@ import VoiceAudio
 
 /// One utterance as ``SpeechRecognizer/record(timeout:lead:minimumSpeech:read:)`` heard and kept
 /// it.
-public struct RecordedUtterance: Sendable {
+package struct RecordedUtterance: Sendable {
     /// What the recognizer heard.
-    public let result: RecognitionResult
+    package let result: RecognitionResult
     /// The audio of it at 16 kHz: from a little before speech began to the end of the silence
     /// that ended it.
-    public let audio: AudioBuffer
+    package let audio: AudioBuffer
 
     /// The loudest sample, in dB below full scale (0 at full scale; `-infinity` for silence).
-    public var peakDecibels: Double {
+    package var peakDecibels: Double {
         let peak = audio.samples.lazy.map { abs($0) }.max() ?? 0
         return peak > 0 ? 20 * log10(Double(peak)) : -.infinity
     }
 
     /// The share of samples at (or within one step of) full scale: above about 0.1%, the
     /// microphone was driven too hard and the peaks were cut off.
-    public var clippedShare: Double {
+    package var clippedShare: Double {
         guard !audio.samples.isEmpty else { return 0 }
         return Double(audio.samples.count { abs($0) >= 0.999 }) / Double(audio.samples.count)
     }
@@ -40,7 +40,7 @@ extension SpeechRecognizer {
     /// ```
     ///
     /// - Returns: `nil` when nobody spoke before `timeout`.
-    public func record(
+    package func record(
         timeout: Double, lead: Double = 0.4, minimumSpeech: Double = 0.3,
         read: () throws(SpeechError) -> [Int16]?
     ) throws(SpeechError) -> RecordedUtterance? {

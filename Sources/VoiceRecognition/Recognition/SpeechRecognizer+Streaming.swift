@@ -9,7 +9,7 @@ import VoiceAudio
 /// for chunk in chunks { try utterance.feed(chunk) }   // 16 kHz, 16-bit, mono
 /// let heard = try utterance.finish()
 /// ```
-public final class StreamedUtterance {
+package final class StreamedUtterance {
     let recognizer: SpeechRecognizer
     /// What was fed, after the front end: the decoy check hears it again.
     private var fed: [Int16] = []
@@ -24,7 +24,7 @@ public final class StreamedUtterance {
     }
 
     /// Decodes `samples` (16 kHz, 16-bit, mono), the next part of the utterance.
-    public func feed(_ samples: [Int16]) throws(SpeechError) {
+    package func feed(_ samples: [Int16]) throws(SpeechError) {
         guard !isFinished else { throw SpeechError(.invalidInput, "the utterance is finished") }
         let cleaned = recognizer.frontEnd?.process(samples) ?? samples
         fed += cleaned
@@ -33,7 +33,7 @@ public final class StreamedUtterance {
 
     /// The words the search holds best so far, as ``RecognitionResult/commandText`` writes them
     /// (no garbage words): a guess that later audio may still change.
-    public var partialWords: [String] {
+    package var partialWords: [String] {
         guard !isFinished else { return [] }
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(recognizer.decoder, &score).map { String(cString: $0) } ?? ""
@@ -44,7 +44,7 @@ public final class StreamedUtterance {
 
     /// Ends the utterance and returns what was heard, as ``SpeechRecognizer/recognize(_:chunk:)``
     /// would have.
-    public func finish() throws(SpeechError) -> RecognitionResult {
+    package func finish() throws(SpeechError) -> RecognitionResult {
         guard !isFinished else { throw SpeechError(.invalidInput, "the utterance is finished") }
         isFinished = true
         guard ps_end_utt(recognizer.decoder) == 0 else {
@@ -57,7 +57,7 @@ public final class StreamedUtterance {
 extension SpeechRecognizer {
     /// Starts an utterance to be fed as it arrives (``StreamedUtterance``). The recognizer
     /// decodes nothing else until it is finished.
-    public func startUtterance() throws(SpeechError) -> StreamedUtterance {
+    package func startUtterance() throws(SpeechError) -> StreamedUtterance {
         try StreamedUtterance(self)
     }
 }

@@ -24,93 +24,93 @@ public final class SpeechRecognizer {
     /// Where the model files are and how the search is set.
     public struct Configuration: Sendable {
         /// The acoustic model folder.
-        public var acousticModel: String
+        package var acousticModel: String
         /// Files that replace the acoustic model's one by one (an adapted model); `nil`: the
         /// model as it is. The manifest's `adaptation`, or an app's own (`voice-intents adapt`).
-        public var adaptation: AcousticAdaptation?
+        package var adaptation: AcousticAdaptation?
         /// The pronunciation dictionary (CMU format).
-        public var dictionary: String
+        package var dictionary: String
         /// The language model for dictation.
-        public var languageModel: String
+        package var languageModel: String
         /// Decoder arguments beyond the model files ("-beam", "1e-80", …).
-        public var arguments: [String]
+        package var arguments: [String]
         /// The Debian package that installs the model files, named when one is missing.
-        public var package = "pocketsphinx-en-us"
+        package var package = "pocketsphinx-en-us"
         /// Pronunciations checked by hand (CMU format), used before the dictionary's and before
         /// guessing: `Models/<locale>/lexicon.dict`.
-        public var lexicon: String?
+        package var lexicon: String?
         /// Seconds of silence that end an utterance when listening to a stream (PocketSphinx's
         /// `-vad_postspeech`, in 10 ms frames). Shorter answers sooner; too short cuts people off
         /// at a pause.
-        public var trailingSilence: Double = 0.5
+        package var trailingSilence: Double = 0.5
         /// The longest silence an utterance may hold while what was heard so far cannot yet be a
         /// whole sentence of the grammar ("set a timer for …"): the end of speech waits, up to
         /// this many seconds of silence, for the rest. `nil` or no more than
         /// ``trailingSilence``: every pause of ``trailingSilence`` ends the utterance. The
         /// manifest's `maximumSilence`.
-        public var maximumSilence: Double? = 1.0
+        package var maximumSilence: Double? = 1.0
         /// Whether the end of speech also waits, up to ``maximumSilence``, after words that are
         /// a whole command the grammar lets go on with words that could change it (not an answer
         /// to a question) ("make me a double shot drip coffee" … "with a bit of sweetener"; not
         /// "switch to the world map" … "in travel tracking"); otherwise only words that are no
         /// whole sentence yet wait. The manifest's `waitForContinuation`.
-        public var waitsForContinuation = true
+        package var waitsForContinuation = true
         /// The longest utterance a stream is heard in, in seconds: speech that goes on longer (a
         /// television, a room that never falls quiet, someone reading aloud) is ended there and
         /// heard as it is, and the listening starts again after it. No command is that long; a
         /// search over minutes of sound costs more with every second. `nil`: no limit.
-        public var longestUtterance: Double? = 30
+        package var longestUtterance: Double? = 30
         /// What cleans the audio before the decoder hears it (``AudioFrontEnd``): by default
         /// ``AudioFrontEnd/Settings/standard``; `nil` for nothing. The manifest's `frontEnd`
         /// (``AudioFrontEnd/Settings/learned`` for English, or the standard one on a machine
         /// without RNNoise, with a word in ``notices``).
-        public var frontEnd: AudioFrontEnd.Settings? = .standard
+        package var frontEnd: AudioFrontEnd.Settings? = .standard
         /// What of the manifest this machine cannot give, and what is used instead, for a
         /// program to show as warnings (a learned noise suppressor that is not installed).
-        public var notices: [String] = []
+        package var notices: [String] = []
         /// What ends an utterance when listening to a stream: WebRTC's voice activity detector
         /// (``VoiceActivityDetector``), with every frame of the utterance decoded (by default
         /// ``VoiceActivityDetector/Settings/standard``); `nil`: PocketSphinx's own detector, which
         /// also drops the frames it calls silence before the search hears them. The manifest's
         /// `voiceActivity`.
-        public var voiceActivity: VoiceActivityDetector.Settings? = .standard
+        package var voiceActivity: VoiceActivityDetector.Settings? = .standard
         /// The confidence below which `listen` ignores a command, for an app that has no
         /// calibration of its own: chosen on people's recordings across apps
         /// (`Benchmarks/Calibration/people/`), so a new app ignores much of the talk around it
         /// out of the box. The manifest's `minimumConfidence`.
-        public var minimumConfidence = 0.75
+        package var minimumConfidence = 0.75
         /// The garbage path beside the commands of an app with no calibration of its own, which
         /// ``minimumConfidence`` was chosen with. The manifest's `garbage`.
-        public var garbagePath = GarbagePath.off
+        package var garbagePath = GarbagePath.off
         /// The phone language model of ``SpeechRecognizer/hearPhones(_:loop:chunk:)``; `nil` takes
         /// `en-us-phone.lm.bin` beside ``languageModel``.
-        public var phoneLanguageModel: String?
+        package var phoneLanguageModel: String?
         /// A second hearing of each command heard under an app's grammar, with decoys beside
         /// its first word and names (``DecoyCheck``); `nil`: none (the default).
-        public var decoyCheck: DecoyCheck?
+        package var decoyCheck: DecoyCheck?
         /// Whether ``SpeechRecognizer/listen(timeout:read:)`` hears an utterance a second time,
         /// with the channel estimate learnt from it, while that estimate is still young (under
         /// five seconds of speech: a new stream, or every clip of an evaluation). On by default;
         /// off only to measure what the second hearing brings.
-        public var hearsTwiceWhileLearning = true
+        package var hearsTwiceWhileLearning = true
         /// How ``hearsTwiceWhileLearning`` is done when a detector of its own
         /// (``voiceActivity``) says where speech is: the channel is learnt from the utterance's
         /// sound without decoding it, and the utterance is decoded once with it, for half the
         /// cost and the same words (people's recordings, `speech-benchmark --learning`). Off: it
         /// is decoded as it arrives and again at its end. On by default; off only to measure.
-        public var learnsChannelBeforeHearing = true
+        package var learnsChannelBeforeHearing = true
         /// Whether a command whose first word ran across a pause after a short sound at its start
         /// (a satellite's awake chime, a click) is heard again from the end of that pause
         /// (`LeadingSound`). On by default; off only to measure.
-        public var hearsAgainAfterLeadingSound = true
+        package var hearsAgainAfterLeadingSound = true
         /// The decoy list the locale's manifest names (`Models/<locale>/decoys.txt`), for
         /// ``decoyCheck``.
-        public var decoys: String?
+        package var decoys: String?
 
         /// Debian's `pocketsphinx-en-us` model, with the grammar-mode settings chosen for this
         /// project (see `Benchmarks/Recognition/README.md`), heard through
         /// ``AudioFrontEnd/Settings/learned`` where RNNoise is installed.
-        public static let englishUS = {
+        package static let englishUS = {
             var configuration = Configuration(
                 acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
                 dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict",
@@ -124,7 +124,7 @@ public final class SpeechRecognizer {
             return configuration
         }()
 
-        public init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
+        package init(acousticModel: String, dictionary: String, languageModel: String, arguments: [String]) {
             self.acousticModel = acousticModel
             self.dictionary = dictionary
             self.languageModel = languageModel
@@ -149,12 +149,12 @@ public final class SpeechRecognizer {
     private var vocabulary: [String: [String]] = [:]
     private var hasWholeDictionary = false
     /// Words added to the dictionary with a guessed pronunciation, and the phones guessed.
-    public private(set) var guessedWords: [String: String] = [:]
+    package private(set) var guessedWords: [String: String] = [:]
 
     /// Loads the acoustic model and dictionary.
     ///
     /// - Throws: ``SpeechError`` naming the missing file and the package that provides it.
-    public init(_ settings: Configuration = .englishUS) throws(SpeechError) {
+    package init(_ settings: Configuration = .englishUS) throws(SpeechError) {
         for (path, what) in [
             (settings.acousticModel, "acoustic model"), (settings.dictionary, "dictionary"),
             (settings.languageModel, "language model"),
@@ -254,7 +254,7 @@ public final class SpeechRecognizer {
     /// level too), so the next clip is heard as a new `listen --input` would hear it. A live
     /// stream should keep what it learnt; an evaluation that hears unrelated clips in any order
     /// calls this before each, so a clip is heard the same whatever came before it.
-    public func forgetChannel() {
+    package func forgetChannel() {
         restoreCepstralState(initialCepstralState)
         frontEnd?.reset()
         voiceActivity?.reset()
@@ -265,7 +265,7 @@ public final class SpeechRecognizer {
     /// Whether decoders scored by the project's code (``scoresOwnGaussians``) use it now: in an
     /// optimised build (`-c release`) by default; unoptimised, the library's own is quicker.
     /// `VOICE_INTENTS_GMM_KERNELS=library` keeps every decoder on the library's own.
-    public static var scoresGaussiansOwnWay: Bool { vi_gmm_own_kernels() != 0 }
+    package static var scoresGaussiansOwnWay: Bool { vi_gmm_own_kernels() != 0 }
 
     /// Scores every decoder of the process that can with the project's code (`true`) or with the
     /// library's own: a measurement's baseline, or a check that both agree.
@@ -285,26 +285,26 @@ public final class SpeechRecognizer {
     /// The pronunciations the decoder holds for its grammars, in CMU format: the grammars' words
     /// from the lexicon, the dictionary, or guessed (what `voice-intents grammar` writes as
     /// `<app>.dict`).
-    public var loadedPronunciations: String {
+    package var loadedPronunciations: String {
         PronunciationDictionary.text(vocabulary.filter { !CompoundWord.isCompound($0.key) })
     }
 
     /// Whether the lexicon or the dictionary has `word` (without guessing).
-    public func knows(_ word: String) -> Bool {
+    package func knows(_ word: String) -> Bool {
         vocabulary[word] != nil && guessedWords[word] == nil
             || (try? lookUp([word]))?[word] != nil
     }
 
     /// The phones of `word`'s first pronunciation as the decoder has it ("M AE P"), or `nil` when
     /// no grammar or dictation has loaded the word.
-    public func pronunciation(of word: String) -> String? {
+    package func pronunciation(of word: String) -> String? {
         guard let phones = ps_lookup_word(decoder, word) else { return nil }
         defer { free(phones) }
         return String(cString: phones)
     }
 
     /// Adds `word` with `phones` (CMU phones, space-separated: "M AE CH UW").
-    public func addWord(_ word: String, phones: String) throws(SpeechError) {
+    package func addWord(_ word: String, phones: String) throws(SpeechError) {
         guard ps_add_word(decoder, word, phones, 1) >= 0 else {
             throw SpeechError(
                 .invalidInput, "PocketSphinx rejected the pronunciation \"\(phones)\" for \"\(word)\"")
@@ -398,7 +398,7 @@ public final class SpeechRecognizer {
     }
 
     /// How a grammar is handed to PocketSphinx.
-    public enum GrammarForm: Sendable {
+    package enum GrammarForm: Sendable {
         /// As the minimal word graph of ``SpeechGrammar/fsg`` (the default: smaller and faster).
         case minimalGraph
         /// As the JSGF text, compiled by PocketSphinx itself; the baseline the speech benchmark
@@ -410,11 +410,11 @@ public final class SpeechRecognizer {
     /// Viterbi path (`-bestpath no`, the default here) rather than the lattice's best path; set it
     /// before the grammar is first used. The lattice's best path is how PocketSphinx decodes
     /// grammars otherwise; `rejection-benchmark` compares the two.
-    public var garbageUsesViterbiPath = true
+    package var garbageUsesViterbiPath = true
 
     /// Listens under `grammar` from now on; words the dictionary lacks are added first, with
     /// pronunciations guessed from eSpeak NG (see ``guessedWords``).
-    public func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
+    package func useGrammar(_ grammar: SpeechGrammar, form: GrammarForm = .minimalGraph) throws(SpeechError) {
         let name = grammar.name
         let fsg = form == .minimalGraph ? grammar.fsg : nil
         self.grammar = grammar
@@ -461,7 +461,7 @@ public final class SpeechRecognizer {
     }
 
     /// Listens for any English from now on (free text), with the general language model.
-    public func useDictation() throws(SpeechError) {
+    package func useDictation() throws(SpeechError) {
         let name = "dictation"
         grammar = nil
         if !hasWholeDictionary {
@@ -500,7 +500,7 @@ public final class SpeechRecognizer {
     /// - Parameters:
     ///   - samples: The audio.
     ///   - chunk: Samples per call to the decoder.
-    public func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
+    package func recognize(_ samples: [Int16], chunk: Int = 2048) throws(SpeechError) -> RecognitionResult {
         let samples = cleanedAfresh(samples)
         // A fresh decoder's channel is the acoustic model's, far from a microphone's: a person's
         // clean command could reach no sentence of the grammar at all through it.
@@ -624,7 +624,7 @@ public final class SpeechRecognizer {
     /// The best `count` different word sequences for the utterance just ended, best first, with
     /// their path scores: what a second opinion (the matcher, or a rejection test) can weigh.
     /// Alternatives that differ only in pronunciation or silences are one.
-    public func alternatives(_ count: Int) -> [(text: String, score: Int)] {
+    package func alternatives(_ count: Int) -> [(text: String, score: Int)] {
         var result: [(text: String, score: Int)] = []
         var seen = Set<String>()
         var entry = ps_nbest(decoder)
@@ -644,7 +644,7 @@ public final class SpeechRecognizer {
     }
 
     /// Writes the word lattice of the utterance just ended (PocketSphinx's format) to `path`.
-    public func writeLattice(to path: String) throws(SpeechError) {
+    package func writeLattice(to path: String) throws(SpeechError) {
         guard let lattice = ps_get_lattice(decoder), ps_lattice_write(lattice, path) == 0 else {
             throw SpeechError(.engineFailure, "PocketSphinx has no lattice to write to \(path)")
         }

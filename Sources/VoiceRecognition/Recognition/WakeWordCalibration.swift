@@ -38,19 +38,19 @@ import VoiceAudio
 /// - `takes`: each take heard: its file, how it was heard (as recorded, or under a noise), the
 ///   model's highest sliding mean over it, and the check's margin where the model fired at the
 ///   chosen cutoff (`null` when it did not fire).
-public struct WakeWordCalibration: Sendable, Codable, Equatable {
+package struct WakeWordCalibration: Sendable, Codable, Equatable {
     /// One take of the wake word, as heard.
-    public struct Take: Sendable, Codable, Equatable {
+    package struct Take: Sendable, Codable, Equatable {
         /// The take's file name.
-        public var file: String
+        package var file: String
         /// How it was heard: `as recorded`, or a noise condition (`babble 10 dB`).
-        public var condition: String
+        package var condition: String
         /// The model's highest sliding mean over the take.
-        public var peak: Double
+        package var peak: Double
         /// The check's margin where the model fired at the chosen cutoff; `nil` when it did not.
-        public var margin: Double?
+        package var margin: Double?
 
-        public init(file: String, condition: String, peak: Double, margin: Double? = nil) {
+        package init(file: String, condition: String, peak: Double, margin: Double? = nil) {
             self.file = file
             self.condition = condition
             self.peak = peak
@@ -59,45 +59,45 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     }
 
     /// The file format, 1. A reader refuses other versions.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
+    package var version: Int
     /// The wake-word model (`okay_nabu`).
-    public var model: String
+    package var model: String
     /// The model's own cutoff, from its description.
-    public var modelCutoff: Double
+    package var modelCutoff: Double
     /// The cutoff chosen for the takes.
-    public var cutoff: Double
+    package var cutoff: Double
     /// The check's margin chosen for the takes; `nil` when the check stays off.
-    public var checkMargin: Double?
+    package var checkMargin: Double?
     /// Every take as heard.
-    public var takes: [Take]
+    package var takes: [Take]
     /// When it was chosen (ISO 8601), and the command that chose it.
-    public var date: String
-    public var command: String?
+    package var date: String
+    package var command: String?
 
     /// The share of takes the cutoff and the margin may each let go: a take said badly, or a
     /// cough, should not pull the settings down for the rest.
-    public static let allowedMissShare = 0.02
+    package static let allowedMissShare = 0.02
     /// How far under the lowest kept take's peak the cutoff goes: another day's take of the same
     /// voice peaks a little lower.
-    public static let cutoffHeadroom = 0.05
+    package static let cutoffHeadroom = 0.05
     /// The lowest cutoff chosen: below it most models wake on much of any speech.
-    public static let lowestCutoff = 0.5
+    package static let lowestCutoff = 0.5
     /// The highest cutoff chosen, unless the model's own is higher.
-    public static let highestCutoff = 0.97
+    package static let highestCutoff = 0.97
     /// How far under the lowest kept take's margin the check's margin goes (per 10 ms frame).
-    public static let marginHeadroom = 10.0
+    package static let marginHeadroom = 10.0
     /// The highest margin chosen.
-    public static let highestMargin = 0.0
+    package static let highestMargin = 0.0
     /// Below this margin the check turns away little that the model takes for its word
     /// (`Benchmarks/Recognition/README.md`, "The recognizer's check behind the model"), so it is
     /// left off.
-    public static let lowestUsefulMargin = -60.0
+    package static let lowestUsefulMargin = -60.0
     /// The fewest takes settings are chosen from.
-    public static let fewestTakes = 5
+    package static let fewestTakes = 5
 
-    public init(
+    package init(
         model: String, modelCutoff: Double, cutoff: Double, checkMargin: Double?, takes: [Take],
         date: String, command: String?
     ) {
@@ -127,7 +127,7 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     /// ``lowestCutoff``); else as far above the model's own as leaves that headroom under the
     /// lowest kept peak of takes and copies alike (up to ``highestCutoff``), so that a higher
     /// cutoff misses no more of them in noise; else the model's own. To the hundredth.
-    public static func cutoff(peaks: [Double], copyPeaks: [Double] = [], modelCutoff: Double) -> Double {
+    package static func cutoff(peaks: [Double], copyPeaks: [Double] = [], modelCutoff: Double) -> Double {
         guard let lowest = lowestKept(peaks) else { return modelCutoff }
         // A hair over, so that 0.99 - 0.05 is 0.94 and not 0.93.
         let under = { (peak: Double) in ((peak - cutoffHeadroom) * 100 + 1e-9).rounded(.down) / 100 }
@@ -138,19 +138,19 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
 
     /// The check's margin for takes whose margins are `margins`, `headroom` under the lowest kept,
     /// or `nil` when it would be below ``lowestUsefulMargin`` (see the type's description).
-    public static func checkMargin(margins: [Double], headroom: Double = marginHeadroom) -> Double? {
+    package static func checkMargin(margins: [Double], headroom: Double = marginHeadroom) -> Double? {
         guard let lowest = lowestKept(margins) else { return nil }
         let margin = min(highestMargin, (lowest - headroom).rounded(.down))
         return margin >= lowestUsefulMargin ? margin : nil
     }
 
     /// How the takes were heard (`as recorded`, `babble 10 dB`), in the order they come.
-    public var conditions: [String] {
+    package var conditions: [String] {
         takes.reduce(into: [String]()) { if !$0.contains($1.condition) { $0.append($1.condition) } }
     }
 
     /// The takes woken at ``cutoff`` and let through by the check at ``checkMargin``.
-    public var heard: [Take] {
+    package var heard: [Take] {
         takes.filter { take in
             guard take.peak > cutoff else { return false }
             guard let checkMargin else { return true }
@@ -161,11 +161,11 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     // MARK: Files
 
     /// `<app>.wake-word.<model>.json`: the file's name in the models folder.
-    public static func fileName(app: String, model: String) -> String { "\(app).wake-word.\(model).json" }
+    package static func fileName(app: String, model: String) -> String { "\(app).wake-word.\(model).json" }
 
     /// Where `app`'s calibration of the wake word `model` is kept for the installed models of
     /// `locale` (beside its confidence calibration); `nil` when no manifest is found.
-    public static func installedURL(app: String, model: String, locale: String = "en") -> URL? {
+    package static func installedURL(app: String, model: String, locale: String = "en") -> URL? {
         SpeechRecognizer.Configuration.installedManifest(locale: locale)?.deletingLastPathComponent()
             .appendingPathComponent(fileName(app: app, model: model))
     }
@@ -173,7 +173,7 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     /// `app`'s saved calibration of `model`; `nil` when it has none.
     ///
     /// - Throws: ``SpeechError`` when the file is there but cannot be used (``load(from:)``).
-    public static func installed(app: String, model: String, locale: String = "en") throws(SpeechError)
+    package static func installed(app: String, model: String, locale: String = "en") throws(SpeechError)
         -> WakeWordCalibration?
     {
         guard let url = installedURL(app: app, model: model, locale: locale),
@@ -186,7 +186,7 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     ///
     /// - Throws: ``SpeechError`` naming the file and what is wrong: unreadable, not JSON of this
     ///   format (with the field), another version, or a cutoff outside 0...1.
-    public static func load(from url: URL) throws(SpeechError) -> WakeWordCalibration {
+    package static func load(from url: URL) throws(SpeechError) -> WakeWordCalibration {
         let calibration = try decodeJSONFile(
             WakeWordCalibration.self, at: url, describing: "wake-word calibration")
         guard calibration.version == currentVersion else {
@@ -203,7 +203,7 @@ public struct WakeWordCalibration: Sendable, Codable, Equatable {
     }
 
     /// Writes the calibration as pretty-printed JSON.
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(self).write(to: url, options: .atomic)
@@ -227,7 +227,7 @@ extension WakeWordCalibration {
     ///   - copies: Copies of the takes under noise (`babble 10 dB`), likewise.
     ///   - progress: Called after each take or copy, with how many of how many.
     /// - Throws: ``SpeechError`` when the model cannot run or PocketSphinx fails.
-    public static func choose(
+    package static func choose(
         takes recorded: [(file: String, condition: String, audio: [Int16])],
         copies: [(file: String, condition: String, audio: [Int16])] = [], model: WakeWordDetector.Model,
         recognizer: SpeechRecognizer, date: String, command: String?,

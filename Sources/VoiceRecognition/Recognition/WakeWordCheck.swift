@@ -23,18 +23,18 @@ import VoiceAudio
 ///
 /// The margin it asks for (``standardMargin``) and what it turns away were measured by
 /// `speech-benchmark --false-wakes` (`Benchmarks/Recognition/README.md`, "False wakes").
-public struct WakeWordCheck: Sendable, Hashable {
+package struct WakeWordCheck: Sendable, Hashable {
     /// The phrase's words, as the dictionary spells them ("okay", "nabu").
-    public let words: [String]
+    package let words: [String]
     /// The margin per frame (the phrase's path less the loops' alone, PocketSphinx's log scale)
     /// below which the wake is turned away.
-    public var minimumMargin: Double
+    package var minimumMargin: Double
 
     /// How much audio before the model fired is heard again: the word and some of what came
     /// before it.
-    public static let secondsBefore = 1.6
+    package static let secondsBefore = 1.6
     /// How much after: the model fires near the word's end, and its last sound may run on.
-    public static let secondsAfter = 0.3
+    package static let secondsAfter = 0.3
 
     /// The beams of the check's searches (PocketSphinx's `-beam`, `-wbeam` and `-pbeam`): nearly
     /// every path is kept, over a grammar of a few words and two loops.
@@ -44,25 +44,25 @@ public struct WakeWordCheck: Sendable, Hashable {
     /// the near-misses turned away; it also turned away about one in five of other people's takes
     /// of theirs (`speech-benchmark --false-wakes`; `Benchmarks/Recognition/README.md`, "False
     /// wakes").
-    public static let standardMargin = -30.0
+    package static let standardMargin = -30.0
 
     /// The check of `phrase` ("Okay Nabu", as a model's description writes it).
-    public init(phrase: String, minimumMargin: Double = Self.standardMargin) {
+    package init(phrase: String, minimumMargin: Double = Self.standardMargin) {
         words = phrase.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init)
         self.minimumMargin = minimumMargin
     }
 
     /// What the check heard.
-    public struct Verdict: Sendable, Hashable {
+    package struct Verdict: Sendable, Hashable {
         /// Whether the phrase was heard well enough: the loop wakes.
-        public let accepted: Bool
+        package let accepted: Bool
         /// The phrase's path against the loops' alone, per frame (``WakeWordCheck/minimumMargin``).
-        public let margin: Double
+        package let margin: Double
         /// The phrase's own acoustic score per frame, against the best sound in each frame.
-        public let scorePerFrame: Double
+        package let scorePerFrame: Double
         /// Where the words were heard, in seconds into the audio checked.
-        public let start: Double
-        public let end: Double
+        package let start: Double
+        package let end: Double
     }
 
     /// The grammar: any phones, the phrase, any phones. The loops are free (a phone costs
@@ -98,7 +98,7 @@ extension SpeechRecognizer {
     /// far, which it leaves as it was. The grammar in use before is in use again afterwards.
     ///
     /// - Throws: ``SpeechError`` when PocketSphinx fails.
-    public func check(_ samples: [Int16], wakeWord check: WakeWordCheck) throws(SpeechError)
+    package func check(_ samples: [Int16], wakeWord check: WakeWordCheck) throws(SpeechError)
         -> WakeWordCheck.Verdict
     {
         let previous = (grammar: grammar, search: ps_get_search(decoder).map { String(cString: $0) })

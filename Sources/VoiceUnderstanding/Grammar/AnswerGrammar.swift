@@ -4,7 +4,7 @@ import VoiceRecognition
 
 extension SpeechGrammar {
     /// What may be said in answer to a question.
-    public enum Answer: Sendable, Hashable {
+    package enum Answer: Sendable, Hashable {
         /// A value: one of these names, a number, a day, yes or no ("which landmark?"). Free
         /// text with suggestions is one of the suggestions; other free text and web addresses
         /// are left out: dictation hears them.
@@ -28,7 +28,7 @@ extension SpeechGrammar {
     static let longestList = 4
 
     /// The places in a list an answer grammar hears, in order ("first" for the first option).
-    public static let ordinalWords = [
+    package static let ordinalWords = [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     ]
 
@@ -51,7 +51,7 @@ extension SpeechGrammar {
     /// in the order the names give them.
     ///
     /// - Parameter names: The names, as written.
-    public static func shortForms(of names: [String]) -> [String] {
+    package static func shortForms(of names: [String]) -> [String] {
         let spokenNames = names.map(spokenWords)
         let whole = Set(spokenNames.filter { $0.count == 1 }.map { $0[0] })
         var seen = Set<String>()
@@ -69,7 +69,7 @@ extension SpeechGrammar {
 
     /// `text` without the ``hesitations`` it begins with: "um three" is "three", "uh cancel" is
     /// "cancel". What an answer grammar heard, as the conversation reads it.
-    public static func withoutHesitation(_ text: String) -> String {
+    package static func withoutHesitation(_ text: String) -> String {
         let words = text.split(separator: " ")
         let said = words.drop { hesitations.contains(String($0)) }
         return said.count == words.count ? text : said.joined(separator: " ")
@@ -77,7 +77,7 @@ extension SpeechGrammar {
 
     /// Whether `text`, as a grammar heard it, is a cancel word ("uh never mind"):
     /// ``SpokenAnswer/isCancel(_:)`` of it without the hesitations it begins with.
-    public static func isCancel(heard text: String) -> Bool {
+    package static func isCancel(heard text: String) -> Bool {
         SpokenAnswer.isCancel(withoutHesitation(text))
     }
 
@@ -101,7 +101,7 @@ extension SpeechGrammar {
     ///   - cancel: Whether cancel words are in (they end the conversation at any prompt).
     ///   - hesitations: Words an answer may begin with ("um three"; ``hesitations``, the
     ///     default; `[]` for none). ``withoutHesitation(_:)`` takes them off what was heard.
-    public init(
+    package init(
         answers: [Answer], name: String, cancel: Bool = true,
         hesitations: [String] = SpeechGrammar.hesitations
     ) {
@@ -182,11 +182,11 @@ extension SpeechGrammar {
         builder.graph.finals = [end]
         var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
         if !hesitations.isEmpty {
-            lines.append("public <utterance> = [ <hesitation> ] <answer>;")
+            lines.append("package <utterance> = [ <hesitation> ] <answer>;")
             lines.append("")
         }
         lines.append(
-            (hesitations.isEmpty ? "public " : "") + "<answer> = "
+            (hesitations.isEmpty ? "package " : "") + "<answer> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         if let rule = writer.hesitationRule(hesitations) { lines.append(rule) }
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {

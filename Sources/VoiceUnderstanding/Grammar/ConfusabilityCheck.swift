@@ -31,14 +31,14 @@ import VoiceRecognition
 ///   that differ only in placeholders are told apart by their values; words that differ but sound
 ///   the same (homophones) are reported at distance 0. Each pair of intents is reported once for
 ///   each pair of differing words, at the first phrases that show it.
-public struct ConfusabilityCheck: Sendable {
+package struct ConfusabilityCheck: Sendable {
     /// The largest phone distance reported.
-    public var maximumDistance: Double
+    package var maximumDistance: Double
     /// The largest share of the differing phones that may differ (``Confusion/ratio``) for a pair
     /// to be reported.
-    public var maximumRatio: Double
+    package var maximumRatio: Double
     /// How many sentences of each phrase are compared at most.
-    public var formsPerPhrase: Int
+    package var formsPerPhrase: Int
 
     /// The settings of the check.
     ///
@@ -46,7 +46,7 @@ public struct ConfusabilityCheck: Sendable {
     ///   - maximumDistance: The largest phone distance reported (see `PhoneDistance`).
     ///   - maximumRatio: The largest ``Confusion/ratio`` reported.
     ///   - formsPerPhrase: How many sentences of each phrase are compared at most.
-    public init(maximumDistance: Double = 2, maximumRatio: Double = 0.6, formsPerPhrase: Int = 64) {
+    package init(maximumDistance: Double = 2, maximumRatio: Double = 0.6, formsPerPhrase: Int = 64) {
         self.maximumDistance = maximumDistance
         self.maximumRatio = maximumRatio
         self.formsPerPhrase = formsPerPhrase
@@ -57,7 +57,7 @@ public struct ConfusabilityCheck: Sendable {
 
     /// Every word whose pronunciation the check asks for: the phrases' words (numbers spelled
     /// out) and the values' names.
-    public static func words(in forms: SpokenForms) -> Set<String> {
+    package static func words(in forms: SpokenForms) -> Set<String> {
         var words = Set<String>()
         func visit(_ elements: [PhraseElement]) {
             for element in elements {
@@ -84,7 +84,7 @@ public struct ConfusabilityCheck: Sendable {
     ///   - forms: The app's spoken forms (`PhraseMatcher/spokenForms`).
     ///   - pronunciation: The CMU phones of a word ("M AE P"), or `nil` when unknown; such a word
     ///     is compared as a token of its own, like a placeholder.
-    public func confusions(in forms: SpokenForms, pronunciation: (String) -> String?) -> [Confusion] {
+    package func confusions(in forms: SpokenForms, pronunciation: (String) -> String?) -> [Confusion] {
         withoutActuallyEscaping(pronunciation) { pronunciation in
             var phones = PhoneCache(pronunciation: pronunciation)
             let limit = Int((maximumDistance * Double(PhoneDistance.unit)).rounded(.down))

@@ -10,9 +10,9 @@ import VoiceRecognition
 ///     print(confusion.diagnostic)   // Swift: warning: "Kyoto": sounds like "Tokyo" …
 /// }
 /// ```
-public struct Confusion: Sendable {
+package struct Confusion: Sendable {
     /// What sounds alike.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Two values of the type named (`LandmarkEntity`).
         case values(typeName: String)
         /// Two phrases.
@@ -20,40 +20,40 @@ public struct Confusion: Sendable {
     }
 
     /// One of the two.
-    public struct Side: Sendable {
+    package struct Side: Sendable {
         /// The phrase as written, or the value's title.
-        public let text: String
+        package let text: String
         /// The phrase's intent (`nil` for a negative phrase or a value).
-        public let intent: String?
+        package let intent: String?
         /// Where it was declared.
-        public let source: PhraseSource
+        package let source: PhraseSource
         /// The closest form of it, as words: a phrase's with placeholders as `${name}` and the
         /// app's name as `${applicationName}`, or the value's name (the title or a synonym).
-        public let words: [String]
+        package let words: [String]
         /// The words that differ from the other side's closest form (none: it has only extra
         /// words on the other side).
-        public let differingWords: [String]
+        package let differingWords: [String]
         /// The phones of ``differingWords``, as CMU phones.
-        public let differingPhones: String
+        package let differingPhones: String
     }
 
-    public let kind: Kind
-    public let first: Side
-    public let second: Side
+    package let kind: Kind
+    package let first: Side
+    package let second: Side
     /// The phone distance between the two closest forms (see `PhoneDistance`); 0 for words that
     /// are said the same (homophones).
-    public let distance: Double
+    package let distance: Double
     /// The number of phones of the longer of the two differing parts: the words that differ in
     /// two phrases, or the two names of values (a placeholder or the app's name counts three).
-    public let length: Double
+    package let length: Double
 
     /// How much of what tells the two apart differs: ``distance`` over ``length``, from 0 (said
     /// the same) to about 1 (nothing alike).
-    public var ratio: Double { length > 0 ? distance / length : 0 }
+    package var ratio: Double { length > 0 ? distance / length : 0 }
 
     /// The finding as a lint warning at the first side's source:
     /// `file:line:column: warning: "phrase": message`.
-    public var diagnostic: PhraseDiagnostic {
+    package var diagnostic: PhraseDiagnostic {
         let distance = "phone distance \(Self.format(distance)) in \(Self.format(length)) phones"
         let differs =
             "\(Self.quote(first.differingWords)) (\(first.differingPhones)) vs "

@@ -6,7 +6,7 @@ extension SpeechGrammar {
     /// Whether the grammar lets someone say `sentence` (written as a user would: "Find 2 tickets
     /// for Machu Picchu!"), so the recognizer can hear it word for word. Sentences that lean on
     /// the matcher's tolerance (an extra word, a misspelt name) are not in the grammar.
-    public func canSay(_ sentence: String) -> Bool {
+    package func canSay(_ sentence: String) -> Bool {
         graph.accepts(Self.spokenWords(sentence).joined(separator: " "))
     }
 
@@ -14,12 +14,12 @@ extension SpeechGrammar {
     /// words follow it that could change what it means ("turn on the lights" may go on "in the
     /// kitchen"; "switch to the world map" only "in travel tracking", which says nothing new):
     /// what the end of speech asks at a pause.
-    public func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
+    package func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
         reading(ofHeard: Self.spokenWords(sentence).joined(separator: " "))
     }
 
     /// The words of `sentence` as the grammar spells them: normalised, numbers as words.
-    public static func spokenWords(_ sentence: String) -> [String] {
+    package static func spokenWords(_ sentence: String) -> [String] {
         TextNormalizer.tokens(sentence).flatMap { NumberWords.spokenToken($0.text) }
     }
 
@@ -40,7 +40,7 @@ extension SpeechGrammar {
     ///     is the speech benchmark's baseline.
     ///   - hesitations: Words a command may begin with, after the wake phrase if there is one
     ///     (``hesitations``, the default; `[]` for none).
-    public init(
+    package init(
         _ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
         namesAsOneWord: Bool = true, hesitations: [String] = SpeechGrammar.hesitations
     ) {
@@ -61,14 +61,14 @@ extension SpeechGrammar {
         let hesitated = hesitations.isEmpty ? "<command>" : "[ <hesitation> ] <command>"
         if let wake {
             lines.append(
-                "public <utterance> = \(wake.joined(separator: " ")) [ \(hesitated) ] | \(hesitated);")
+                "package <utterance> = \(wake.joined(separator: " ")) [ \(hesitated) ] | \(hesitated);")
             lines.append("")
         } else if !hesitations.isEmpty {
-            lines.append("public <utterance> = \(hesitated);")
+            lines.append("package <utterance> = \(hesitated);")
             lines.append("")
         }
         lines.append(
-            (wake == nil && hesitations.isEmpty ? "public " : "") + "<command> = "
+            (wake == nil && hesitations.isEmpty ? "package " : "") + "<command> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         lines.append("")
         // JSGF has no empty alternative: an app without spoken names matches nothing there.
@@ -109,7 +109,7 @@ extension SpeechGrammar {
     /// the person) and no garbage path; heard as answers are, at once: what is left of a reply's
     /// echo keeps a search of commands waiting for more words until the reply ends, and it is
     /// told from a person by how much of it an echo canceller let through, not by the search.
-    public static func commandsOrCancel(_ forms: SpokenForms, name: String) -> SpeechGrammar {
+    package static func commandsOrCancel(_ forms: SpokenForms, name: String) -> SpeechGrammar {
         let cancel = SpokenAnswer.cancelPhrases.map { phrase in
             SpokenForms.Phrase(intent: nil, elements: spokenWords(phrase).map(PhraseElement.word))
         }
