@@ -133,9 +133,9 @@ package struct SpokenEvaluation: Sendable {
     /// A quiet room's own noise under every synthesised sentence, in dB below the speech: pink
     /// room tone, as a person speaking at a metre from the microphone gives in a quiet room
     /// (about 60 dBA of speech over 30 dBA of room). eSpeak NG's speech with nothing but
-    /// digital quiet around it is no room at all: the recognizer did worse on it than at 30 dB
-    /// (Library, en-us: 93.6% of the sayable commands with a −70 dBFS floor only, 98.9% with
-    /// this room tone, measured 2026-11-22). Recordings keep their own room.
+    /// digital quiet around it is no room at all, and the recognizer hears it worse than at 30 dB
+    /// (`Benchmarks/Recognition/README.md`, "eSpeak NG's speech in a quiet room"). Recordings
+    /// keep their own room.
     package var roomNoise = 30.0
     /// The noise floor of the microphone under every clip (RMS, share of full scale): about
     /// −70 dBFS, so no stretch of a clip is digital silence.

@@ -19,17 +19,13 @@ public struct ConfidencePolicy: Sendable, Hashable {
     /// that may lie outside its words beyond the trailing silence that ends every utterance;
     /// `nil` for no limit. A yes or a no is short: a longer sentence forced onto one (the
     /// television, talk in the room) has seconds of it heard as silence around the words.
-    /// Measured (`answer-benchmark`) over eSpeak NG's yes-and-no answers, out-of-domain
-    /// sentences and people's recordings, 0.7 s turned away none of the answers heard clean and
-    /// one in 150 in pink noise at 10 dB, and three in four of the sentences
-    /// (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
+    /// Chosen by `answer-benchmark` (`Benchmarks/Recognition/README.md`, "Answers to a
+    /// confirmation").
     public var confirmationSlack: Double? = 0.7
     /// The same for an answer to any other question (a value, a choice): names and numbers are
-    /// longer than a yes, and a name's grammar covers more of a sentence. Measured
-    /// (`answer-benchmark --question landmark`, `number`), 1.0 s turned away one more of 545
-    /// landmark answers heard clean than no limit did, and no number, and 40% of the sentences
-    /// heard in place of a landmark, 56% in place of a number; 0.7 s would have lost 1.3% of the
-    /// landmark answers (`Benchmarks/Recognition/README.md`, "Answers to a confirmation").
+    /// longer than a yes, and a name's grammar covers more of a sentence. Chosen by
+    /// `answer-benchmark --question landmark` and `number` (`Benchmarks/Recognition/README.md`,
+    /// "Answers to a confirmation").
     public var answerSlack: Double? = 1.0
     /// The silence that ends an utterance (`--silence`, the manifest's `trailingSilence`).
     public var trailingSilence = 0.5

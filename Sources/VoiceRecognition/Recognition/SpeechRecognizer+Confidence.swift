@@ -33,8 +33,7 @@ public struct RecognitionConfidence: Sendable, Hashable {
 
     /// The score per frame at which the confidence is 0.5, and how far the score moves for the
     /// confidence to go from 0.5 to 0.73 (one unit of the logistic function). First fitted by
-    /// `rejection-benchmark` (2026-11-22); kept so that thresholds chosen by `calibrate` keep
-    /// their meaning.
+    /// `rejection-benchmark`; kept so that thresholds chosen by `calibrate` keep their meaning.
     package static let midpoint = -63.0
     package static let scale = 8.0
 

@@ -273,12 +273,10 @@ extension SpeechRecognizer {
     /// given, hears that audio again with it, and returns what the second hearing heard.
     ///
     /// The decoder hears an utterance with the cepstral mean it had when the utterance began.
-    /// A fresh decoder has only the acoustic model's mean, far from any microphone's (people's
-    /// recordings here sit 10 to 25 units above it in c0), so the first seconds of a stream,
-    /// and every clip of an evaluation, were heard through the wrong channel: measured on
-    /// people's recordings, a second hearing with the mean learnt from the utterance itself
-    /// took `speech-to-phrase-en` from 23 to 25 of 31 commands and people's spoken digits from
-    /// 38% to 64% (Benchmarks/Recognition/README.md, "Hearing twice").
+    /// A fresh decoder has only the acoustic model's mean, far from any microphone's, so the
+    /// first seconds of a stream, and every clip of an evaluation, are heard through the wrong
+    /// channel; hearing the utterance again with the mean learnt from it mends that (what it
+    /// gains on people's recordings: `Benchmarks/Recognition/README.md`, "Hearing twice").
     private func learnChannel(heard first: RecognitionResult, audio: [Int16]?) throws(SpeechError)
         -> RecognitionResult
     {

@@ -40,10 +40,10 @@ package struct WakeWordCheck: Sendable, Hashable {
     /// every path is kept, over a grammar of a few words and two loops.
     static let beam = 1e-200
 
-    /// The highest margin that kept 99% of one person's takes of their own phrase, five in six of
-    /// the near-misses turned away; it also turned away about one in five of other people's takes
-    /// of theirs (`speech-benchmark --false-wakes`; `Benchmarks/Recognition/README.md`, "False
-    /// wakes").
+    /// The margin for a user who has not calibrated the check: the highest that kept nearly all
+    /// of one person's takes of their own phrase (chosen by `speech-benchmark --false-wakes`;
+    /// `Benchmarks/Recognition/README.md`, "False wakes"). `calibrate --wake-word` chooses one for
+    /// each user.
     package static let standardMargin = -30.0
 
     /// The check of `phrase` ("Okay Nabu", as a model's description writes it).
