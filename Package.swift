@@ -214,7 +214,8 @@ let package = Package(
         .testTarget(
             name: "VoiceLoopTests",
             dependencies: [
-                "VoiceTestSupport", "VoiceLoop", "SmartHome", .product(name: "Logging", package: "swift-log"),
+                "VoiceTestSupport", "VoiceLoop", "SmartHome", "VoiceIntentsTesting",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(name: "SoundServerTests", dependencies: ["VoiceTestSupport", "VoiceIntentsCLI"]),

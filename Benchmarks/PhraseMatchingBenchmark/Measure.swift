@@ -73,6 +73,67 @@ func runTests(
     return rows
 }
 
+/// Every ordered pair of the app's own test sentences that reach an intent alone, joined by
+/// "and": how many `matchJoined` reads as both commands in order with their own values, how long
+/// that takes (p50, p99), and what it adds to a single sentence beside `match` alone.
+func joinedPairs(_ name: String, _ matcher: PhraseMatcher, in folder: URL, breakdown: Bool) async throws
+    -> [String]
+{
+    let file = folder.appendingPathComponent("en/tests/\(name).yaml")
+    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+    var alone: [(sentence: String, outcome: PhraseTestSuite.Expectation)] = []
+    for testCase in try PhraseTestSuite.load(from: file).cases
+    where testCase.expectation.intent != nil && testCase.context.isEmpty {
+        let (outcome, _) = matcher.outcome(of: await matcher.match(testCase.sentence))
+        if testCase.expectation.isMet(by: outcome) { alone.append((testCase.sentence, outcome)) }
+    }
+    let clock = ContinuousClock()
+    var single: [Duration] = []
+    var singleJoined: [Duration] = []
+    for (sentence, _) in alone {
+        var began = clock.now
+        let whole = await matcher.match(sentence)
+        single.append(clock.now - began)
+        began = clock.now
+        _ = await matcher.matchJoined(sentence, whole: whole)
+        singleJoined.append(clock.now - began)
+    }
+    var times: [Duration] = []
+    var right = 0
+    var failures: [String] = []
+    for first in alone {
+        for second in alone {
+            let sentence = "\(first.sentence) and \(second.sentence)"
+            let began = clock.now
+            let parts = await matcher.matchJoined(sentence)
+            times.append(clock.now - began)
+            let got = parts?.map { matcher.outcome(of: $0).0 } ?? []
+            if got.count == 2, first.outcome.isMet(by: got[0]), second.outcome.isMet(by: got[1]) {
+                right += 1
+            } else {
+                failures.append(sentence)
+            }
+        }
+    }
+    times.sort()
+    single.sort()
+    singleJoined.sort()
+    let pairs = alone.count * alone.count
+    var rows = [
+        [
+            name.padding(toLength: 16, withPad: " ", startingAt: 0),
+            "\(right) of \(pairs)".padding(toLength: 16, withPad: " ", startingAt: 0),
+            format(100 * Double(right) / Double(max(pairs, 1))).padding(
+                toLength: 8, withPad: " ", startingAt: 0),
+            format(microseconds(percentile(times, 0.5))).padding(toLength: 10, withPad: " ", startingAt: 0),
+            format(microseconds(percentile(times, 0.99))).padding(toLength: 10, withPad: " ", startingAt: 0),
+            "\(format(microseconds(percentile(single, 0.5)))) + \(format(microseconds(percentile(singleJoined, 0.5))))",
+        ].joined()
+    ]
+    if breakdown { rows += failures.prefix(20).map { "  not both: \($0)" } }
+    return rows
+}
+
 struct Figures {
     let compile: Duration
     let p50: Duration
@@ -85,7 +146,7 @@ struct Figures {
 
 func measure(
     _ name: String, _ app: AppDescription, catalog: PhraseCatalog?, dependencies: AppDependencyManager,
-    phrases: URL = phrasesFolder, breakdown: Bool
+    phrases: URL = phrasesFolder, breakdown: Bool, joined: Bool = false
 )
     async throws -> Figures
 {
@@ -114,7 +175,13 @@ func measure(
     times.sort()
     baseline.sort()
     if breakdown { print("  " + (await matcher.timingBreakdown(inputs))) }
-    let tests = try await runTests(name, matcher, in: phrases, breakdown: breakdown)
+    var tests = try await runTests(name, matcher, in: phrases, breakdown: breakdown)
+    if joined {
+        tests += [
+            "  joined pairs  read as both   %       p50 µs    p99 µs    single: match + matchJoined p50 µs"
+        ]
+        tests += try await joinedPairs(name, matcher, in: phrases, breakdown: breakdown).map { "  " + $0 }
+    }
     let figures = Figures(
         compile: compile, p50: percentile(times, 0.5), p99: percentile(times, 0.99),
         baselineP50: percentile(baseline, 0.5), memory: after - before, tests: tests)

@@ -34,6 +34,12 @@ struct PhraseMatchingBenchmark: AsyncParsableCommand {
     @Flag(help: "Also print where a match spends its time, and each phrase test that fails.")
     var breakdown = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also join every ordered pair of each app's own test sentences with \"and\" and count those read as both commands.",
+            discussion: "Times matchJoined on the pairs, and on the single sentences against match alone."))
+    var joined = false
+
     @Argument(
         help: ArgumentHelp("The apps to measure (default: all).", valueName: appNames.joined(separator: "|")))
     var apps: [String] = []
@@ -69,7 +75,7 @@ struct PhraseMatchingBenchmark: AsyncParsableCommand {
         for (name, app, dependencies, phrases) in catalogued where wanted(name) {
             suiteRows += try await measure(
                 name, app, catalog: try PhraseCatalog.load(app: name, locale: "en", in: phrases),
-                dependencies: dependencies, phrases: phrases, breakdown: breakdown
+                dependencies: dependencies, phrases: phrases, breakdown: breakdown, joined: joined
             ).tests
         }
 

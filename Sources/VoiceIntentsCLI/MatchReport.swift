@@ -4,6 +4,19 @@ import VoiceIntents
 
 /// How `match` prints a result: text for people, JSON for tools.
 enum MatchReport {
+    /// The commands a sentence joins, each as ``text(_:app:)`` reports it, numbered.
+    static func text(joined parts: [MatchResult], app: AppDescription) -> String {
+        var text = "\(parts.count) commands, run in order:\n"
+        for (index, part) in parts.enumerated() {
+            text +=
+                "\(index + 1). "
+                + MatchReport.text(part, app: app).replacingOccurrences(of: "\n", with: "\n   ")
+            text = text.trimmingCharacters(in: .whitespaces)
+            if !text.hasSuffix("\n") { text += "\n" }
+        }
+        return text
+    }
+
     static func text(_ result: MatchResult, app: AppDescription) -> String {
         var lines: [String] = []
         if let best = result.best {
@@ -104,13 +117,16 @@ enum MatchReport {
         let negativePhrase: String?
         let candidates: [JSONMatch]
         let suggestions: [String]
+        /// The commands the sentence joins, in order, when it is several.
+        let commands: [JSONMatch]?
     }
 
-    static func json(_ result: MatchResult, sentence: String) -> String {
+    static func json(_ result: MatchResult, sentence: String, joined: [MatchResult]? = nil) -> String {
         let report = JSONResult(
             sentence: sentence, tokens: result.tokens.map(\.text), match: result.best.map(JSONMatch.init),
             ambiguous: result.isAmbiguous, negativePhrase: result.negativePhrase,
-            candidates: result.candidates.map(JSONMatch.init), suggestions: result.suggestions)
+            candidates: result.candidates.map(JSONMatch.init), suggestions: result.suggestions,
+            commands: joined?.compactMap { $0.best.map(JSONMatch.init) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(report)) ?? Data("{}".utf8)

@@ -66,11 +66,15 @@ struct MatchCommand<Apps: AppSet>: AsyncParsableCommand {
             let context = try selection.context()
             let matcher = try await context.matcher(phraseOptions.location)
             let result = await matcher.match(sentence, context: contextOptions.values)
-            print(
-                json
-                    ? MatchReport.json(result, sentence: sentence)
-                    : MatchReport.text(result, app: context.description), terminator: "")
-            if result.best == nil { throw ExitCode(1) }
+            let joined = await matcher.matchJoined(sentence, context: contextOptions.values, whole: result)
+            if json {
+                print(MatchReport.json(result, sentence: sentence, joined: joined), terminator: "")
+            } else if let joined {
+                print(MatchReport.text(joined: joined, app: context.description), terminator: "")
+            } else {
+                print(MatchReport.text(result, app: context.description), terminator: "")
+            }
+            if result.best == nil, joined == nil { throw ExitCode(1) }
         }
     }
 }

@@ -61,7 +61,7 @@ package struct TextSession: Sendable {
         let (turn, result) = await pipeline.turn(typed: text, runner: runner)
         var metadata = turn.metadata
         metadata["transcript"] = "\(text)"
-        guard let outcome = turn.outcome, case .run(let match) = turn.plan else {
+        guard !turn.outcomes.isEmpty, let match = turn.plan.matches.first else {
             // A typed command is always meant for the app: it is answered, never ignored.
             metadata["candidates"] = "\(result.candidates)"
             logger.debug("no match", metadata: metadata)
@@ -73,14 +73,19 @@ package struct TextSession: Sendable {
             }
             return false
         }
-        for step in outcome.chain {
+        for step in turn.steps {
             output.write(render(step))
             if let spoken = step.spokenText(voiceOnly: voiceOnly) { await say(spoken) }
             if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
         }
-        metadata["score"] = "\(match.score)"
-        metadata["phrase"] = "\(match.phrase)"
-        metadata["forgiven"] = "\(match.explanation)"
+        if turn.leftTheRest {
+            output.write(TurnReply.leftTheRest + "\n")
+            await say(TurnReply.leftTheRest)
+        }
+        let matches = turn.plan.matches
+        metadata["score"] = "\(matches.map { "\($0.score)" }.joined(separator: ", "))"
+        metadata["phrase"] = "\(matches.map(\.phrase).joined(separator: ", "))"
+        metadata["forgiven"] = "\(matches.flatMap(\.explanation))"
         metadata["elapsed"] = "\(ContinuousClock.now - started)"
         logger.debug("turn", metadata: metadata)
         return true

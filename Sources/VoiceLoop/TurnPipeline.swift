@@ -36,6 +36,19 @@ package struct TurnPipeline: Sendable {
         case answer(String, rejection: Understanding.Rejection)
         /// Runs the shortcut that `match` reached.
         case run(PhraseMatch)
+        /// Runs each shortcut of a sentence that joins several ("turn off the kitchen light and
+        /// lock the front door"; ``PhraseMatcher/matchJoined(_:context:whole:)``), in the order
+        /// said: one that does not complete (a question declined, a failure) stops the rest.
+        case runInOrder([PhraseMatch])
+
+        /// The shortcuts it runs, in order; none when it runs nothing.
+        package var matches: [PhraseMatch] {
+            switch self {
+            case .ignore, .answer: []
+            case .run(let match): [match]
+            case .runInOrder(let matches): matches
+            }
+        }
     }
 
     /// The plan for a command the recognizer heard, with the ``Understanding`` it comes from.
@@ -47,6 +60,22 @@ package struct TurnPipeline: Sendable {
         let understanding = Understanding(
             heard: heard, match: await matcher.match(heard.commandText, context: context),
             minimumConfidence: policy.minimumConfidence, valueMargin: policy.valueMargin)
+        if let best = understanding.command, best.score >= 1 { return (.run(best), understanding) }
+        // Two commands or more in one breath, each as sure as one alone would have to be.
+        let joinable = understanding.rejection.map { $0 == .noMatch || $0.isLowConfidence } ?? true
+        if joinable,
+            let parts = await matcher.matchJoined(
+                heard.commandText, context: context, whole: understanding.match)
+        {
+            let heardParts = parts.map {
+                Understanding(
+                    heard: heard, match: $0, minimumConfidence: policy.minimumConfidence,
+                    valueMargin: policy.valueMargin)
+            }
+            if heardParts.allSatisfy({ $0.rejection == nil }) {
+                return (.runInOrder(heardParts.compactMap(\.command)), understanding)
+            }
+        }
         guard let rejection = understanding.rejection else {
             return (.run(understanding.match.best!), understanding)
         }
@@ -67,6 +96,9 @@ package struct TurnPipeline: Sendable {
                     rejection: .negativePhrase(negative)), result
             )
         }
+        if let parts = await matcher.matchJoined(text, context: context, whole: result) {
+            return (.runInOrder(parts.compactMap(\.best)), result)
+        }
         guard let best = result.best else {
             return (.answer(reply(to: result, rejection: .noMatch), rejection: .noMatch), result)
         }
@@ -77,17 +109,37 @@ package struct TurnPipeline: Sendable {
     package struct Turn: Sendable {
         /// What was done with the command.
         package let plan: Plan
-        /// What the shortcut did, when one ran.
-        package let outcome: IntentOutcome?
+        /// What each shortcut that ran did, in order: one for a single command, up to the one
+        /// that did not complete for several.
+        package let outcomes: [IntentOutcome]
 
-        /// The sentences to say, in order: the answer when nothing ran, else what each step of
-        /// the outcome says (the full dialog when `voiceOnly`, else the supporting one); none when
-        /// the command was ignored.
+        package init(plan: Plan, outcomes: [IntentOutcome] = []) {
+            self.plan = plan
+            self.outcomes = outcomes
+        }
+
+        /// What the shortcut did, when one ran; of several, the first that did not complete,
+        /// else the last.
+        package var outcome: IntentOutcome? {
+            outcomes.first { $0.status != .completed } ?? outcomes.last
+        }
+
+        /// Whether commands said after one that did not complete were left undone.
+        package var leftTheRest: Bool { outcomes.count < plan.matches.count }
+
+        /// Every step that ran, in order: each outcome's chain, one after another.
+        package var steps: [IntentOutcome] { outcomes.flatMap(\.chain) }
+
+        /// The sentences to say, in order: the answer when nothing ran, else what each step
+        /// says (the full dialog when `voiceOnly`, else the supporting one), and, when commands
+        /// were left undone, that they were; none when the command was ignored.
         package func replies(voiceOnly: Bool) -> [String] {
             switch plan {
             case .ignore: []
             case .answer(let reply, _): [reply]
-            case .run: outcome?.chain.compactMap { $0.spokenText(voiceOnly: voiceOnly) } ?? []
+            case .run, .runInOrder:
+                steps.compactMap { $0.spokenText(voiceOnly: voiceOnly) }
+                    + (leftTheRest ? [TurnReply.leftTheRest] : [])
             }
         }
 
@@ -97,12 +149,17 @@ package struct TurnPipeline: Sendable {
             switch plan {
             case .ignore(let rejection), .answer(_, let rejection):
                 return ["intent": "none", "rejected": "\(rejection)"]
-            case .run(let match):
-                guard let outcome else { return ["intent": "\(match.intent)"] }
+            case .run, .runInOrder:
+                guard !outcomes.isEmpty else {
+                    return ["intent": "\(plan.matches.map(\.intent).joined(separator: ", "))"]
+                }
+                // Several commands: each one's chain, separated by commas.
                 return [
-                    "intent": "\(outcome.chain.map(\.intent).joined(separator: " > "))",
-                    "status": "\(outcome.chain.last?.status.rawValue ?? "")",
-                    "parameters": "\(outcome.parameters)",
+                    "intent":
+                        "\(outcomes.map { $0.chain.map(\.intent).joined(separator: " > ") }.joined(separator: ", "))",
+                    "status":
+                        "\(outcomes.map { $0.chain.last?.status.rawValue ?? "" }.joined(separator: ", "))",
+                    "parameters": "\(outcomes.map { "\($0.parameters)" }.joined(separator: ", "))",
                 ]
             }
         }
@@ -129,10 +186,15 @@ package struct TurnPipeline: Sendable {
         return (await carryOut(plan, with: runner), result)
     }
 
-    /// Runs what `plan` says to run.
+    /// Runs what `plan` says to run, in order, until one does not complete.
     private func carryOut(_ plan: Plan, with runner: IntentRunner) async -> Turn {
-        guard case .run(let match) = plan else { return Turn(plan: plan, outcome: nil) }
-        return Turn(plan: plan, outcome: await run(match, with: runner))
+        var outcomes: [IntentOutcome] = []
+        for match in plan.matches {
+            let outcome = await run(match, with: runner)
+            outcomes.append(outcome)
+            guard outcome.status == .completed else { break }
+        }
+        return Turn(plan: plan, outcomes: outcomes)
     }
 
     /// Runs the shortcut `match` reached.
@@ -162,4 +224,6 @@ package enum TurnReply {
     package static let done = "Done."
     /// To an intent that failed and said nothing of why.
     package static let failed = "Sorry, something went wrong."
+    /// After one of several commands said together did not complete: the rest were not run.
+    package static let leftTheRest = "I left the rest undone."
 }

@@ -155,9 +155,9 @@ package struct VoiceSession: Sendable {
             replies.append(reply)
             try await say(reply)
             metadata["reply"] = "\(firstReply())"
-        case .run:
+        case .run, .runInOrder:
             var interrupted = false
-            for step in turn.outcome?.chain ?? [] {
+            for step in turn.steps {
                 if !voiceOnly { display(step) }
                 // A question ended by a command said over it is not answered "cancelled": the
                 // command runs next and answers for itself.
@@ -168,6 +168,10 @@ package struct VoiceSession: Sendable {
                 }
                 if let detail = step.errorDetail { logger.error("\(step.intent) failed: \(detail)") }
             }
+            if turn.leftTheRest, !interrupted {
+                replies.append(TurnReply.leftTheRest)
+                try await say(TurnReply.leftTheRest)
+            }
             metadata["done"] = "\(Self.milliseconds(done - recognized))"
             metadata["reply"] = "\(firstReply())"
         }
@@ -175,7 +179,7 @@ package struct VoiceSession: Sendable {
         onTurn(
             VoiceTurn(
                 heard: heard.readableText, confidence: heard.confidence.map { _ in understanding.confidence },
-                outcome: turn.outcome, rejection: rejection, replies: replies))
+                outcomes: turn.outcomes, rejection: rejection, replies: replies))
         return turn.outcome != nil
     }
 
@@ -208,6 +212,11 @@ extension Understanding.Rejection {
         case .lowConfidence, .negativePhrase, .nothingHeard, .notACommand, .tooMuchAroundTheWords: true
         case .noMatch: false
         }
+    }
+
+    /// Whether the words fit a command, but were heard too unsurely to act on.
+    package var isLowConfidence: Bool {
+        if case .lowConfidence = self { true } else { false }
     }
 }
 

@@ -16,9 +16,13 @@ public struct VoiceTurn: Sendable {
     /// How sure the loop was that it was this command, from 0 to 1 (the recognizer's confidence
     /// times the phrase match's score); `nil` when the recognizer measured none.
     public let confidence: Double?
-    /// How the intent's run ended, with its dialog, parameters and any intents it chained to;
+    /// How each intent's run ended, with its dialog, parameters and any intents it chained to,
+    /// in the order said: one for a command, several for commands said together ("… and …"),
+    /// up to the first that did not complete; empty when no intent ran.
+    public let outcomes: [IntentOutcome]
+    /// How the intent's run ended; of several, the first that did not complete, else the last;
     /// `nil` when no intent ran.
-    public let outcome: IntentOutcome?
+    public var outcome: IntentOutcome? { outcomes.first { $0.status != .completed } ?? outcomes.last }
     /// Why nothing ran ("confidence 0.41 below 0.75", "no match"); `nil` when an intent ran.
     public let rejection: String?
     /// What the loop said at the end of the turn, in order: the outcome's dialog, or "Sorry, I
@@ -27,11 +31,11 @@ public struct VoiceTurn: Sendable {
     public let replies: [String]
 
     public init(
-        heard: String, confidence: Double?, outcome: IntentOutcome?, rejection: String?, replies: [String]
+        heard: String, confidence: Double?, outcomes: [IntentOutcome], rejection: String?, replies: [String]
     ) {
         self.heard = heard
         self.confidence = confidence
-        self.outcome = outcome
+        self.outcomes = outcomes
         self.rejection = rejection
         self.replies = replies
     }

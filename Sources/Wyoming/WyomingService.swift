@@ -416,7 +416,7 @@ public final class WyomingSession {
             var metadata: Logger.Metadata = ["transcript": "\(heard.text)"]
             if let confidence = heard.confidence?.value { metadata["confidence"] = "\(confidence)" }
             switch plan {
-            case .ignore(.negativePhrase), .answer, .run:
+            case .ignore(.negativePhrase), .answer, .run, .runInOrder:
                 break
             case .ignore(let rejection):
                 metadata["rejected"] = "\(rejection)"

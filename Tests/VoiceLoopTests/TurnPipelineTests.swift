@@ -1,7 +1,10 @@
+import Logging
 import PhraseMatching
+import SmartHome
 import Testing
 import TravelTracking
 import VoiceIntents
+import VoiceIntentsTesting
 import VoiceLoop
 import VoiceRecognition
 import VoiceTestSupport
@@ -75,5 +78,44 @@ struct TurnPipelineTests {
             return
         }
         #expect(match.intent == "NavigateIntent")
+    }
+
+    static func smartHome() async throws -> TurnPipeline {
+        TurnPipeline(
+            description: AppDescription(SmartHomeApp.self),
+            matcher: try await TestModels.matcher(SmartHomeApp.self, "smart-home"))
+    }
+
+    /// Two commands in one sentence run in the order said, and their replies are said together.
+    @Test func commandsSaidTogetherRunInOrder() async throws {
+        let pipeline = try await Self.smartHome()
+        let runner = IntentRunner(conversation: ScriptedConversation())
+        let (turn, _) = await pipeline.turn(
+            typed: "lock the front door and turn off the bed light", runner: runner)
+        #expect(turn.plan.matches.map(\.intent) == ["LockIntent", "TurnOffLightIntent"])
+        #expect(turn.outcomes.map(\.status) == [.completed, .completed])
+        #expect(turn.replies(voiceOnly: true) == ["Locked the Front Door.", "Turned off the Bed Light."])
+        #expect(turn.metadata["intent"] == "LockIntent, TurnOffLightIntent")
+    }
+
+    /// A sensitive command among them is still confirmed; declined, the rest are not run, and
+    /// the reply says so.
+    @Test func aDeclinedCommandLeavesTheRestUndone() async throws {
+        let pipeline = try await Self.smartHome()
+        let conversation = ScriptedConversation([.no])
+        let runner = IntentRunner(conversation: conversation, isAuthenticated: false)
+        let (turn, _) = await pipeline.turn(
+            typed: "unlock the front door and turn off the bed light", runner: runner)
+        #expect(conversation.questions.map(\.kind) == [.confirmation])
+        #expect(turn.outcomes.count == 1)
+        #expect(turn.outcome?.status == .cancelled)
+        #expect(turn.leftTheRest)
+        #expect(turn.replies(voiceOnly: true).last == TurnReply.leftTheRest)
+
+        let yes = ScriptedConversation([.yes])
+        let (both, _) = await pipeline.turn(
+            typed: "unlock the front door and turn off the bed light",
+            runner: IntentRunner(conversation: yes, isAuthenticated: false))
+        #expect(both.outcomes.map(\.status) == [.completed, .completed])
     }
 }

@@ -33,6 +33,8 @@ public struct MatchedValue: Sendable, CustomStringConvertible {
 
     /// Whether the words name a value (or candidates the runtime can ask about).
     public let isKnown: Bool
+    /// Whether the value is the words themselves: a free-text parameter's.
+    package internal(set) var isFreeText = false
 
     /// What to hand ``IntentRunner``: the value when known, otherwise the words to resolve.
     public var runnerValue: any Sendable { value ?? words }

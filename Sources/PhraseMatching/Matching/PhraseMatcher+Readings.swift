@@ -70,6 +70,7 @@ extension PhraseMatcher {
                 values[name] = MatchedValue(
                     words: words, title: fill.isTheWords ? words : fill.title,
                     value: fill.isTheWords ? words : fill.value, isKnown: true)
+                values[name]?.isFreeText = fill.isTheWords
                 if let note = fill.note { notes.append(note) }
             case .missing(let name): missing.append(name)
             case .unknown(let name, let words):

@@ -1,0 +1,102 @@
+import Foundation
+import HomeLights
+import Library
+import SmartHome
+import Testing
+import TravelTracking
+import VoiceIntents
+import VoiceTestSupport
+
+@testable import PhraseMatching
+
+/// Two commands or more said in one breath ("turn off the kitchen light and lock the front door"),
+/// read by the matcher as each command on its own, in the order said.
+@Suite("Joined commands")
+struct JoinedCommandsTests {
+    static func matcher(_ name: String) async throws -> PhraseMatcher {
+        switch name {
+        case "travel-tracking": try await TestModels.matcher(TravelTrackingApp.self, name)
+        case "library": try await TestModels.matcher(LibraryApp.self, name)
+        case "smart-home": try await TestModels.matcher(SmartHomeApp.self, name)
+        default: try await TestModels.matcher(HomeLightsApp.self, name)
+        }
+    }
+
+    /// The sample's own phrase tests that reach an intent without a context.
+    static func commands(_ name: String) throws -> [PhraseTestSuite.Case] {
+        try PhraseTestSuite.cases(in: "Phrases/en/tests/\(name).yaml").filter {
+            $0.expectation.intent != nil && $0.context.isEmpty
+        }
+    }
+
+    /// The pairs a test run checks: every ordered pair for the two houses; for the larger
+    /// samples, each sentence once first and once second (`phrase-benchmark --joined` joins
+    /// every pair of them, with its figures in its README).
+    static func pairs(_ name: String, _ count: Int) -> [(Int, Int)] {
+        guard name == "travel-tracking" || name == "library" else {
+            return (0..<count).flatMap { first in (0..<count).map { (first, $0) } }
+        }
+        return (0..<count).flatMap { [($0, ($0 * 7 + 3) % count), (($0 * 11 + 5) % count, $0)] }
+    }
+
+    /// Each pair of a sample's own test sentences, joined by "and", reaches both commands in
+    /// order, each with the values it reaches alone.
+    @Test(arguments: ["smart-home", "home-lights", "travel-tracking", "library"])
+    func pairsOfTheSamplesCommandsAreBothCommands(_ name: String) async throws {
+        let matcher = try await Self.matcher(name)
+        // Each as the matcher reads it alone (a test may fail alone; its pairs then say nothing).
+        var alone: [(sentence: String, outcome: PhraseTestSuite.Expectation)] = []
+        for testCase in try Self.commands(name) {
+            let (outcome, _) = matcher.outcome(of: await matcher.match(testCase.sentence))
+            if testCase.expectation.isMet(by: outcome) { alone.append((testCase.sentence, outcome)) }
+        }
+        #expect(alone.count > 20)
+        var failures: [String] = []
+        let pairs = Self.pairs(name, alone.count)
+        for (first, second) in pairs.map({ (alone[$0.0], alone[$0.1]) }) {
+            let sentence = "\(first.sentence) and \(second.sentence)"
+            let got = await matcher.matchJoined(sentence)?.map { matcher.outcome(of: $0).0 } ?? []
+            if got.count != 2 || !first.outcome.isMet(by: got[0]) || !second.outcome.isMet(by: got[1]) {
+                failures.append("\(sentence) → \(got.map(\.description))")
+            }
+        }
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(pairs.count):\n\(failures.prefix(30).joined(separator: "\n"))")
+    }
+
+    /// A single command stays one, "and" inside it or not; a sentence whose part is no command
+    /// is not cut.
+    @Test(arguments: [
+        "set a timer for 3 hours and 10 minutes", "add eggs and butter to the shopping list",
+        "turn on the kitchen lights", "turn on the kitchen lights and sing me a song",
+    ])
+    func aSingleCommandIsNotCut(_ sentence: String) async throws {
+        let matcher = try await Self.matcher("smart-home")
+        #expect(await matcher.matchJoined(sentence) == nil)
+    }
+
+    /// "then" and "and then" join too, up to three commands, and a pronoun takes what the
+    /// command before named.
+    @Test func joinersThreeCommandsAndPronouns() async throws {
+        let matcher = try await Self.matcher("smart-home")
+        func read(_ sentence: String) async -> [String] {
+            await matcher.matchJoined(sentence)?.map { matcher.outcome(of: $0).0.description } ?? []
+        }
+        #expect(
+            await read("lock the front door then what time is it")
+                == ["LockIntent(lock: Front Door)", "TimeIntent()"])
+        #expect(
+            await read("turn on standing light and then turn off the bed light and lock the front door")
+                == [
+                    "TurnOnLightIntent(light: Standing Light)", "TurnOffLightIntent(light: Bed Light)",
+                    "LockIntent(lock: Front Door)",
+                ])
+        #expect(
+            await read("turn on the lights in the office and set them to blue")
+                == ["TurnOnAreaLightsIntent(area: Office)", "SetLightColorIntent(area: Office, color: Blue)"])
+        #expect(
+            await read("turn off the bed light and then turn it on")
+                == ["TurnOffLightIntent(light: Bed Light)", "TurnOnLightIntent(light: Bed Light)"])
+    }
+}
