@@ -182,11 +182,11 @@ extension SpeechGrammar {
         builder.graph.finals = [end]
         var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
         if !hesitations.isEmpty {
-            lines.append("package <utterance> = [ <hesitation> ] <answer>;")
+            lines.append("public <utterance> = [ <hesitation> ] <answer>;")
             lines.append("")
         }
         lines.append(
-            (hesitations.isEmpty ? "package " : "") + "<answer> = "
+            (hesitations.isEmpty ? "public " : "") + "<answer> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         if let rule = writer.hesitationRule(hesitations) { lines.append(rule) }
         for (rule, body) in writer.rules.sorted(by: { $0.key < $1.key }) {

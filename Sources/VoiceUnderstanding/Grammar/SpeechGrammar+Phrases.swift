@@ -61,14 +61,14 @@ extension SpeechGrammar {
         let hesitated = hesitations.isEmpty ? "<command>" : "[ <hesitation> ] <command>"
         if let wake {
             lines.append(
-                "package <utterance> = \(wake.joined(separator: " ")) [ \(hesitated) ] | \(hesitated);")
+                "public <utterance> = \(wake.joined(separator: " ")) [ \(hesitated) ] | \(hesitated);")
             lines.append("")
         } else if !hesitations.isEmpty {
-            lines.append("package <utterance> = \(hesitated);")
+            lines.append("public <utterance> = \(hesitated);")
             lines.append("")
         }
         lines.append(
-            (wake == nil && hesitations.isEmpty ? "package " : "") + "<command> = "
+            (wake == nil && hesitations.isEmpty ? "public " : "") + "<command> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         lines.append("")
         // JSGF has no empty alternative: an app without spoken names matches nothing there.
