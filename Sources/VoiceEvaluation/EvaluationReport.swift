@@ -263,12 +263,28 @@ package struct EvaluationReport: Sendable, Codable {
                     match = await matcher.match(clip.transcript)
                     matches[clip.transcript] = match
                 }
-                // Measured once, for the check and for the report.
-                fits = clip.recognition.map { Understanding.valueFits(of: match, heard: $0) } ?? [:]
-                let checked = Understanding.checkingValues(of: match, fits: fits, margin: valueMargin)
-                let (got, description) = matcher.outcome(of: checked)
-                outcome = (got, description, Understanding.confidence(hearing: 1, match: match))
-                asks = checked.best.map { $0.missing + $0.unknown }.flatMap { $0.isEmpty ? nil : $0.sorted() }
+                if let parts = await matcher.matchJoined(clip.transcript, whole: match) {
+                    // Several commands in one breath, each checked as it would be alone.
+                    let checked = parts.map { part in
+                        let fits =
+                            clip.recognition.map { Understanding.valueFits(of: part, heard: $0) } ?? [:]
+                        return Understanding.checkingValues(of: part, fits: fits, margin: valueMargin)
+                    }
+                    let (got, description) = matcher.outcome(ofJoined: checked)
+                    let weakest = checked.map { Understanding.confidence(hearing: 1, match: $0) }.min() ?? 0
+                    outcome = (got, description, weakest)
+                    let missing = checked.compactMap(\.best).flatMap { $0.missing + $0.unknown }
+                    asks = missing.isEmpty ? nil : missing.sorted()
+                } else {
+                    // Measured once, for the check and for the report.
+                    fits = clip.recognition.map { Understanding.valueFits(of: match, heard: $0) } ?? [:]
+                    let checked = Understanding.checkingValues(of: match, fits: fits, margin: valueMargin)
+                    let (got, description) = matcher.outcome(of: checked)
+                    outcome = (got, description, Understanding.confidence(hearing: 1, match: match))
+                    asks = checked.best.map { $0.missing + $0.unknown }.flatMap {
+                        $0.isEmpty ? nil : $0.sorted()
+                    }
+                }
             }
             var clip = clip
             if let hearing = clip.confidence { clip.confidence = hearing * outcome.matching }

@@ -101,7 +101,9 @@
             let bar = try ConfidenceBar.resolve(
                 minConfidence: minConfidence, context: context, locale: phraseOptions.locale,
                 recognizerOptions: spoken.recognizerOptions)
-            let grammar = context.grammar(of: matcher, garbage: bar.garbage.model)
+            let grammar = context.grammar(
+                of: matcher, garbage: bar.garbage.model,
+                joinsCommands: spoken.recognizerOptions.joinedCommands)
             let report = try await spoken.report(
                 context, files: files,
                 otherSpeech: try spoken.otherSpeechFiles(

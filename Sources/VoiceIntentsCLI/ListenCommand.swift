@@ -288,6 +288,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
                 if let margin = wake.checkMargin { configuration.wakeWordMargin = margin }
             }
             configuration.garbage = bar.garbage.model
+            configuration.joinsCommands = recognizerOptions.joinedCommands
             configuration.bargeIn = listensWhileSpeaking
             if listensWhileSpeaking, mouth.playsAloud {
                 logger.info(

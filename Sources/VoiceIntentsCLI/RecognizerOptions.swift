@@ -18,6 +18,12 @@ struct RecognizerOptions: ParsableArguments {
     var maxSilence: Double?
 
     @Flag(
+        help: ArgumentHelp(
+            "Let one utterance hold several commands joined by \"and\", \"and then\" or \"then\", each run in order (off: the grammar that allows it hears single commands worse; typed sentences always may)."
+        ))
+    var joinedCommands = false
+
+    @Flag(
         inversion: .prefixedNo,
         help: ArgumentHelp(
             "Whether a pause after a whole command that may go on with words that could change it (\"turn on the lights\" … \"in the kitchen\"; not an optional \"right now\" or the app's name) waits up to --max-silence for the rest (default: the models' manifest, on)."

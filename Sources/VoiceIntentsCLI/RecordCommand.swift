@@ -352,10 +352,21 @@ struct RecordingsFile {
         case .noMatch:
             expectation = "intent: none"
         case .intent(let intent, let values):
-            let pairs = values.sorted { $0.key < $1.key }.map { "\($0.key): \(quoted($0.value))" }
-            expectation =
-                "intent: \(intent), values: {\(pairs.isEmpty ? "" : " \(pairs.joined(separator: ", ")) ")}"
+            expectation = Self.command(intent, values, quoted: quoted)
+        case .joined(let commands):
+            let each = commands.map { command in
+                "{ " + Self.command(command.intent ?? "", command.values, quoted: quoted) + " }"
+            }
+            expectation = "intents: [\(each.joined(separator: ", "))]"
         }
         return "{ say: \(quoted(testCase.sentence)), \(expectation), " + ending(audio)
+    }
+
+    /// `intent: X, values: { … }`, as a test line writes a command.
+    private static func command(_ intent: String, _ values: [String: String], quoted: (String) -> String)
+        -> String
+    {
+        let pairs = values.sorted { $0.key < $1.key }.map { "\($0.key): \(quoted($0.value))" }
+        return "intent: \(intent), values: {\(pairs.isEmpty ? "" : " \(pairs.joined(separator: ", ")) ")}"
     }
 }

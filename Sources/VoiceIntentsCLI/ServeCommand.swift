@@ -143,6 +143,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 phrases: phraseOptions.location,
                 policy: ConfidencePolicy(minimumConfidence: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
+            configuration.joinsCommands = recognizerOptions.joinedCommands
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
             // The room the server's satellites are in, unless a satellite names its own area.
             configuration.context = contextOptions.values

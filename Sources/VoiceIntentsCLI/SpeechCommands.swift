@@ -288,7 +288,8 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
         guard !dictation else { return nil }
         return try await context.grammar(
             phraseOptions.location, wakePhrase: wakePhrase,
-            garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale).model)
+            garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale).model,
+            joinsCommands: recognizerOptions.joinedCommands)
     }
 
     /// Prints the transcript (and its match); exits non-zero when nothing was heard.
@@ -309,9 +310,16 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
             let matcher = try await context.matcher(phraseOptions.location)
             let matched = await matcher.match(result.commandText)
             // As the voice loop takes it: a value whose words fit the sound too poorly is asked for.
-            let checked = Understanding.checkingValues(
-                of: matched, heard: result, margin: recognizerOptions.valueMarginInForce)
-            print(MatchReport.text(checked, app: context.description), terminator: "")
+            let margin = recognizerOptions.valueMarginInForce
+            if let joined = await matcher.matchJoined(result.commandText, whole: matched) {
+                let checked = joined.map {
+                    Understanding.checkingValues(of: $0, heard: result, margin: margin)
+                }
+                print(MatchReport.text(joined: checked, app: context.description), terminator: "")
+            } else {
+                let checked = Understanding.checkingValues(of: matched, heard: result, margin: margin)
+                print(MatchReport.text(checked, app: context.description), terminator: "")
+            }
         }
         if result.text.isEmpty { throw ExitCode(1) }
     }

@@ -141,17 +141,25 @@ public struct PhraseLocation: Sendable {
 }
 
 extension AppContext {
-    /// The recognizer grammar of the app's phrases and values.
-    public func grammar(_ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
-        async throws -> SpeechGrammar
-    {
-        grammar(of: try await matcher(phrases), wakePhrase: wakePhrase, garbage: garbage)
+    /// The recognizer grammar of the app's phrases and values. With `joinsCommands`, a command
+    /// may be followed by "and", "and then" or "then" and another
+    /// (``VoiceLoop/Configuration/joinsCommands``).
+    public func grammar(
+        _ phrases: PhraseLocation, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
+        joinsCommands: Bool = false
+    ) async throws -> SpeechGrammar {
+        grammar(
+            of: try await matcher(phrases), wakePhrase: wakePhrase, garbage: garbage,
+            joinsCommands: joinsCommands)
     }
 
     /// The same, from a matcher made already.
-    public func grammar(of matcher: PhraseMatcher, wakePhrase: String? = nil, garbage: GarbageModel? = nil)
-        -> SpeechGrammar
-    {
-        SpeechGrammar(matcher.spokenForms, name: executableName, wakePhrase: wakePhrase, garbage: garbage)
+    public func grammar(
+        of matcher: PhraseMatcher, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
+        joinsCommands: Bool = false
+    ) -> SpeechGrammar {
+        SpeechGrammar(
+            matcher.spokenForms, name: executableName, wakePhrase: wakePhrase, garbage: garbage,
+            joinsCommands: joinsCommands)
     }
 }

@@ -95,7 +95,8 @@ extension VoiceLoop {
             let madeAt = AppShortcutParameterUpdates.generation
             let matcher = try await app.matcher(configuration.phrases)
             let commands = app.grammar(
-                of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
+                of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage,
+                joinsCommands: configuration.joinsCommands)
             let soundAlikes = try await onThreadOfItsOwn {
                 try SoundAlikes.sensitivePairs(app, matcher: matcher)
             }

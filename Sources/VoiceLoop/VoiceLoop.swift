@@ -74,6 +74,12 @@ public struct VoiceLoop: Sendable, Service {
         /// (``Defaults``), so changing it wants another bar (`calibrate --save --garbage …`, or
         /// ``policy`` set yourself).
         public var garbage: GarbageModel?
+        /// Whether one utterance may hold several commands joined by "and", "and then" or "then"
+        /// ("turn off the kitchen light and lock the front door"), each run in order. Off by
+        /// default: the grammar that lets them be said hears single commands worse on people's
+        /// recordings (`Benchmarks/Recognition/README.md`, "Two commands in one breath"). A typed
+        /// sentence may always join commands.
+        public var joinsCommands = false
         /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
         /// microphone is heard while the loop speaks (best with a headset).
         public var bargeIn = false
@@ -230,7 +236,9 @@ public struct VoiceLoop: Sendable, Service {
         }
         let commands =
             preparation?.commands
-            ?? app.grammar(of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage)
+            ?? app.grammar(
+                of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage,
+                joinsCommands: configuration.joinsCommands)
         // Loading the models and compiling the grammar take a second or so of one core: on a
         // thread of their own, as the listening that follows is.
         let (channel, soundAlikes) = try await onThreadOfItsOwn {

@@ -297,9 +297,21 @@ struct PhraseTestFileTests {
             ),
             (
                 "tests:\n  - say: hi\n    intnet: none\n", 3,
-                "unknown key \"intnet\"; expected say, intent, values, context or audio"
+                "unknown key \"intnet\"; expected say, intent, intents, values, context or audio"
             ),
             ("test:\n  - say: hi\n", 1, "unknown key \"test\"; expected tests"),
+            (
+                "tests:\n  - say: a and b\n    intents: [{ intent: A }]\n", 3,
+                "intents: lists two commands or more; one is intent:"
+            ),
+            (
+                "tests:\n  - say: a and b\n    intents: [{ intent: A }, { values: {} }]\n", 3,
+                "expected intent: with an identifier, found none"
+            ),
+            (
+                "tests:\n  - say: a and b\n    intent: A\n    intents: [{ intent: A }, { intent: B }]\n", 2,
+                "a test with intents: has its values in each command, and no intent:"
+            ),
         ] {
             let url = try TemporaryFile(name: "bad-tests.yaml", text: text).url
             let failure = try #require(throws: PhraseFileError.self) { try PhraseTestSuite.load(from: url) }

@@ -11,6 +11,9 @@ public struct PhraseTestSuite: Sendable {
         case intent(String, values: [String: String])
         /// Reach nothing.
         case noMatch
+        /// Reach several commands said together, in this order (each an ``intent(_:values:)``):
+        /// `intents: [{ intent: …, values: … }, …]` in a test file.
+        case joined([Expectation])
     }
 
     /// One sentence and its expectation.
@@ -103,6 +106,7 @@ public struct PhraseTestSuite: Sendable {
     {
         var sentence: String?
         var intent: String?
+        var joined: [Expectation]?
         var audio: URL?
         var values: [String: String] = [:]
         var context: [String: String] = [:]
@@ -114,6 +118,34 @@ public struct PhraseTestSuite: Sendable {
                     throw document.error(value, "expected a sentence after say, found nothing")
                 }
             case "intent": intent = try document.string(value, "an intent identifier or none")
+            case "intents":
+                var commands: [Expectation] = []
+                for command in try document.sequence(value, "the commands said together, in order") {
+                    var name: String?
+                    var said: [String: String] = [:]
+                    for (key, part) in try document.mapping(command, "a command (intent, values)") {
+                        switch try document.string(key, "a key") {
+                        case "intent": name = try document.string(part, "an intent identifier")
+                        case "values":
+                            for (parameter, spoken) in try document.mapping(part, "values by parameter name")
+                            {
+                                said[try document.string(parameter, "a parameter name")] =
+                                    try document.string(
+                                        spoken, "a value")
+                            }
+                        case let other:
+                            throw document.error(key, "unknown key \"\(other)\"; expected intent or values")
+                        }
+                    }
+                    guard let name, name != "none" else {
+                        throw document.error(command, "expected intent: with an identifier, found none")
+                    }
+                    commands.append(.intent(name, values: said))
+                }
+                guard commands.count >= 2 else {
+                    throw document.error(value, "intents: lists two commands or more; one is intent:")
+                }
+                joined = commands
             case "audio":
                 let path = try document.string(value, "a recording's path")
                 audio = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
@@ -129,10 +161,21 @@ public struct PhraseTestSuite: Sendable {
                 }
             case let other:
                 throw document.error(
-                    key, "unknown key \"\(other)\"; expected say, intent, values, context or audio")
+                    key, "unknown key \"\(other)\"; expected say, intent, intents, values, context or audio")
             }
         }
         guard let sentence else { throw document.error(node, "expected say: with a sentence, found none") }
+        if let joined {
+            guard intent == nil, values.isEmpty else {
+                throw document.error(
+                    node, "a test with intents: has its values in each command, and no intent:")
+            }
+            let mark = node.mark
+            return Case(
+                sentence: sentence, expectation: .joined(joined),
+                source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0),
+                audio: audio, context: context)
+        }
         guard let intent else {
             throw document.error(node, "expected intent: (an identifier, or none), found none")
         }
@@ -168,6 +211,7 @@ public struct PhraseTestResult: Sendable, CustomStringConvertible {
         case .noMatch: "no match"
         case .intent(let intent, let values):
             "\(intent)(\(values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")))"
+        case .joined(let commands): commands.map(describe).joined(separator: " + ")
         }
     }
 }
@@ -185,15 +229,28 @@ extension PhraseMatcher {
     /// Runs one case: the best match must be the expected intent with exactly the expected values
     /// (compared as normalised words), or there must be none.
     public func run(_ testCase: PhraseTestSuite.Case) async -> PhraseTestResult {
-        let (got, description) = outcome(of: await match(testCase.sentence, context: testCase.context))
+        let (got, description) = await outcome(of: testCase.sentence, context: testCase.context)
         return PhraseTestResult(
             testCase: testCase, passed: testCase.expectation.isMet(by: got), got: description)
     }
 
     /// What `sentence` reaches, in a phrase test's terms, and the same in words for a report (with
-    /// the score, or why nothing was reached).
-    public func outcome(of sentence: String) async -> (PhraseTestSuite.Expectation, description: String) {
-        outcome(of: await match(sentence))
+    /// the score, or why nothing was reached): several commands when it joins them
+    /// (``matchJoined(_:context:whole:)``).
+    public func outcome(of sentence: String, context: [String: String] = [:]) async -> (
+        PhraseTestSuite.Expectation, description: String
+    ) {
+        let whole = await match(sentence, context: context)
+        if let parts = await matchJoined(sentence, context: context, whole: whole) {
+            return outcome(ofJoined: parts)
+        }
+        return outcome(of: whole)
+    }
+
+    /// What the commands of a joined sentence reach, in order, as a phrase test's `intents:`.
+    public func outcome(ofJoined parts: [MatchResult]) -> (PhraseTestSuite.Expectation, description: String) {
+        let outcomes = parts.map { outcome(of: $0) }
+        return (.joined(outcomes.map(\.0)), outcomes.map(\.description).joined(separator: " + "))
     }
 
     /// What a match already made reaches, in a phrase test's terms, described as for a sentence.
@@ -226,6 +283,8 @@ extension PhraseTestSuite.Expectation: CustomStringConvertible {
         case (.intent(let wanted, let wantedValues), .intent(let found, let foundValues)):
             return wanted == found
                 && wantedValues.mapValues(TextNormalizer.key) == foundValues.mapValues(TextNormalizer.key)
+        case (.joined(let wanted), .joined(let found)):
+            return wanted.count == found.count && zip(wanted, found).allSatisfy { $0.isMet(by: $1) }
         default: return false
         }
     }
@@ -233,13 +292,17 @@ extension PhraseTestSuite.Expectation: CustomStringConvertible {
     /// `NavigateIntent(navigationOption: Map)`, or `no match`.
     public var description: String { PhraseTestResult.describe(self) }
 
-    /// The intent's identifier; `nil` for no match.
+    /// The intent's identifier (the first command's, of several); `nil` for no match.
     public var intent: String? {
-        if case .intent(let intent, _) = self { return intent }
-        return nil
+        switch self {
+        case .intent(let intent, _): intent
+        case .joined(let commands): commands.first?.intent
+        case .noMatch: nil
+        }
     }
 
-    /// The values by parameter name (none for no match).
+    /// The values by parameter name (none for no match, nor for several commands: each has its
+    /// own).
     public var values: [String: String] {
         if case .intent(_, let values) = self { return values }
         return [:]

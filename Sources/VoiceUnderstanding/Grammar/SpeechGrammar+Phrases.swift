@@ -40,9 +40,14 @@ extension SpeechGrammar {
     ///     is the speech benchmark's baseline.
     ///   - hesitations: Words a command may begin with, after the wake phrase if there is one
     ///     (``hesitations``, the default; `[]` for none).
+    ///   - joinsCommands: Whether a command may be followed by "and", "and then" or "then" and
+    ///     another command, in one utterance (``PhraseMatcher/matchJoined(_:context:whole:)``
+    ///     reads them). What may follow a whole command for the end of speech stays as without:
+    ///     a pause after a command ends it as before.
     package init(
         _ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
-        namesAsOneWord: Bool = true, hesitations: [String] = SpeechGrammar.hesitations
+        namesAsOneWord: Bool = true, hesitations: [String] = SpeechGrammar.hesitations,
+        joinsCommands: Bool = false
     ) {
         let wake = wakePhrase.map(Self.spokenWords).flatMap { $0.isEmpty ? nil : $0 }
         var writer = Writer()
@@ -58,7 +63,8 @@ extension SpeechGrammar {
             if !body.isEmpty, !alternatives.contains(body) { alternatives.append(body) }
         }
         var lines = ["#JSGF V1.0;", "", "grammar \(Writer.identifier(name));", ""]
-        let hesitated = hesitations.isEmpty ? "<command>" : "[ <hesitation> ] <command>"
+        let said = joinsCommands ? "<commands>" : "<command>"
+        let hesitated = hesitations.isEmpty ? said : "[ <hesitation> ] \(said)"
         if let wake {
             lines.append(
                 "public <utterance> = \(wake.joined(separator: " ")) [ \(hesitated) ] | \(hesitated);")
@@ -67,8 +73,16 @@ extension SpeechGrammar {
             lines.append("public <utterance> = \(hesitated);")
             lines.append("")
         }
+        if joinsCommands {
+            let joiners = PhraseMatcher.joiners.map { $0.joined(separator: " ") }.joined(separator: " | ")
+            writer.words.formUnion(PhraseMatcher.joiners.joined())
+            lines.append(
+                (wake == nil && hesitations.isEmpty ? "public " : "")
+                    + "<commands> = <command> ( ( \(joiners) ) <command> )*;")
+            lines.append("")
+        }
         lines.append(
-            (wake == nil && hesitations.isEmpty ? "public " : "") + "<command> = "
+            (wake == nil && hesitations.isEmpty && !joinsCommands ? "public " : "") + "<command> = "
                 + alternatives.map { "( \($0) )" }.joined(separator: "\n    | ") + ";")
         lines.append("")
         // JSGF has no empty alternative: an app without spoken names matches nothing there.
@@ -82,8 +96,10 @@ extension SpeechGrammar {
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
         let graph = WordGraph(
             forms, wakePhrase: wake, garbage: garbage, namesAsOneWord: namesAsOneWord,
-            hesitations: hesitations)
-        let plain = forms.withoutEndingsThatSayNothing
+            hesitations: hesitations, joinsCommands: joinsCommands)
+        // What may follow a whole command and change what it means: never a joiner, so that the
+        // end of speech after a command is as without joining.
+        let plain = forms.withoutEndingsThatSayNothing ?? (joinsCommands ? forms : nil)
         let news = plain.map {
             WordGraph($0, wakePhrase: wake, namesAsOneWord: namesAsOneWord, hesitations: hesitations)
         }

@@ -9,10 +9,11 @@ extension WordGraph {
     /// whole-utterance garbage loop, and (when the model has a `GarbageModel/value`
     /// probability) one in every slot of names stands for a loop in place of a name.
     /// `namesAsOneWord` says a name of several words as one word (`CompoundWord`); each of
-    /// `hesitations` may come before a command.
+    /// `hesitations` may come before a command. With `joinsCommands`, a command may be followed
+    /// by a joiner (``PhraseMatcher/joiners``: "and", "and then", "then") and another command.
     init(
         _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
-        namesAsOneWord: Bool = true, hesitations: [String] = []
+        namesAsOneWord: Bool = true, hesitations: [String] = [], joinsCommands: Bool = false
     ) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         builder.valueGarbage = garbage?.value != nil
@@ -27,9 +28,16 @@ extension WordGraph {
             builder.graph.connect(builder.graph.choice(hesitated, from: woken), commands)
             builder.graph.connect(woken, end)
         }
+        // Where a command ends: the utterance may end there, or, joining commands, go on with
+        // another.
+        let said = builder.graph.addState()
+        builder.graph.connect(said, end)
         for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
             let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
-            builder.graph.connect(last, end)
+            builder.graph.connect(last, said)
+        }
+        if joinsCommands {
+            builder.graph.connect(builder.graph.choice(PhraseMatcher.joiners, from: said), commands)
         }
         builder.graph.finals = [end]
         self = builder.graph.minimized()
