@@ -5,6 +5,9 @@ extension PhraseMatcher {
     /// the front door", "… and then …", "… then …".
     public static let joiners: [[String]] = [["and", "then"], ["and"], ["then"]]
 
+    /// Whether `token` is a word of a joiner.
+    static func isJoinerWord(_ token: Token) -> Bool { joiners.contains { $0.contains(token.text) } }
+
     /// The most commands one sentence is read as.
     public static let mostJoinedCommands = 3
 
@@ -29,7 +32,7 @@ extension PhraseMatcher {
         async -> [MatchResult]?
     {
         let tokens = TextNormalizer.tokens(sentence)
-        guard tokens.contains(where: { $0.text == "and" || $0.text == "then" }) else { return nil }
+        guard tokens.contains(where: Self.isJoinerWord) else { return nil }
         let wholeResult: MatchResult
         if let whole { wholeResult = whole } else { wholeResult = await match(sentence, context: context) }
         let wholeScore = wholeResult.best?.score ?? 0
@@ -103,7 +106,7 @@ extension PhraseMatcher {
     /// a joiner skipped, is not.
     private static func accountsForTheJoiners(_ match: PhraseMatch) -> Bool {
         func joins(_ text: String) -> Bool {
-            TextNormalizer.tokens(text).contains { $0.text == "and" || $0.text == "then" }
+            TextNormalizer.tokens(text).contains(where: isJoinerWord)
         }
         return joins(match.phrase)
             || match.values.values.contains { $0.isKnown && !$0.isFreeText && joins($0.title ?? "") }

@@ -101,6 +101,17 @@ public struct PhraseTestSuite: Sendable {
         return PhraseTestSuite(file: document.file, cases: cases)
     }
 
+    /// `values: { parameter: spoken value, … }`.
+    private static func values(_ node: Node, _ document: YAMLDocument) throws(PhraseFileError) -> [String:
+        String]
+    {
+        var values: [String: String] = [:]
+        for (name, spoken) in try document.mapping(node, "values by parameter name") {
+            values[try document.string(name, "a parameter name")] = try document.string(spoken, "a value")
+        }
+        return values
+    }
+
     private static func testCase(_ node: Node, _ document: YAMLDocument, folder: URL) throws(PhraseFileError)
         -> Case
     {
@@ -126,13 +137,7 @@ public struct PhraseTestSuite: Sendable {
                     for (key, part) in try document.mapping(command, "a command (intent, values)") {
                         switch try document.string(key, "a key") {
                         case "intent": name = try document.string(part, "an intent identifier")
-                        case "values":
-                            for (parameter, spoken) in try document.mapping(part, "values by parameter name")
-                            {
-                                said[try document.string(parameter, "a parameter name")] =
-                                    try document.string(
-                                        spoken, "a value")
-                            }
+                        case "values": said = try Self.values(part, document)
                         case let other:
                             throw document.error(key, "unknown key \"\(other)\"; expected intent or values")
                         }
@@ -149,11 +154,7 @@ public struct PhraseTestSuite: Sendable {
             case "audio":
                 let path = try document.string(value, "a recording's path")
                 audio = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            case "values":
-                for (name, spoken) in try document.mapping(value, "values by parameter name") {
-                    values[try document.string(name, "a parameter name")] = try document.string(
-                        spoken, "a value")
-                }
+            case "values": values = try Self.values(value, document)
             case "context":
                 for (name, known) in try document.mapping(value, "what the runtime knows, by key") {
                     context[try document.string(name, "a context key")] = try document.string(

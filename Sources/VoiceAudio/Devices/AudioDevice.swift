@@ -76,7 +76,8 @@ public enum AudioDevice: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: A ``PulseAudioSource`` or an ``ALSASource``.
     /// - Throws: ``SpeechError`` naming the device, why it failed and what to try; for
     ///   ``automatic``, both attempts when neither worked.
-    package func openSource(applicationName: String = "voice-intents") throws(SpeechError) -> any AudioSource {
+    package func openSource(applicationName: String = "voice-intents") throws(SpeechError) -> any AudioSource
+    {
         switch self {
         case .pulseAudio(let name):
             return try PulseAudioSource(device: name, applicationName: applicationName)

@@ -53,8 +53,9 @@ package struct ModelAdapter {
         /// Whether MAP also re-estimates the variances (it made things worse on AN4).
         package var adaptsVariances: Bool
 
-        package init(method: Method = .map, tau: Double? = nil, passes: Int = 1, adaptsVariances: Bool = false)
-        {
+        package init(
+            method: Method = .map, tau: Double? = nil, passes: Int = 1, adaptsVariances: Bool = false
+        ) {
             self.method = method
             self.tau = tau
             self.passes = passes

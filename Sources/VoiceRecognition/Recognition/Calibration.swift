@@ -117,7 +117,8 @@ public struct Calibration: Sendable, Codable, Equatable {
     package var curve: [CurvePoint]?
 
     /// The name of the measure ``RecognitionConfidence`` gives.
-    package static let confidenceMeasure = "acoustic score per frame (RecognitionConfidence) times match score"
+    package static let confidenceMeasure =
+        "acoustic score per frame (RecognitionConfidence) times match score"
 
     /// The measure of a grammar with `garbage` (``confidenceMeasure`` when it has none), heard
     /// with or without a ``DecoyCheck``: both change what is heard, so a threshold chosen without
