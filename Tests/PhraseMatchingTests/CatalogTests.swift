@@ -353,6 +353,24 @@ struct LintTests {
         #expect(diagnostics[0].description.contains(":3:8: warning: \"open the menu\": does not contain"))
     }
 
+    /// A phrase that says "and" before words that are another command alone may be read as two
+    /// commands: lint says which.
+    @Test func aJoinerBeforeAnotherCommandIsReported() async throws {
+        let catalog = """
+            intents:
+              OpenMenuIntent:
+                - "open the menu and tip the staff in ${applicationName}"
+              TipIntent:
+                - "tip the staff in ${applicationName}"
+            """
+        let messages = try await Coffee.matcher(catalog: catalog).lint().map(\.message)
+        #expect(
+            messages.contains {
+                $0.contains("goes on after a joiner with a command of its own (TipIntent)")
+            }, "\(messages)")
+        #expect(!messages.contains { $0.contains("joiner") && $0.contains("(OpenMenuIntent)") })
+    }
+
     /// An app people talk to without its name (a dedicated device) has no app-name warnings.
     @Test func anAppAddressedWithoutItsNameNeedsNoneInItsPhrases() async throws {
         let app = AppDescription(

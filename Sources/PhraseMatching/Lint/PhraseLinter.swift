@@ -45,7 +45,10 @@ extension PhraseMatcher {
     /// - duplicates;
     /// - two shortcuts reachable by the same sentence (the sentence is shown);
     /// - phrases that can never win, because another shortcut takes every sentence they allow;
-    /// - negative phrases that block a command.
+    /// - negative phrases that block a command;
+    /// - phrases that say "and" or "then" before words that are a command of their own: a
+    ///   sentence that fits them less than word for word may be read as two commands
+    ///   (``matchJoined(_:context:whole:)``).
     public func lint() async -> [PhraseDiagnostic] {
         var diagnostics: [PhraseDiagnostic] = []
         func report(_ phrase: CompiledPhrase, _ message: String) {
@@ -116,8 +119,27 @@ extension PhraseMatcher {
             if phrase.shortcut != nil, !sentences.isEmpty, wins == 0 {
                 report(phrase, "can never win: every sentence it allows reaches another shortcut first")
             }
+            if phrase.shortcut != nil, let (sentence, rest) = await joinerBeforeACommand(sentences) {
+                report(
+                    phrase,
+                    "\"\(sentence)\" goes on after a joiner with a command of its own (\(rest)): said any less than word for word, it may be read as two commands"
+                )
+            }
         }
         return diagnostics
+    }
+
+    /// The first of `sentences` in which "and" or "then" comes before words that reach a
+    /// command alone, with that command's intent.
+    private func joinerBeforeACommand(_ sentences: [String]) async -> (String, String)? {
+        for sentence in sentences {
+            let tokens = TextNormalizer.tokens(sentence)
+            for index in tokens.indices.dropLast() where Self.isJoinerWord(tokens[index]) && index > 0 {
+                let rest = tokens[(index + 1)...].map(\.text).joined(separator: " ")
+                if let command = await match(rest).best { return (sentence, command.intent) }
+            }
+        }
+        return nil
     }
 
     /// Sentences a phrase allows, with example values: each alternative once, optional parts with
