@@ -9,11 +9,33 @@ public struct WyomingEvent: Sendable, Hashable {
     public var type: String
     public var data: [String: JSONValue]
     public var payload: [UInt8]
+    /// The protocol version the peer wrote in the event's header, when it was read from one
+    /// ("1.10.2"). It says what the peer takes, not what the event says: events that differ in it
+    /// alone are equal.
+    public var version: String?
 
     public init(_ type: String, data: [String: JSONValue] = [:], payload: [UInt8] = []) {
         self.type = type
         self.data = data
         self.payload = payload
+    }
+
+    public static func == (lhs: WyomingEvent, rhs: WyomingEvent) -> Bool {
+        lhs.type == rhs.type && lhs.data == rhs.data && lhs.payload == rhs.payload
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(data)
+        hasher.combine(payload)
+    }
+
+    /// Whether a peer that writes `version` takes a series of intents (`intents-start`, `intent`s,
+    /// `intents-stop`, protocol 1.9 and later).
+    static func takesSeveralIntents(_ version: String?) -> Bool {
+        let parts = (version ?? "").split(separator: ".").compactMap { Int($0) }
+        guard parts.count >= 2 else { return false }
+        return parts[0] > 1 || (parts[0] == 1 && parts[1] >= 9)
     }
 
     /// The version of the protocol written in every header.
@@ -69,7 +91,8 @@ public struct WyomingFrameReader: Sendable {
     /// Where the search for the header line's end goes on: the bytes before it hold none.
     private var searched = 0
     /// The header read, while its data and payload are still arriving.
-    private var pending: (type: String, data: [String: JSONValue], dataLength: Int, payloadLength: Int)?
+    private var pending:
+        (type: String, data: [String: JSONValue], dataLength: Int, payloadLength: Int, version: String?)?
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -127,11 +150,13 @@ public struct WyomingFrameReader: Sendable {
         let payload = Array(buffer[payloadStart..<(payloadStart + header.payloadLength)])
         start += needed
         pending = nil
-        return WyomingEvent(header.type, data: data, payload: payload)
+        var event = WyomingEvent(header.type, data: data, payload: payload)
+        event.version = header.version
+        return event
     }
 
     private static func header(_ line: [UInt8], limits: Limits) throws(WyomingFrameError) -> (
-        type: String, data: [String: JSONValue], dataLength: Int, payloadLength: Int
+        type: String, data: [String: JSONValue], dataLength: Int, payloadLength: Int, version: String?
     ) {
         guard let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line)) else {
             throw WyomingFrameError("a header that is not a JSON object")
@@ -154,7 +179,7 @@ public struct WyomingFrameReader: Sendable {
         if case .object(let inline) = header["data"] { data = inline }
         return (
             type, data, try length("data_length", limit: limits.data),
-            try length("payload_length", limit: limits.payload)
+            try length("payload_length", limit: limits.payload), header["version"]?.string
         )
     }
 }

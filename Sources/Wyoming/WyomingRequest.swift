@@ -132,6 +132,11 @@ extension WyomingEvent {
             "intent", data: ["name": .string(name), "entities": .array(entities), "text": .string(text)])
     }
 
+    /// `intents-start`: a series of intents follows, one `intent` each (protocol 1.9).
+    static let intentsStart = WyomingEvent("intents-start")
+    /// `intents-stop`: the series of intents has ended.
+    static let intentsStop = WyomingEvent("intents-stop")
+
     /// `not-recognized`: `text` reaches no intent.
     static func notRecognized(_ text: String) -> WyomingEvent {
         WyomingEvent("not-recognized", data: ["text": .string(text)])

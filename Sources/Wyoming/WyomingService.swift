@@ -47,6 +47,8 @@ public final class WyomingSession {
     private var grammarGeneration = 0
     /// The area the satellite on this connection says it is in (its `info`).
     private var satelliteArea: String?
+    /// The protocol version the peer last wrote (``WyomingEvent/version``).
+    private var peerVersion: String?
     /// The conversations started, for ``Conversations/run()`` to run.
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The device the connection's commands come from, for the timers they start
@@ -131,6 +133,7 @@ public final class WyomingSession {
 
     /// What to send back for `event`. An event of a type the server does not take is ignored.
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
+        if let version = event.version { peerVersion = version }
         switch WyomingRequest(event) {
         case .audio(let audio):
             return await hear(audio)
@@ -189,7 +192,7 @@ public final class WyomingSession {
             return [await run(text)]
         case .intent(.recognize(let text)):
             guard let text else { return [WyomingEvent.error("recognize needs a text")] }
-            return [await recognize(text)]
+            return await recognize(text)
         case .tts(.synthesize(let text, let voice)):
             // Within text sent in pieces, the whole text comes too, for servers that take no
             // pieces: it is spoken already.
@@ -456,16 +459,31 @@ public final class WyomingSession {
         return box
     }
 
-    /// The intent `text` reaches, or `not-recognized`.
-    private func recognize(_ text: String) async -> WyomingEvent {
-        let result = await app.matcher.match(text)
-        guard let best = result.best else {
-            return .notRecognized(text)
+    /// The intent `text` reaches, or `not-recognized`. Several commands in one sentence
+    /// (``PhraseMatcher/matchJoined(_:context:whole:)``) come as `intents-start`, an `intent`
+    /// each, `intents-stop`, to a peer of protocol 1.9 or later; an older peer, which takes one
+    /// intent, is told to say them one at a time rather than given half of what was asked.
+    private func recognize(_ text: String) async -> [WyomingEvent] {
+        let result = await app.matcher.match(text, context: app.configuration.context)
+        if let parts = await app.matcher.matchJoined(text, context: app.configuration.context, whole: result)
+        {
+            guard WyomingEvent.takesSeveralIntents(peerVersion) else {
+                return [.notRecognized("That is \(parts.count) commands. Please say them one at a time.")]
+            }
+            return [.intentsStart] + parts.compactMap(\.best).map { Self.intent($0, text: text) } + [
+                .intentsStop
+            ]
         }
-        let entities = best.values.sorted { $0.key < $1.key }.map { name, value in
+        guard let best = result.best else { return [.notRecognized(text)] }
+        return [Self.intent(best, text: text)]
+    }
+
+    /// `intent` for `match`, with its entities by name.
+    private static func intent(_ match: PhraseMatch, text: String) -> WyomingEvent {
+        let entities = match.values.sorted { $0.key < $1.key }.map { name, value in
             (name: name, value: value.title ?? value.words)
         }
-        return .intent(best.intent, entities: entities, text: text)
+        return .intent(match.intent, entities: entities, text: text)
     }
 
     /// Runs the command `text` and says how it went: `handled` with what the intent says, or

@@ -87,4 +87,23 @@ struct WyomingSessionTests {
         #expect(session.mode.name == "idle")
         await session.close()
     }
+
+    /// Several commands in one sentence come as a series of intents to a peer of protocol 1.9 or
+    /// later; one that writes an older version (or none) is asked for one at a time.
+    @Test func severalIntentsGoOnlyToAPeerThatTakesThem() async throws {
+        let (session, _) = try await Self.session()
+        let sentence = "show the menu in twins and show the tips in twins"
+        var older = WyomingEvent("recognize", data: ["text": .string(sentence)])
+        older.version = "1.7.2"
+        #expect(await session.handle(older).map(\.type) == ["not-recognized"])
+        var newer = older
+        newer.version = "1.10.2"
+        let series = await session.handle(newer)
+        #expect(series.map(\.type) == ["intents-start", "intent", "intent", "intents-stop"])
+        #expect(series.compactMap { $0.data["name"]?.string } == ["ShowMenuIntent", "ShowTipsIntent"])
+        #expect(WyomingEvent.takesSeveralIntents("1.9.0"))
+        #expect(!WyomingEvent.takesSeveralIntents("1.8.0"))
+        #expect(!WyomingEvent.takesSeveralIntents(nil))
+        await session.close()
+    }
 }

@@ -175,6 +175,13 @@ struct WyomingServerTests {
                 #expect(intent["entities"] as? [String: String] == ["light": "Garage Light", "state": "Off"])
                 let none = try Self.ask(python, uri, ["recognize", "what's the weather"])
                 #expect(none["intent"] is NSNull)
+                // Two commands in one sentence: a series of intents, as the 1.10 client takes them.
+                let both = try Self.ask(
+                    python, uri, ["recognize", "turn the garage light off and what time is it"])
+                let intents = both["intents"] as? [[String: Any]] ?? []
+                #expect(
+                    intents.map { $0["intent"] as? String } == ["ChangeLightStateIntent", "GetTimeIntent"],
+                    "\(both)")
 
                 // A person's recording (22 kHz is resampled by the server), heard under the grammar.
                 let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")

@@ -44,7 +44,7 @@ from wyoming.client import AsyncClient
 from wyoming.event import Event
 from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
-from wyoming.intent import Intent, NotRecognized, Recognize
+from wyoming.intent import Intent, IntentsStart, IntentsStop, NotRecognized, Recognize
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 from wyoming.timer import TimerCancelled, TimerFinished, TimerStarted, TimerUpdated
@@ -412,7 +412,14 @@ async def main(uri, command, *arguments):
         elif command == "recognize":
             await client.write_event(Recognize(text=arguments[0]).event())
             event = await next_event(client)
-            if Intent.is_type(event.type):
+            if IntentsStart.is_type(event.type):
+                intents = []
+                while not IntentsStop.is_type((event := await next_event(client)).type):
+                    intent = Intent.from_event(event)
+                    intents.append({"intent": intent.name,
+                                    "entities": {e.name: e.value for e in intent.entities}})
+                print(json.dumps({"intents": intents}))
+            elif Intent.is_type(event.type):
                 intent = Intent.from_event(event)
                 print(json.dumps({"intent": intent.name,
                                   "entities": {e.name: e.value for e in intent.entities}}))
