@@ -49,14 +49,14 @@ rate = 16000
 
 def converted(path, trim=None):
     """The recording at 16 kHz mono, in the output folder; with `trim` ("end", "start"), without
-    the silence at that end (below 1% of full scale for 50 ms), as one breath has none there."""
+    the silence at that end (below 3% of full scale for 50 ms), as one breath has none there."""
     source = os.path.normpath(os.path.join(os.path.dirname(tests), path))
     target = os.path.join(folder, (trim or "single") + "-" + os.path.basename(source))
     if not os.path.exists(target):
         effects = {
             None: [],
-            "start": ["silence", "1", "0.05", "1%"],
-            "end": ["reverse", "silence", "1", "0.05", "1%", "reverse"],
+            "start": ["silence", "1", "0.05", "3%"],
+            "end": ["reverse", "silence", "1", "0.05", "3%", "reverse"],
         }[trim]
         subprocess.run(["sox", source, "-r", str(rate), "-c", "1", "-b", "16", target] + effects, check=True)
     return target

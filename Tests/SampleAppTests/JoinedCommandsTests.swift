@@ -6,7 +6,9 @@ import Testing
 import TravelTracking
 import VoiceAudio
 import VoiceIntents
+import VoiceRecognition
 import VoiceTestSupport
+import VoiceUnderstanding
 
 @testable import PhraseMatching
 
@@ -125,6 +127,22 @@ struct JoinedCommandsTests {
             let single = try Executables.run(
                 "voice-intents", ["transcribe", "--app", "smart-home", "--match", file.path])
             #expect(!single.output.hasPrefix(sentence + "\n"), "\(single.output)")
+        }
+    }
+
+    /// A grammar that joins commands says them through a jump of its own, unlikelier than any
+    /// command, which is no word to pronounce; a whole command's end of speech reads as without.
+    @Test func theJoinIsAJumpOfItsOwn() async throws {
+        let matcher = try await Self.matcher("home-lights")
+        let joined = SpeechGrammar(matcher.spokenForms, name: "home_lights", joinsCommands: true)
+        let plain = SpeechGrammar(matcher.spokenForms, name: "home_lights")
+        #expect(joined.canSay("turn on the garage light and what time is it"))
+        #expect(joined.canSay("what time is it then tell me the time"))
+        #expect(!plain.canSay("turn on the garage light and what time is it"))
+        #expect(!joined.words.contains(WordGraph.joinMarker))
+        #expect(joined.fsg.contains(" \(WordGraph.joinProbability)\n"))
+        for sentence in ["what time is it", "turn on the garage light", "turn on the"] {
+            #expect(joined.reading(of: sentence) == plain.reading(of: sentence), "\(sentence)")
         }
     }
 }

@@ -110,7 +110,9 @@ public struct GarbageModel: Sendable, Hashable {
     package static let utteranceMarker = "~utterance"
     package static let valueMarker = "~value"
 
-    package static func isMarker(_ word: String) -> Bool { word == utteranceMarker || word == valueMarker }
+    package static func isMarker(_ word: String) -> Bool {
+        word == utteranceMarker || word == valueMarker || word == WordGraph.joinMarker
+    }
 }
 
 /// Which part of an utterance the garbage path took.

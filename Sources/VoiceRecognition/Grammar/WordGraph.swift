@@ -21,6 +21,13 @@ package struct WordGraph: Sendable, Hashable {
     /// A graph of one state, the start, where nothing may end yet.
     package init() {}
 
+    /// The marker of the jump from a whole command to the joiner before another
+    /// (`SpeechGrammar(joinsCommands:)`): it says nothing, and the FSG gives it
+    /// ``joinProbability`` so that one command stays likelier than two.
+    package static let joinMarker = "~join"
+    /// The probability the FSG gives ``joinMarker``'s jump.
+    package static let joinProbability = 0.001
+
     package var stateCount: Int { arcs.count }
     package var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
     /// Every word on an arc (garbage loop markers left out).
@@ -89,7 +96,8 @@ package struct WordGraph: Sendable, Hashable {
         while let place = pending.popLast() {
             if place.said == words.count { reached.insert(place.state) }
             for arc in arcs[place.state] {
-                let parts = arc.word.map(CompoundWord.parts) ?? []
+                let parts =
+                    arc.word.flatMap { $0 == Self.joinMarker ? nil : CompoundWord.parts(of: $0) } ?? []
                 let said = place.said + parts.count
                 guard said <= words.count, words[place.said..<said].elementsEqual(parts) else { continue }
                 let next = Place(state: arc.target, said: said)
@@ -183,10 +191,17 @@ package struct WordGraph: Sendable, Hashable {
         // same, and the decoder searches one loop instead of one per slot).
         var loopEntries: [Arc: Int] = [:]
         for (state, leaving) in arcs.enumerated() {
-            let markers = leaving.filter { $0.word.map(GarbageModel.isMarker) ?? false }
+            let joins = leaving.filter { $0.word == Self.joinMarker }
+            let markers = leaving.filter {
+                ($0.word.map(GarbageModel.isMarker) ?? false) && $0.word != Self.joinMarker
+            }
             let plain = leaving.filter { !($0.word.map(GarbageModel.isMarker) ?? false) }
             let ends = finals.contains(state)
             var taken = 0.0
+            for join in joins {
+                taken += Self.joinProbability
+                lines.append("TRANSITION \(state) \(join.target) \(String(Self.joinProbability))")
+            }
             if let garbage {
                 for marker in markers {
                     let weight =

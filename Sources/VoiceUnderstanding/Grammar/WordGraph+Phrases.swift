@@ -37,7 +37,10 @@ extension WordGraph {
             builder.graph.connect(last, said)
         }
         if joinsCommands {
-            builder.graph.connect(builder.graph.choice(PhraseMatcher.joiners, from: said), commands)
+            // Through a marker that says nothing: the FSG makes it unlikely (`joinProbability`).
+            let joining = builder.graph.addState()
+            builder.graph.connect(said, joining, saying: WordGraph.joinMarker)
+            builder.graph.connect(builder.graph.choice(PhraseMatcher.joiners, from: joining), commands)
         }
         builder.graph.finals = [end]
         self = builder.graph.minimized()
