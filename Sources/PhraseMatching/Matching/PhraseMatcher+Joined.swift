@@ -21,8 +21,8 @@ extension PhraseMatcher {
     /// whole does not read the joiner as its own, neither in its phrase nor in a named value
     /// (free text takes it in: "add [apples to my list and turn] on [the lights]"; or it is
     /// skipped). "add eggs and butter to my list" stays one, since "butter to my list" is no
-    /// command. Of the cuts that
-    /// do, the one whose worst part fits best wins, the earlier cut on a tie. A part that says
+    /// command. Of the cuts that do, the one whose worst part fits best wins, the earlier cut on
+    /// a tie. A part that says
     /// "it", "them", "that", "those" or "there" for what the part before named is also read with
     /// the end of that part in the pronoun's place ("turn on the lights in the office and set them
     /// to blue": "set the lights in the office to blue"), and so when that fits better.
