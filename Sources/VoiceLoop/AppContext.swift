@@ -32,7 +32,7 @@ public struct AppContext: Sendable {
 
     /// The name the app's phrase files have in `phrases`: ``executableName``, or the app's name
     /// made into a file name when only that names a catalog or a test file there.
-    public func phraseFileName(_ phrases: PhraseLocation) -> String {
+    package func phraseFileName(_ phrases: PhraseLocation) -> String {
         guard nameAsFileName != executableName, let folder = phrases.folder else { return executableName }
         let locale = folder.appendingPathComponent(phrases.locale)
         func hasFiles(_ name: String) -> Bool {
@@ -79,21 +79,21 @@ public struct AppContext: Sendable {
 
     /// The app's phrase test files in `folder/locale/tests/`: its own (``ownTestFile(_:)``), then
     /// the ones every app shares (``sharedTestFiles(_:)``).
-    public func testFiles(_ phrases: PhraseLocation) -> [URL] {
+    package func testFiles(_ phrases: PhraseLocation) -> [URL] {
         (ownTestFile(phrases).map { [$0] } ?? []) + sharedTestFiles(phrases)
     }
 
     /// `folder/locale/tests/<app>.yaml`, when there is one.
-    public func ownTestFile(_ phrases: PhraseLocation) -> URL? {
+    package func ownTestFile(_ phrases: PhraseLocation) -> URL? {
         Self.existingTestFile(phraseFileName(phrases), phrases)
     }
 
     /// The names of the test files in `folder/locale/tests/` that every app runs after its own:
     /// `out-of-domain`, speech that is a command for no app.
-    public static let sharedTestFileNames = ["out-of-domain"]
+    package static let sharedTestFileNames = ["out-of-domain"]
 
     /// The test files every app shares that exist (``sharedTestFileNames``).
-    public func sharedTestFiles(_ phrases: PhraseLocation) -> [URL] {
+    package func sharedTestFiles(_ phrases: PhraseLocation) -> [URL] {
         Self.sharedTestFileNames.compactMap { Self.existingTestFile($0, phrases) }
     }
 

@@ -91,10 +91,10 @@ public final class Mouth: Sendable {
 
     /// Whether the echo canceller, if there is one, has learnt the room from what was played
     /// (``EchoCanceller/hasLearntTheRoom``).
-    public var echoCancellerHasLearnt: Bool { echoCanceller?.hasLearntTheRoom ?? true }
+    package var echoCancellerHasLearnt: Bool { echoCanceller?.hasLearntTheRoom ?? true }
 
     /// What the echo canceller, if there is one, has measured of the room so far.
-    public var echoMetrics: EchoCanceller.Metrics? { echoCanceller?.metrics }
+    package var echoMetrics: EchoCanceller.Metrics? { echoCanceller?.metrics }
 
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
     /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,

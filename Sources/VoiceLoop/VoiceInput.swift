@@ -8,7 +8,7 @@ import VoiceAudio
 public final class VoiceInput: @unchecked Sendable {  // its flags are atomic; the rest is immutable
     public let name: String
     /// The microphone's recorder, `nil` for a recording.
-    public let capture: ContinuousCapture?
+    package let capture: ContinuousCapture?
     private let next: () throws(SpeechError) -> [Int16]?
     private let stopped = Atomic(false)
     private let finished = Atomic(false)

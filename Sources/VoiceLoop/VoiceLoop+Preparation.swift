@@ -62,7 +62,7 @@ extension VoiceLoop {
             return grammar
         }
         /// How many times the matcher and grammar have been made again since the first time.
-        public var generation: Int { made.withLock { $0.generation } }
+        package var generation: Int { made.withLock { $0.generation } }
 
         /// Checks the app's declaration (warnings are logged), compiles its phrases and grammar as
         /// `configuration` says, and checks which intents sound like sensitive ones with a

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ``read()`` blocks until a chunk has been recorded and returns `nil` once ``stop()`` has been
 /// called or the source failed for good (see ``failure``).
-public final class ContinuousCapture: @unchecked Sendable {  // all state behind `condition`
+package final class ContinuousCapture: @unchecked Sendable {  // all state behind `condition`
     /// The source being recorded.
     package let name: String
     /// Samples per chunk handed out by ``read()``: 1,600 (100 ms).

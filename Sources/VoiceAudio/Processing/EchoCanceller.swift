@@ -69,7 +69,7 @@ public final class EchoCanceller: @unchecked Sendable {
     }
 
     /// What the canceller has measured (`nil` where not known yet).
-    public struct Metrics: Sendable, Hashable {
+    package struct Metrics: Sendable, Hashable {
         /// How far the echo was pushed down over the last second, in dB: by WebRTC's engine, so
         /// after SpeexDSP's (`speexDSPThenWebRTC`) only what WebRTC's took of what it let through.
         package var echoReturnLossEnhancement: Double?
