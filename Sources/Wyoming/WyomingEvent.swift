@@ -9,9 +9,9 @@ public struct WyomingEvent: Sendable, Hashable {
     public var type: String
     public var data: [String: JSONValue]
     public var payload: [UInt8]
-    /// The protocol version the peer wrote in the event's header, when it was read from one
-    /// ("1.10.2"). It says what the peer takes, not what the event says: events that differ in it
-    /// alone are equal.
+    /// The protocol version in the event's header: the one the peer wrote, when the event was
+    /// read from one ("1.10.2"); the one to write, else ``protocolVersion``. It says what the
+    /// peer takes, not what the event says: events that differ in it alone are equal.
     public var version: String?
 
     public init(_ type: String, data: [String: JSONValue] = [:], payload: [UInt8] = []) {
@@ -38,14 +38,16 @@ public struct WyomingEvent: Sendable, Hashable {
         return parts[0] > 1 || (parts[0] == 1 && parts[1] >= 9)
     }
 
-    /// The version of the protocol written in every header.
+    /// The version of the protocol written in a header that names none (``version``).
     public static let protocolVersion = "1.7.2"
 
     /// The event as it goes on the wire.
     public func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var header: [String: JSONValue] = ["type": .string(type), "version": .string(Self.protocolVersion)]
+        var header: [String: JSONValue] = [
+            "type": .string(type), "version": .string(version ?? Self.protocolVersion),
+        ]
         var dataBytes: [UInt8] = []
         if !data.isEmpty {
             dataBytes = Array((try? encoder.encode(data)) ?? Data("{}".utf8))

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import PhraseMatching
+import Synchronization
 import VoiceAudio
 import VoiceIntents
 import VoiceLoop
@@ -47,8 +48,10 @@ public final class WyomingSession {
     private var grammarGeneration = 0
     /// The area the satellite on this connection says it is in (its `info`).
     private var satelliteArea: String?
-    /// The protocol version the peer last wrote (``WyomingEvent/version``).
-    private var peerVersion: String?
+    /// The protocol version the peer last wrote (``WyomingEvent/version``): what it takes, and
+    /// what every event sent back to it says it speaks. Shared with what sends by itself.
+    private let peer = PeerVersion()
+    private var peerVersion: String? { peer.version }
     /// The conversations started, for ``Conversations/run()`` to run.
     private let started = AsyncStream.makeStream(of: SatellitePipeline.self)
     /// The device the connection's commands come from, for the timers they start
@@ -74,7 +77,8 @@ public final class WyomingSession {
     {
         self.app = app
         self.logger = logger
-        self.send = send
+        let peer = peer
+        self.send = { event in send(peer.stamped(event)) }
     }
 
     /// Whether closing the connection now would cut nothing short: no utterance or text in pieces
@@ -131,9 +135,15 @@ public final class WyomingSession {
         started.continuation.finish()
     }
 
-    /// What to send back for `event`. An event of a type the server does not take is ignored.
+    /// What to send back for `event`, each written with the protocol version the peer speaks
+    /// (the server's own, ``WyomingEvent/protocolVersion``, until the peer has said). An event
+    /// of a type the server does not take is ignored.
     public func handle(_ event: WyomingEvent) async -> [WyomingEvent] {
-        if let version = event.version { peerVersion = version }
+        if let version = event.version { peer.version = version }
+        return await answer(event).map(peer.stamped)
+    }
+
+    private func answer(_ event: WyomingEvent) async -> [WyomingEvent] {
         switch WyomingRequest(event) {
         case .audio(let audio):
             return await hear(audio)
@@ -546,5 +556,24 @@ private final class NoFollowUp: Conversation, @unchecked Sendable {  // `first` 
     func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         lock.withLock { if first == nil { first = question.dialog.full.defaultValue } }
         return .cancel
+    }
+}
+
+/// The protocol version a connection's peer writes, shared by the session and what it sends by
+/// itself.
+private final class PeerVersion: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    var version: String? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+
+    /// `event`, written with the peer's version when it has said one and the event names none.
+    func stamped(_ event: WyomingEvent) -> WyomingEvent {
+        guard event.version == nil, let version else { return event }
+        var stamped = event
+        stamped.version = version
+        return stamped
     }
 }

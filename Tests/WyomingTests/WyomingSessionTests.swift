@@ -106,4 +106,25 @@ struct WyomingSessionTests {
         #expect(!WyomingEvent.takesSeveralIntents(nil))
         await session.close()
     }
+
+    /// What goes back says the version the peer speaks, once it has said one; before, the
+    /// server's own.
+    @Test func answersSayThePeersVersion() async throws {
+        let (session, sent) = try await Self.session()
+        let first = await session.handle(WyomingEvent("describe"))
+        #expect(first.first?.version == nil)
+        #expect(
+            String(decoding: first[0].encoded(), as: UTF8.self).contains(
+                "\"version\":\"\(WyomingEvent.protocolVersion)\""))
+        var describe = WyomingEvent("describe")
+        describe.version = "1.10.2"
+        let answer = await session.handle(describe)
+        #expect(answer.first?.version == "1.10.2")
+        #expect(String(decoding: answer[0].encoded(), as: UTF8.self).contains("\"version\":\"1.10.2\""))
+        // What the session sends by itself (a reply's audio) says it too.
+        _ = await session.handle(WyomingEvent("synthesize", data: ["text": "Hello."]))
+        #expect(!sent.events.withLock { $0 }.isEmpty)
+        #expect(sent.events.withLock { $0 }.allSatisfy { $0.version == "1.10.2" })
+        await session.close()
+    }
 }
