@@ -81,12 +81,7 @@ func joinedPairs(_ name: String, _ matcher: PhraseMatcher, in folder: URL, break
 {
     let file = folder.appendingPathComponent("en/tests/\(name).yaml")
     guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-    var alone: [(sentence: String, outcome: PhraseTestSuite.Expectation)] = []
-    for testCase in try PhraseTestSuite.load(from: file).cases
-    where testCase.expectation.intent != nil && testCase.context.isEmpty {
-        let (outcome, _) = matcher.outcome(of: await matcher.match(testCase.sentence))
-        if testCase.expectation.isMet(by: outcome) { alone.append((testCase.sentence, outcome)) }
-    }
+    let alone = await matcher.commandsThatPassAlone(try PhraseTestSuite.load(from: file).cases)
     let clock = ContinuousClock()
     var single: [Duration] = []
     var singleJoined: [Duration] = []
@@ -103,16 +98,10 @@ func joinedPairs(_ name: String, _ matcher: PhraseMatcher, in folder: URL, break
     var failures: [String] = []
     for first in alone {
         for second in alone {
-            let sentence = "\(first.sentence) and \(second.sentence)"
             let began = clock.now
-            let parts = await matcher.matchJoined(sentence)
+            let joined = await matcher.joinedAsBoth(first, second)
             times.append(clock.now - began)
-            let got = parts?.map { matcher.outcome(of: $0).0 } ?? []
-            if got.count == 2, first.outcome.isMet(by: got[0]), second.outcome.isMet(by: got[1]) {
-                right += 1
-            } else {
-                failures.append(sentence)
-            }
+            if joined.isBoth { right += 1 } else { failures.append(joined.sentence) }
         }
     }
     times.sort()

@@ -120,9 +120,7 @@ package struct TurnPipeline: Sendable {
 
         /// What the shortcut did, when one ran; of several, the first that did not complete,
         /// else the last.
-        package var outcome: IntentOutcome? {
-            outcomes.first { $0.status != .completed } ?? outcomes.last
-        }
+        package var outcome: IntentOutcome? { outcomes.thatDecides }
 
         /// Whether commands said after one that did not complete were left undone.
         package var leftTheRest: Bool { outcomes.count < plan.matches.count }

@@ -22,7 +22,7 @@ public struct VoiceTurn: Sendable {
     public let outcomes: [IntentOutcome]
     /// How the intent's run ended; of several, the first that did not complete, else the last;
     /// `nil` when no intent ran.
-    public var outcome: IntentOutcome? { outcomes.first { $0.status != .completed } ?? outcomes.last }
+    public var outcome: IntentOutcome? { outcomes.thatDecides }
     /// Why nothing ran ("confidence 0.41 below 0.75", "no match"); `nil` when an intent ran.
     public let rejection: String?
     /// What the loop said at the end of the turn, in order: the outcome's dialog, or "Sorry, I
@@ -39,4 +39,10 @@ public struct VoiceTurn: Sendable {
         self.rejection = rejection
         self.replies = replies
     }
+}
+
+extension [IntentOutcome] {
+    /// Of the outcomes of commands run in order, the one that says how the turn went: the first
+    /// that did not complete (the rest were left undone), else the last.
+    var thatDecides: IntentOutcome? { first { $0.status != .completed } ?? last }
 }

@@ -1,9 +1,5 @@
 import Foundation
-import HomeLights
-import Library
-import SmartHome
 import Testing
-import TravelTracking
 import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
@@ -16,22 +12,6 @@ import VoiceUnderstanding
 /// read by the matcher as each command on its own, in the order said.
 @Suite("Joined commands")
 struct JoinedCommandsTests {
-    static func matcher(_ name: String) async throws -> PhraseMatcher {
-        switch name {
-        case "travel-tracking": try await TestModels.matcher(TravelTrackingApp.self, name)
-        case "library": try await TestModels.matcher(LibraryApp.self, name)
-        case "smart-home": try await TestModels.matcher(SmartHomeApp.self, name)
-        default: try await TestModels.matcher(HomeLightsApp.self, name)
-        }
-    }
-
-    /// The sample's own phrase tests that reach an intent without a context.
-    static func commands(_ name: String) throws -> [PhraseTestSuite.Case] {
-        try PhraseTestSuite.cases(in: "Phrases/en/tests/\(name).yaml").filter {
-            $0.expectation.intent != nil && $0.context.isEmpty
-        }
-    }
-
     /// The pairs a test run checks: every ordered pair for the two houses; for the larger
     /// samples, each sentence once first and once second (`phrase-benchmark --joined` joins
     /// every pair of them, with its figures in its README).
@@ -46,22 +26,16 @@ struct JoinedCommandsTests {
     /// order, each with the values it reaches alone.
     @Test(arguments: ["smart-home", "home-lights", "travel-tracking", "library"])
     func pairsOfTheSamplesCommandsAreBothCommands(_ name: String) async throws {
-        let matcher = try await Self.matcher(name)
+        let matcher = try await TestModels.matcher(sample: name)
         // Each as the matcher reads it alone (a test may fail alone; its pairs then say nothing).
-        var alone: [(sentence: String, outcome: PhraseTestSuite.Expectation)] = []
-        for testCase in try Self.commands(name) {
-            let (outcome, _) = matcher.outcome(of: await matcher.match(testCase.sentence))
-            if testCase.expectation.isMet(by: outcome) { alone.append((testCase.sentence, outcome)) }
-        }
+        let alone = await matcher.commandsThatPassAlone(
+            try PhraseTestSuite.cases(in: "Phrases/en/tests/\(name).yaml"))
         #expect(alone.count > 20)
         var failures: [String] = []
         let pairs = Self.pairs(name, alone.count)
-        for (first, second) in pairs.map({ (alone[$0.0], alone[$0.1]) }) {
-            let sentence = "\(first.sentence) and \(second.sentence)"
-            let got = await matcher.matchJoined(sentence)?.map { matcher.outcome(of: $0).0 } ?? []
-            if got.count != 2 || !first.outcome.isMet(by: got[0]) || !second.outcome.isMet(by: got[1]) {
-                failures.append("\(sentence) → \(got.map(\.description))")
-            }
+        for (first, second) in pairs {
+            let joined = await matcher.joinedAsBoth(alone[first], alone[second])
+            if !joined.isBoth { failures.append("\(joined.sentence) → \(joined.got.map(\.description))") }
         }
         #expect(
             failures.isEmpty,
@@ -75,14 +49,14 @@ struct JoinedCommandsTests {
         "turn on the kitchen lights", "turn on the kitchen lights and sing me a song",
     ])
     func aSingleCommandIsNotCut(_ sentence: String) async throws {
-        let matcher = try await Self.matcher("smart-home")
+        let matcher = try await TestModels.matcher(sample: "smart-home")
         #expect(await matcher.matchJoined(sentence) == nil)
     }
 
     /// "then" and "and then" join too, up to three commands, and a pronoun takes what the
     /// command before named.
     @Test func joinersThreeCommandsAndPronouns() async throws {
-        let matcher = try await Self.matcher("smart-home")
+        let matcher = try await TestModels.matcher(sample: "smart-home")
         func read(_ sentence: String) async -> [String] {
             await matcher.matchJoined(sentence)?.map { matcher.outcome(of: $0).0.description } ?? []
         }
@@ -133,7 +107,7 @@ struct JoinedCommandsTests {
     /// A grammar that joins commands says them through a jump of its own, unlikelier than any
     /// command, which is no word to pronounce; a whole command's end of speech reads as without.
     @Test func theJoinIsAJumpOfItsOwn() async throws {
-        let matcher = try await Self.matcher("home-lights")
+        let matcher = try await TestModels.matcher(sample: "home-lights")
         let joined = SpeechGrammar(matcher.spokenForms, name: "home_lights", joinsCommands: true)
         let plain = SpeechGrammar(matcher.spokenForms, name: "home_lights")
         #expect(joined.canSay("turn on the garage light and what time is it"))

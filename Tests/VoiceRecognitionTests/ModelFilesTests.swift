@@ -1,10 +1,6 @@
 import Foundation
-import HomeLights
-import Library
 import PhraseMatching
-import SmartHome
 import Testing
-import TravelTracking
 import VoiceIntents
 import VoiceRecognition
 import VoiceTestSupport
@@ -30,13 +26,7 @@ struct ModelFilesTests {
 
     @Test(arguments: ["travel-tracking", "library", "smart-home", "home-lights"])
     func grammarAndPronunciationsAreCurrent(_ file: String) async throws {
-        let matcher =
-            switch file {
-            case "library": try await TestModels.matcher(LibraryApp.self, file)
-            case "smart-home": try await TestModels.matcher(SmartHomeApp.self, file)
-            case "home-lights": try await TestModels.matcher(HomeLightsApp.self, file)
-            default: try await TestModels.matcher(TravelTrackingApp.self, file)
-            }
+        let matcher = try await TestModels.matcher(sample: file)
         let grammar = SpeechGrammar(matcher.spokenForms, name: file)
         try expectCurrent("\(file).gram", grammar.jsgf)
         let recognizer = try SpeechRecognizer(TestModels.configuration())

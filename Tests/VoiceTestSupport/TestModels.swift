@@ -30,6 +30,17 @@ package enum TestModels {
         }
     }
 
+    /// The matcher of the sample whose phrase file is `file` (`travel-tracking`, `library`,
+    /// `smart-home`, `home-lights`).
+    package static func matcher(sample file: String) async throws -> PhraseMatcher {
+        switch file {
+        case "library": try await matcher(LibraryApp.self, file)
+        case "smart-home": try await matcher(SmartHomeApp.self, file)
+        case "home-lights": try await matcher(HomeLightsApp.self, file)
+        default: try await matcher(TravelTrackingApp.self, file)
+        }
+    }
+
     package static func configuration() throws -> SpeechRecognizer.Configuration {
         try SpeechRecognizer.Configuration(manifest: models.appendingPathComponent("manifest.yaml"))
     }

@@ -248,6 +248,32 @@ extension PhraseMatcher {
         return outcome(of: whole)
     }
 
+    /// The cases that reach an intent with no context and pass alone, with what each reaches:
+    /// the commands ``joinedAsBoth(_:_:)`` joins two by two.
+    package func commandsThatPassAlone(_ cases: [PhraseTestSuite.Case]) async -> [(
+        sentence: String, outcome: PhraseTestSuite.Expectation
+    )] {
+        var alone: [(sentence: String, outcome: PhraseTestSuite.Expectation)] = []
+        for testCase in cases where testCase.expectation.intent != nil && testCase.context.isEmpty {
+            let (outcome, _) = outcome(of: await match(testCase.sentence))
+            if testCase.expectation.isMet(by: outcome) { alone.append((testCase.sentence, outcome)) }
+        }
+        return alone
+    }
+
+    /// `first` and `second` said as one sentence, joined by "and", and whether
+    /// ``matchJoined(_:context:whole:)`` reads it as both, in order, each reaching what it reaches
+    /// alone; `got`, what it was read as.
+    package func joinedAsBoth(
+        _ first: (sentence: String, outcome: PhraseTestSuite.Expectation),
+        _ second: (sentence: String, outcome: PhraseTestSuite.Expectation)
+    ) async -> (sentence: String, isBoth: Bool, got: [PhraseTestSuite.Expectation]) {
+        let sentence = "\(first.sentence) and \(second.sentence)"
+        let got = await matchJoined(sentence)?.map { outcome(of: $0).0 } ?? []
+        let isBoth = got.count == 2 && first.outcome.isMet(by: got[0]) && second.outcome.isMet(by: got[1])
+        return (sentence, isBoth, got)
+    }
+
     /// What the commands of a joined sentence reach, in order, as a phrase test's `intents:`.
     public func outcome(ofJoined parts: [MatchResult]) -> (PhraseTestSuite.Expectation, description: String) {
         let outcomes = parts.map { outcome(of: $0) }
