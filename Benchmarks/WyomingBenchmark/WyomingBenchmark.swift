@@ -240,23 +240,12 @@ extension WyomingBenchmark {
                         "The living room lamp is on. The kitchen lights are off. The garage door is closed.",
                     count: 8
                 ).joined(separator: " ")
-                let stop = Atomic(false)
-                let finished = DispatchGroup()
-                for _ in 0..<speakers {
-                    finished.enter()
-                    Thread.detachNewThread {
-                        let client = Client(port: port)
-                        while !stop.load(ordering: .relaxed) {
-                            client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
-                            while client.receive().type != "audio-stop" {}
-                        }
-                        finished.leave()
-                    }
+                let busy = whileBusy(clients: speakers, port: port, settle: 0.5) { client, _ in
+                    client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
+                    while client.receive().type != "audio-stop" {}
+                } measure: {
+                    summary(describeTimes(20))
                 }
-                Thread.sleep(forTimeInterval: 0.5)
-                let busy = summary(describeTimes(20))
-                stop.store(true, ordering: .relaxed)
-                finished.wait()
                 continuation.resume(returning: (alone, busy))
             }
         }
@@ -273,32 +262,47 @@ extension WyomingBenchmark {
         let describer = Client(port: port)
         let alone = summary((0..<20).map { _ in describer.describeTime() }).median
         let reply = "The living room lamp is on. The kitchen lights are off. The garage door is closed."
+        let times = whileBusy(clients: clients, port: port, settle: 1) { client, turn in
+            let clip = clips[turn % clips.count]
+            _ = client.transcribe(clip.audio, rate: clip.rate, paced: false)
+            client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
+            while client.receive().type != "audio-stop" {}
+        } measure: {
+            (0..<40).map { _ in
+                defer { Thread.sleep(forTimeInterval: 0.05) }
+                return describer.describeTime()
+            }
+        }
+        return (alone, times)
+    }
+
+    /// What `measure` gives while `clients` clients, each on a connection and a thread of its own
+    /// (the clients are blocking sockets), do `turn` over and over (handed their client and how
+    /// many turns before this one, counting from the client's index), after `settle` seconds for
+    /// them to get going; they stop when it has.
+    static func whileBusy<T>(
+        clients: Int, port: Int, settle: Double, turn: @escaping @Sendable (Client, Int) -> Void,
+        measure: () -> T
+    ) -> T {
         let stop = Atomic(false)
         let finished = DispatchGroup()
         for index in 0..<clients {
             finished.enter()
             Thread.detachNewThread {
                 let client = Client(port: port)
-                var turn = index
+                var count = index
                 while !stop.load(ordering: .relaxed) {
-                    let clip = clips[turn % clips.count]
-                    _ = client.transcribe(clip.audio, rate: clip.rate, paced: false)
-                    client.send(WyomingEvent("synthesize", data: ["text": .string(reply)]))
-                    while client.receive().type != "audio-stop" {}
-                    turn += 1
+                    turn(client, count)
+                    count += 1
                 }
                 finished.leave()
             }
         }
-        Thread.sleep(forTimeInterval: 1)
-        var times: [Double] = []
-        for _ in 0..<40 {
-            times.append(describer.describeTime())
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        Thread.sleep(forTimeInterval: settle)
+        let measured = measure()
         stop.store(true, ordering: .relaxed)
         finished.wait()
-        return (alone, times)
+        return measured
     }
 }
 
