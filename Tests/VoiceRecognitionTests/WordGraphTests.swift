@@ -304,6 +304,11 @@ struct WordGraphTests {
             #expect(degrees.canSay(said), "\(said)")
         }
         #expect(!degrees.canSay("twenty and a"))
+        // No tens word above the range: "ninety" is not there to be heard for "nineteen".
+        #expect(!degrees.canSay("fifty") && !degrees.canSay("ninety point five") && degrees.canSay("forty"))
+        #expect(degrees.canSay("nineteen") && degrees.canSay("thirty nine"))
+        #expect(!degrees.jsgf.contains("fifty") && degrees.jsgf.contains("forty"), "\(degrees.jsgf)")
+        #expect(!small.canSay("twenty") && !small.canSay("thirteen") && small.canSay("a dozen"))
         // The JSGF the same grammar is written as says the same.
         #expect(degrees.jsgf.contains("and three quarters"), "\(degrees.jsgf)")
         #expect(any.jsgf.contains("thousand"), "\(any.jsgf)")

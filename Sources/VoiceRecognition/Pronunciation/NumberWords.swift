@@ -9,23 +9,40 @@ package enum NumberWords {
     ]
     package static let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
+    /// The words that start a number from zero to ninety-nine no larger than `largest`: the
+    /// units and teens, and the tens words, that are at most `largest` (all of them when
+    /// `largest` is 99 or more). A thermostat's 10 to 35 cannot then be heard as "ninety" for
+    /// "nineteen"; "thirty nine" is still said, and asked again as a number outside the range.
+    package static func belowHundred(largest: Double) -> (single: [String], tens: [String]) {
+        let single = (units + teens).enumerated().filter { Double($0.offset) <= largest }.map(\.element)
+        let tens = tens.enumerated().filter { Double(20 + 10 * $0.offset) <= largest }.map(\.element)
+        return single.isEmpty ? (units + teens, self.tens) : (single, tens)
+    }
+
+    /// Zero to ninety-nine (at most `largest`'s tens), in JSGF.
+    private static func belowHundred(_ largest: Double) -> String {
+        let (single, tens) = belowHundred(largest: largest)
+        let compound =
+            tens.isEmpty
+            ? "" : " | ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ]"
+        return "( \(single.joined(separator: " | "))\(compound) )"
+    }
+
     /// Zero to ninety-nine, in JSGF.
-    private static let belowHundred =
-        "( \(units.joined(separator: " | ")) | \(teens.joined(separator: " | ")) "
-        + "| ( \(tens.joined(separator: " | ")) ) [ \(units.dropFirst().joined(separator: " | ")) ] )"
+    private static let anyBelowHundred = belowHundred(.infinity)
 
     /// Zero to nine hundred and ninety-nine, and "twelve hundred", in JSGF.
     private static let belowThousand =
-        "( \(belowHundred) | ( a | \(belowHundred) ) hundred [ [ and ] \(belowHundred) ] )"
+        "( \(anyBelowHundred) | ( a | \(anyBelowHundred) ) hundred [ [ and ] \(anyBelowHundred) ] )"
 
     /// Numbers in JSGF, as a grammar of a parameter at most `largest` says them: a dozen, a couple,
-    /// and up to ninety-nine when `largest` is under a hundred, up to the hundreds under a
+    /// and up to ninety-nine when `largest` is under a hundred (no tens word above it), up to the hundreds under a
     /// thousand, up to the thousands when larger or unbounded.
     package static func grammar(largest: Double?) -> String {
         let limit = largest ?? .infinity
         let numbers =
             limit < 100
-            ? belowHundred
+            ? belowHundred(limit)
             : limit < 1_000
                 ? belowThousand
                 : "\(belowThousand) | ( a | \(belowThousand) ) thousand [ [ and ] \(belowThousand) ]"

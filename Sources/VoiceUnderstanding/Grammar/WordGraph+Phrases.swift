@@ -149,14 +149,14 @@ extension WordGraph {
         }
 
         /// Numbers as `NumberWords/grammar(largest:)` says them: up to ninety-nine when `largest`
-        /// is under a hundred, up to the hundreds ("one hundred and twenty", "twelve hundred") under
+        /// is under a hundred (no tens word above it), up to the hundreds ("one hundred and twenty", "twelve hundred") under
         /// a thousand, else up to the thousands ("two thousand five hundred").
         mutating func number(from: Int, largest: Double?) -> Int {
             let end = graph.addState()
             graph.connect(graph.choice([["a", "dozen"], ["a", "couple"]], from: from), end)
             let limit = largest ?? .infinity
             if limit < 100 {
-                graph.connect(belowHundred(from: from), end)
+                graph.connect(belowHundred(from: from, largest: limit), end)
             } else if limit < 1_000 {
                 graph.connect(belowThousand(from: from), end)
             } else {
@@ -167,10 +167,13 @@ extension WordGraph {
             return end
         }
 
-        /// Zero to ninety-nine.
-        private mutating func belowHundred(from: Int) -> Int {
-            let end = graph.choice((NumberWords.units + NumberWords.teens).map { [$0] }, from: from)
-            let tens = graph.choice(NumberWords.tens.map { [$0] }, from: from)
+        /// Zero to ninety-nine, with no word that starts a number above `largest`
+        /// (`NumberWords/belowHundred(largest:)`).
+        private mutating func belowHundred(from: Int, largest: Double = .infinity) -> Int {
+            let words = NumberWords.belowHundred(largest: largest)
+            let end = graph.choice(words.single.map { [$0] }, from: from)
+            guard !words.tens.isEmpty else { return end }
+            let tens = graph.choice(words.tens.map { [$0] }, from: from)
             graph.connect(tens, end)
             graph.connect(graph.choice(NumberWords.units.dropFirst().map { [$0] }, from: tens), end)
             return end
