@@ -36,8 +36,8 @@ package enum NumberWords {
         "( \(anyBelowHundred) | ( a | \(anyBelowHundred) ) hundred [ [ and ] \(anyBelowHundred) ] )"
 
     /// Numbers in JSGF, as a grammar of a parameter at most `largest` says them: a dozen, a couple,
-    /// and up to ninety-nine when `largest` is under a hundred (no tens word above it), up to the hundreds under a
-    /// thousand, up to the thousands when larger or unbounded.
+    /// and up to ninety-nine when `largest` is under a hundred (no tens word above it), up to the
+    /// hundreds under a thousand, up to the thousands when larger or unbounded.
     package static func grammar(largest: Double?) -> String {
         let limit = largest ?? .infinity
         let numbers =

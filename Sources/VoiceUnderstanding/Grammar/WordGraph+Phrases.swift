@@ -149,8 +149,9 @@ extension WordGraph {
         }
 
         /// Numbers as `NumberWords/grammar(largest:)` says them: up to ninety-nine when `largest`
-        /// is under a hundred (no tens word above it), up to the hundreds ("one hundred and twenty", "twelve hundred") under
-        /// a thousand, else up to the thousands ("two thousand five hundred").
+        /// is under a hundred (no tens word above it), up to the hundreds ("one hundred and
+        /// twenty", "twelve hundred") under a thousand, else up to the thousands ("two thousand
+        /// five hundred").
         mutating func number(from: Int, largest: Double?) -> Int {
             let end = graph.addState()
             graph.connect(graph.choice([["a", "dozen"], ["a", "couple"]], from: from), end)
