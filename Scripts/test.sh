@@ -18,12 +18,19 @@ fi
 # Declares the benchmarks too (Package.swift), so that a change that breaks one fails here.
 export VOICE_INTENTS_BENCHMARKS=1
 Scripts/format.sh --lint || { echo "error: formatting differs; run Scripts/format.sh" >&2; exit 1; }
+# The Python peers of the Wyoming tests, installed while the package builds rather than beside
+# the tests that time a live loop.
+peers_log=$(mktemp)
+Scripts/python-peers.sh >"$peers_log" 2>&1 &
+peers=$!
 swift build --build-tests
 # A package of its own that embeds the loop; built here so that its test finds it current.
 # SwiftPM keeps this package's list of files in the example's build plan, and after a file moves
 # it looks for the old path: the plan is made afresh (a second or two).
 rm -f Examples/EmbeddedLoop/.build/*/debug/description.json
 swift build --package-path Examples/EmbeddedLoop
+wait "$peers" || { cat "$peers_log" >&2; echo "error: Scripts/python-peers.sh failed (above)" >&2; exit 1; }
+rm -f "$peers_log"
 swift test --skip-build --parallel
 # A short fuzzing of the phrase files and of audio input: the corpus replayed, then new inputs,
 # from a debug build (quicker to build than the release build long runs want). The recognizer
