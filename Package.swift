@@ -222,7 +222,8 @@ let package = Package(
         .testTarget(
             name: "WyomingTests",
             dependencies: [
-                "VoiceTestSupport", "Wyoming", .product(name: "NIOEmbedded", package: "swift-nio"),
+                "VoiceTestSupport", "Wyoming", "VoiceRecognition",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             // The Python peers the tests run.
             exclude: ["Wyoming"]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import VoiceAudio
 import VoiceIntents
 import VoiceRecognition
 import Wyoming
@@ -69,7 +70,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Hear each wake word a trained model hears (detect, a satellite's own conversation) again with the recognizer before it counts, as listen --wake-word-check does: most of what the model takes for its word when people say other words is turned away, and some people's own words too."
+            "Hear each wake word a trained model hears (detect, a satellite's own conversation) again with the recognizer before it counts, as listen --wake-word-check does: most of what the model takes for its word when people say other words is turned away, and some people's own words too. A word the app was calibrated for (calibrate --wake-word MODEL --save) is heard with its calibration's cutoff and check."
     )
     var wakeWordCheck = false
 
@@ -150,8 +151,17 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             configuration.checksWakeWord = wakeWordCheck
             if let wakeWordMargin { configuration.wakeWordMargin = wakeWordMargin }
             // Checks the app's declaration too, logging its warnings.
-            let app = try await WyomingApp(
+            var app = try await WyomingApp(
                 context, configuration: configuration, locale: phraseOptions.locale, logger: logger)
+            // A word the app was calibrated for is heard as listen hears it; the options still win.
+            for model in app.wakeWords {
+                let wake = try WakeWordSettings.resolve(
+                    model: model.name, cutoff: nil, check: wakeWordCheck ? true : nil,
+                    margin: wakeWordMargin, context: context, locale: phraseOptions.locale)
+                guard wake.calibrated else { continue }
+                logger.info("\(wake.origin)")
+                app.wakeWordSettings[model.name] = .init(cutoff: wake.cutoff, checkMargin: wake.checkMargin)
+            }
             let (host, port) = try Self.hostAndPort(uri)
             var server = WyomingServer(app: app, host: host, port: port, logger: logger)
             server.idleTimeout = .seconds(idleTimeout)

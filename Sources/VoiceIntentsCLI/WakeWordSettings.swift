@@ -3,7 +3,7 @@ import Logging
 import VoiceAudio
 import VoiceRecognition
 
-/// How `listen` hears its trained wake word: the cutoff of the model and the recognizer's check
+/// How `listen` (and `serve`, for each installed word) hears a trained wake word: the cutoff of the model and the recognizer's check
 /// behind it, from the options, else the app's calibration of the word for the user's own takes
 /// (`Models/<locale>/<app>.wake-word.<model>.json`, ``WakeWordCalibration``), else the model's own
 /// cutoff and no check.
@@ -16,6 +16,8 @@ struct WakeWordSettings: Sendable, Hashable {
     let checkMargin: Double?
     /// Where they came from, as the start-up log says it.
     let origin: String
+    /// Whether the app has a calibration of the word for the user.
+    let calibrated: Bool
 
     /// The settings for `model` in `context` with these options: `--wake-word-cutoff`,
     /// `--wake-word-check` / `--no-wake-word-check` and `--wake-word-margin` override the
@@ -54,12 +56,15 @@ struct WakeWordSettings: Sendable, Hashable {
         }
         if let calibration {
             // Noisy copies share their take's file.
-            origin += ", as calibrated on \(Set(calibration.takes.map(\.file)).count) takes (\(file))"
+            let takes = Set(calibration.takes.map(\.file)).count
+            origin += ", as calibrated on \(takes) take\(takes == 1 ? "" : "s") (\(file))"
         } else if cutoff == nil {
             origin +=
                 "; record --wake-word \(name), then calibrate --wake-word \(name) --save, to choose them for your voice"
         }
-        return WakeWordSettings(model: name, cutoff: chosenCutoff, checkMargin: chosenMargin, origin: origin)
+        return WakeWordSettings(
+            model: name, cutoff: chosenCutoff, checkMargin: chosenMargin, origin: origin,
+            calibrated: calibration != nil)
     }
 }
 

@@ -100,6 +100,10 @@ package final class SatellitePipeline: Sendable {
         let (app, stages, peer, logger, send) = (app, stages, peer, logger, send)
         if let wakeWord = stages.wakeWord {
             configuration.wakeWord = wakeWord
+            let setting = app.wakeWordSetting(for: wakeWord)
+            configuration.wakeWordCutoff = setting.cutoff
+            configuration.checksWakeWord = setting.checkMargin != nil
+            if let margin = setting.checkMargin { configuration.wakeWordMargin = margin }
             configuration.onWakeWord = { name in send(.detection(name, milliseconds: nil)) }
         }
         let voice = app.voice

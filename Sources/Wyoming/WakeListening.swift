@@ -3,36 +3,41 @@ import VoiceRecognition
 
 /// The wake words one `detect` listens for, and where in its audio they were heard.
 ///
-/// With a check (`serve --wake-word-check`), a wake word the model hears is not detected at once:
+/// Each word is heard with its own cutoff and check (``WyomingApp/wakeWordSetting(for:)``). With a
+/// check (`serve --wake-word-check`, or a calibration's), a wake word the model hears is not
+/// detected at once:
 /// the audio around it (``WakeWordCheck/secondsBefore`` before, ``WakeWordCheck/secondsAfter``
 /// after) is handed back to be heard again by the recognizer (``SpeechRecognizer/check(_:wakeWord:)``),
 /// and only a wake it lets through is sent as `detection`.
 final class WakeListening {
-    private let detectors: [WakeWordDetector]
-    /// The margin the recognizer's check asks for; `nil` for no check.
-    let checkMargin: Double?
+    /// Each word's detector, and the margin its check asks for (`nil`: no check).
+    private let detectors: [(detector: WakeWordDetector, checkMargin: Double?)]
+    /// Whether any word is checked, so the audio around its wakes is kept.
+    private let checks: Bool
     /// 16 kHz samples heard since `audio-start`.
     private var samples = 0
     /// The last of them, for the check: `recent[0]` is sample `samples - recent.count`.
     private var recent: [Int16] = []
     /// Wakes waiting for the audio after them before they are checked: the model, and the sample
     /// it fired at.
-    private var waiting: [(model: WakeWordDetector.Model, at: Int)] = []
+    private var waiting: [(model: WakeWordDetector.Model, margin: Double, at: Int)] = []
     private(set) var detected = false
 
-    /// A wake the model heard, for the recognizer to hear again: its model, the audio around it,
-    /// and where in the stream it was (ms).
+    /// A wake the model heard, for the recognizer to hear again: its model, the margin its check
+    /// asks for, the audio around it, and where in the stream it was (ms).
     struct ToCheck: Sendable {
         let model: WakeWordDetector.Model
+        let margin: Double
         let audio: [Int16]
         let milliseconds: Int
     }
 
     /// Detectors for `names` (installed models' names, as `info` lists them), or for every one
-    /// of `installed` when `names` is `nil` or empty.
-    init(names: [String]?, installed: [WakeWordDetector.Model], checkMargin: Double? = nil)
-        throws(SpeechError)
-    {
+    /// of `installed` when `names` is `nil` or empty, each heard with `setting(name)`.
+    init(
+        names: [String]?, installed: [WakeWordDetector.Model],
+        setting: (String) -> WyomingApp.WakeWordSetting = { _ in .init() }
+    ) throws(SpeechError) {
         let models: [WakeWordDetector.Model]
         if let names, !names.isEmpty {
             models = try names.map { name throws(SpeechError) in
@@ -42,13 +47,18 @@ final class WakeListening {
             guard !installed.isEmpty else { throw WakeWordDetector.noneInstalled }
             models = installed
         }
-        detectors = try models.map { model throws(SpeechError) in try WakeWordDetector(model: model) }
-        self.checkMargin = checkMargin
+        detectors = try models.map { model throws(SpeechError) in
+            var model = model
+            let chosen = setting(model.name)
+            if let cutoff = chosen.cutoff { model.probabilityCutoff = cutoff }
+            return (try WakeWordDetector(model: model), chosen.checkMargin)
+        }
+        checks = detectors.contains { $0.checkMargin != nil }
     }
 
     /// A new stream of audio.
     func restart() {
-        for detector in detectors { detector.reset() }
+        for (detector, _) in detectors { detector.reset() }
         samples = 0
         recent = []
         waiting = []
@@ -63,18 +73,18 @@ final class WakeListening {
     /// now that the audio after them has come (all that wait, when `ending`).
     func hear(_ chunk: [Int16], ending: Bool = false) -> (events: [WyomingEvent], toCheck: [ToCheck]) {
         var events: [WyomingEvent] = []
-        for detector in detectors {
+        for (detector, margin) in detectors {
             guard let at = detector.process(chunk) else { continue }
-            if checkMargin == nil {
+            if let margin {
+                waiting.append((detector.model, margin, samples + at))
+            } else {
                 detected = true
                 events.append(
                     .detection(detector.model.name, milliseconds: (samples + at) * 1000 / Self.rate))
-            } else {
-                waiting.append((detector.model, samples + at))
             }
         }
         samples += chunk.count
-        guard checkMargin != nil else { return (events, []) }
+        guard checks else { return (events, []) }
         recent += chunk
         if recent.count > Self.before + Self.after + chunk.count {
             recent.removeFirst(recent.count - Self.before - Self.after - chunk.count)
@@ -87,7 +97,7 @@ final class WakeListening {
             let to = min(samples, wake.at + Self.after) - first
             toCheck.append(
                 ToCheck(
-                    model: wake.model, audio: Array(recent[from..<to]),
+                    model: wake.model, margin: wake.margin, audio: Array(recent[from..<to]),
                     milliseconds: wake.at * 1000 / Self.rate))
             return true
         }

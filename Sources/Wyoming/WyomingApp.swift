@@ -24,6 +24,34 @@ public struct WyomingApp: Sendable {
     /// The trained wake words installed here (``WakeWordDetector``), read once: `info` lists
     /// them and `detect` and satellites' pipelines may name them.
     public let wakeWords: [WakeWordDetector.Model]
+    /// How particular wake words are heard, by model name, in place of ``configuration``'s
+    /// cutoff and check for them: `serve` sets those of the app's calibrations
+    /// (`calibrate --wake-word okay_nabu --save`). A word not here is heard as the configuration
+    /// says (``wakeWordSetting(for:)``).
+    public var wakeWordSettings: [String: WakeWordSetting] = [:]
+
+    /// The cutoff and check a trained wake word is heard with.
+    public struct WakeWordSetting: Sendable, Hashable {
+        /// The sliding mean of the model above which the word is heard; `nil` for the model's own.
+        public var cutoff: Double?
+        /// The margin the recognizer's check behind the model asks for
+        /// (``WakeWordCheck/minimumMargin``); `nil` for no check.
+        public var checkMargin: Double?
+
+        public init(cutoff: Double? = nil, checkMargin: Double? = nil) {
+            self.cutoff = cutoff
+            self.checkMargin = checkMargin
+        }
+    }
+
+    /// How the wake word `model` is heard: its entry in ``wakeWordSettings``, else the
+    /// configuration's cutoff, and its check when ``VoiceLoop/Configuration/checksWakeWord``.
+    public func wakeWordSetting(for model: String) -> WakeWordSetting {
+        wakeWordSettings[model]
+            ?? WakeWordSetting(
+                cutoff: configuration.wakeWordCutoff,
+                checkMargin: configuration.checksWakeWord ? configuration.wakeWordMargin : nil)
+    }
 
     /// The app as `listen` would hear it with `configuration`; warnings about its declaration and
     /// the intents that sound like sensitive ones go to `logger`.

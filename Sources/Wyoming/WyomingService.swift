@@ -185,8 +185,7 @@ public final class WyomingSession {
             await endMode()
             do {
                 let wake = try WakeListening(
-                    names: names, installed: app.wakeWords,
-                    checkMargin: app.configuration.checksWakeWord ? app.configuration.wakeWordMargin : nil)
+                    names: names, installed: app.wakeWords, setting: app.wakeWordSetting(for:))
                 mode = .detecting(Detection(wake))
                 return []
             } catch {
@@ -330,12 +329,12 @@ public final class WyomingSession {
     /// `detection` for each of `wakes` that the recognizer's check lets through, heard on the
     /// connection's recognizer off the cooperative threads.
     private func checked(_ wakes: [WakeListening.ToCheck], in wake: WakeListening) async -> [WyomingEvent] {
-        guard !wakes.isEmpty, let margin = wake.checkMargin else { return [] }
+        guard !wakes.isEmpty else { return [] }
         do {
             let box = try await ready()
             var events: [WyomingEvent] = []
             for candidate in wakes {
-                let check = WakeWordCheck(phrase: candidate.model.phrase, minimumMargin: margin)
+                let check = WakeWordCheck(phrase: candidate.model.phrase, minimumMargin: candidate.margin)
                 let verdict = try await onThreadOfItsOwn {
                     try box.recognizer.check(candidate.audio, wakeWord: check)
                 }

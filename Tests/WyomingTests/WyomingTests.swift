@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import VoiceAudio
+import VoiceRecognition
 import VoiceTestSupport
 
 @testable import Wyoming
@@ -61,19 +62,21 @@ struct WyomingServerTests {
 
     /// `voice-intents serve --app <app>` (with `options`) on a port the system chooses, and its URI.
     static func withServer(
-        app: String = "home-lights", options: [String] = [], _ body: (String) throws -> Void
+        app: String = "home-lights", options: [String] = [], environment: [String: String]? = nil,
+        _ body: (String) throws -> Void
     ) throws {
-        try withRooms(app: app, options: options) { uri, _ in try body(uri) }
+        try withRooms(app: app, options: options, environment: environment) { uri, _ in try body(uri) }
     }
 
     /// ``withServer(app:options:_:)``, with the URI of each room that `options` give an address
     /// of its own (`--room Kitchen=tcp://127.0.0.1:0`), by area.
     static func withRooms(
-        app: String, options: [String], _ body: (String, [String: String]) throws -> Void
+        app: String, options: [String], environment: [String: String]? = nil,
+        _ body: (String, [String: String]) throws -> Void
     ) throws {
         let server = try LiveLoop.Listener(
-            ["--app", app, "--uri", "tcp://127.0.0.1:0"] + options, command: "serve",
-            executable: "voice-intents")
+            ["--app", app, "--uri", "tcp://127.0.0.1:0"] + options, environment: environment,
+            command: "serve", executable: "voice-intents")
         defer { _ = server.terminate() }
         try #require(server.waitFor("serving Wyoming", inErrors: true, timeout: 60), "\(server.errors)")
         func uri(after marker: String) throws -> String {
@@ -362,6 +365,59 @@ struct WyomingServerTests {
                 let timestamp = try #require(heard["timestamp"] as? Int)
                 #expect((1_200...1_300).contains(timestamp), "\(timestamp) ms")
             }
+        }
+    }
+
+    /// A wake word the app was calibrated for (`calibrate --wake-word okay_nabu --save`) is heard
+    /// by `detect` with the calibration's cutoff and check, as `listen` hears it: the six takes of
+    /// "athena" that wake `okay_nabu` at its own cutoff (the test above) wake it neither under a
+    /// cutoff raised to 0.99 nor under the calibration's check, and a word with no calibration
+    /// (`hey_mycroft`) is heard as before.
+    @Test func detectHearsAWordAsTheAppWasCalibratedForIt() async throws {
+        try await offThePool {
+            let python = try Self.python()
+            let scratch = try temporaryFolder("detect-calibrated")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let folder = PeoplesRecordings.folder.appendingPathComponent("wake-word-negatives/athena")
+            var audio: [Int16] = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".wav") {
+                audio += try WAVFile.read(from: folder.appendingPathComponent(name)).int16Samples
+                audio += [Int16](repeating: 0, count: 11 * 16_000)
+            }
+            let athena = scratch.appendingPathComponent("athena.wav")
+            try WAVFile.write(AudioBuffer(int16: audio, sampleRate: 16_000), to: athena)
+            // A copy of the models, with the app's calibration beside them.
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let models = scratch.appendingPathComponent("Models")
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Models"), to: models)
+            let environment = ProcessInfo.processInfo.environment.merging([
+                "VOICE_INTENTS_MODELS": models.path
+            ]) { $1 }
+            let file = models.appendingPathComponent("en/home-lights.wake-word.okay_nabu.json")
+            func detected(cutoff: Double, checkMargin: Double?) throws -> Int {
+                try WakeWordCalibration(
+                    model: "okay_nabu", modelCutoff: 0.85, cutoff: cutoff, checkMargin: checkMargin,
+                    takes: [.init(file: "0001.wav", condition: "as recorded", peak: 1)],
+                    date: "2026-12-03T00:00:00Z", command: nil
+                ).write(to: file)
+                var count = 0
+                try Self.withServer(environment: environment) { uri in
+                    count = try Self.askForAll(python, uri, ["detect", "okay_nabu", athena.path]).filter {
+                        $0["detection"] as? String == "okay_nabu"
+                    }.count
+                    let take = PeoplesRecordings.folder.appendingPathComponent(
+                        "rhasspy-test-en/wake/precise_turn_on_the_living_room_lamp.wav")
+                    let heard = try Self.ask(python, uri, ["detect", "hey_mycroft", take.path])
+                    #expect(heard["detection"] as? String == "hey_mycroft", "\(heard)")
+                }
+                return count
+            }
+            let raised = try detected(cutoff: 0.99, checkMargin: nil)
+            #expect(raised == 0, "\(raised) of 6 at 0.99")
+            let checked = try detected(cutoff: 0.85, checkMargin: -30)
+            #expect(checked == 0, "\(checked) of 6 with the check")
         }
     }
 
