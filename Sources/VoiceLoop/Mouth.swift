@@ -98,7 +98,7 @@ public final class Mouth: Sendable {
 
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
     /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
-    /// once `interrupted` returns `true`. Each piece played (100 ms) is played at the `volume`
+    /// once `interrupted` returns `true`, and logs (debug) how much of it was played. Each piece played (100 ms) is played at the `volume`
     /// it returns then (0 to 1): the loop turns a reply down while someone speaks over it.
     ///
     /// - Returns: Whether it was interrupted.
@@ -137,7 +137,16 @@ public final class Mouth: Sendable {
                         from: audio.sampleRate, to: AudioFormat.recognizerSampleRate)
                     var previous: Float?
                     while start < audio.samples.count {
-                        if interrupted() { return true }
+                        if interrupted() {
+                            logger.debug(
+                                "reply cut short",
+                                metadata: [
+                                    "played":
+                                        "\(String(format: "%.2f", Double(start) / Double(audio.sampleRate))) s",
+                                    "of": "\(String(format: "%.2f", audio.duration)) s",
+                                ])
+                            return true
+                        }
                         let level = volume()
                         // Turned down: what the device holds and has not played yet is dropped
                         // and played again turned down, so that the turn-down is heard now, not

@@ -116,3 +116,19 @@ package enum LiveLoop {
         try TestSpeech.spoken(sentence, voice: "en-us", rate: 160)
     }
 }
+
+extension LiveLoop {
+    /// What the loop's log (`--verbose`) says of the last reply it cut short: seconds played, and
+    /// of how many; `nil` when it cut none.
+    package static func cutShort(in log: String) -> (played: Double, of: Double)? {
+        guard let line = log.split(separator: "\n").last(where: { $0.contains("reply cut short") }) else {
+            return nil
+        }
+        func seconds(_ key: String) -> Double? {
+            guard let range = line.range(of: "\(key)=") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        guard let played = seconds("played"), let total = seconds("of") else { return nil }
+        return (played, total)
+    }
+}
