@@ -32,8 +32,10 @@ public struct SpeechGrammar: Sendable {
     /// ``DecoyCheck`` leaves alone).
     package let isCommands: Bool
     /// The phrases left out because a placeholder takes free text without suggestions (or a web
-    /// address).
+    /// address) and no ``freeText`` words were given.
     package let freeTextPhrases: Int
+    /// The words the graph's free-text slots are heard as; `nil` when it has none.
+    package let freeText: FreeTextWords?
     /// The same language as a minimal deterministic word graph: what the recognizer searches.
     package let graph: WordGraph
     /// The language with the endings that say nothing new left out (an optional "in travel
@@ -78,21 +80,26 @@ public struct SpeechGrammar: Sendable {
     ///   - hesitationWords: The words a sentence may begin with that say nothing.
     ///   - isCommands: Whether these are an app's commands rather than answers to a question.
     ///   - freeTextPhrases: How many phrases could not be written.
+    ///   - freeText: The words the graph's free-text slots (``FreeTextWords/marker``) are heard
+    ///     as; without them, those slots are left out of the FSG.
     ///   - news: The language without the endings that say nothing new, where it differs from
     ///     `graph`'s: whether a whole command may go on is read off it.
     package init(
         name: String, jsgf: String, words: Set<String>, graph: WordGraph, garbage: GarbageModel? = nil,
         wakePhrase: [String]? = nil, nameWords: Set<String> = [], hesitationWords: Set<String> = [],
-        isCommands: Bool = false, freeTextPhrases: Int = 0, news: WordGraph? = nil
+        isCommands: Bool = false, freeTextPhrases: Int = 0, news: WordGraph? = nil,
+        freeText: FreeTextWords? = nil
     ) {
         self.name = name
         self.jsgf = jsgf
         self.graph = graph
         self.news = news
         let (spoken, compounds) = Self.words(words, graph)
-        self.words = spoken.union(garbage == nil ? [] : GarbageModel.words)
+        let freeText = graph.hasFreeText ? freeText : nil
+        self.words = spoken.union(garbage == nil ? [] : GarbageModel.words).union(freeText?.words ?? [])
         self.compounds = compounds
-        self.fsg = graph.fsg(name: name, garbage: garbage)
+        self.fsg = graph.fsg(name: name, garbage: garbage, freeText: freeText)
+        self.freeText = freeText
         self.garbage = garbage
         self.wakePhrase = wakePhrase
         self.nameWords = nameWords

@@ -30,10 +30,15 @@ package struct WordGraph: Sendable, Hashable {
 
     package var stateCount: Int { arcs.count }
     package var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
-    /// Every word on an arc (garbage loop markers left out).
+    /// Every word on an arc (garbage loop and free-text markers left out).
     package var words: Set<String> {
-        Set(arcs.joined().compactMap(\.word)).filter { !GarbageModel.isMarker($0) }
+        Set(arcs.joined().compactMap(\.word)).filter {
+            !GarbageModel.isMarker($0) && $0 != FreeTextWords.marker
+        }
     }
+
+    /// Whether a free-text slot is somewhere in the graph (``FreeTextWords/marker``).
+    package var hasFreeText: Bool { arcs.joined().contains { $0.word == FreeTextWords.marker } }
 
     package mutating func addState() -> Int {
         arcs.append([])
@@ -66,24 +71,27 @@ package struct WordGraph: Sendable, Hashable {
     }
 
     /// Whether the graph accepts `sentence` (words separated by spaces). An arc saying a name of
-    /// several words as one (``CompoundWord``) takes them all.
+    /// several words as one (``CompoundWord``) takes them all; a free-text arc
+    /// (``FreeTextWords/marker``) takes one word or more, whatever they are.
     package func accepts(_ sentence: String) -> Bool {
-        states(after: sentence).contains { finals.contains($0) }
+        states(after: sentence).reached.contains { finals.contains($0) }
     }
 
     /// Whether the graph accepts `sentence` as a whole, and whether a longer sentence of the
-    /// graph begins with it (more words may follow).
+    /// graph begins with it (more words may follow; always, when its last word may be in a
+    /// free-text slot).
     package func reading(of sentence: String) -> (isWhole: Bool, canGoOn: Bool) {
-        let reached = states(after: sentence)
+        let (reached, inFreeText) = states(after: sentence)
         return (
             reached.contains { finals.contains($0) },
-            reached.contains { state in arcs[state].contains { $0.word != nil } }
+            inFreeText || reached.contains { state in arcs[state].contains { $0.word != nil } }
         )
     }
 
     /// The states where `sentence` (words separated by spaces) leads from the start, with the
-    /// jumps that say nothing taken after its last word.
-    private func states(after sentence: String) -> Set<Int> {
+    /// jumps that say nothing taken after its last word, and whether a free-text slot may have
+    /// taken its last word (and so take more).
+    private func states(after sentence: String) -> (reached: Set<Int>, inFreeText: Bool) {
         let words = sentence.split(separator: " ").map(String.init)
         // Where the search has been: a state, and how many words were said to reach it.
         struct Place: Hashable {
@@ -93,9 +101,18 @@ package struct WordGraph: Sendable, Hashable {
         var seen: Set<Place> = [Place(state: start, said: 0)]
         var pending = Array(seen)
         var reached = Set<Int>()
+        var inFreeText = false
         while let place = pending.popLast() {
             if place.said == words.count { reached.insert(place.state) }
             for arc in arcs[place.state] {
+                if arc.word == FreeTextWords.marker {
+                    if place.said < words.count { inFreeText = true }
+                    for said in (place.said + 1)..<(words.count + 1) {
+                        let next = Place(state: arc.target, said: said)
+                        if seen.insert(next).inserted { pending.append(next) }
+                    }
+                    continue
+                }
                 let parts =
                     arc.word.flatMap { $0 == Self.joinMarker ? nil : CompoundWord.parts(of: $0) } ?? []
                 let said = place.said + parts.count
@@ -104,7 +121,7 @@ package struct WordGraph: Sendable, Hashable {
                 if seen.insert(next).inserted { pending.append(next) }
             }
         }
-        return reached
+        return (reached, inFreeText)
     }
 
     /// The states reachable from `states` without saying anything.
@@ -182,7 +199,12 @@ package struct WordGraph: Sendable, Hashable {
     /// probability into a state whose phone-word arcs (each with ``GarbageModel/phone``) lead to
     /// a state that jumps back into the loop or on to the marker's target. The other arcs of the
     /// marker's state share what is left. Without one, marker arcs are left out.
-    package func fsg(name: String, garbage: GarbageModel? = nil) -> String {
+    ///
+    /// With `freeText`, every free-text arc (``FreeTextWords/marker``) becomes a loop of its
+    /// words: a jump with the share of the state's other arcs into a state whose word arcs (each
+    /// with the word's probability) lead to a state that jumps back for another word
+    /// (``FreeTextWords/anotherWord``) or on to the arc's target. Without it, they are left out.
+    package func fsg(name: String, garbage: GarbageModel? = nil, freeText: FreeTextWords? = nil) -> String {
         let final = stateCount
         var loops: [String] = []
         var extraStates = 0
@@ -190,12 +212,16 @@ package struct WordGraph: Sendable, Hashable {
         // One loop per marker and target state: every arc into it shares it (the language is the
         // same, and the decoder searches one loop instead of one per slot).
         var loopEntries: [Arc: Int] = [:]
+        var textEntries: [Int: Int] = [:]
         for (state, leaving) in arcs.enumerated() {
+            let texts = freeText == nil ? [] : leaving.filter { $0.word == FreeTextWords.marker }
             let joins = leaving.filter { $0.word == Self.joinMarker }
             let markers = leaving.filter {
                 ($0.word.map(GarbageModel.isMarker) ?? false) && $0.word != Self.joinMarker
             }
-            let plain = leaving.filter { !($0.word.map(GarbageModel.isMarker) ?? false) }
+            let plain = leaving.filter {
+                !($0.word.map(GarbageModel.isMarker) ?? false) && $0.word != FreeTextWords.marker
+            }
             let ends = finals.contains(state)
             var taken = 0.0
             for join in joins {
@@ -225,7 +251,7 @@ package struct WordGraph: Sendable, Hashable {
                     loops.append("TRANSITION \(exit) \(marker.target) 1.0")
                 }
             }
-            let choices = plain.count + (ends ? 1 : 0)
+            let choices = plain.count + texts.count + (ends ? 1 : 0)
             // Garbage weights of 1 or more would leave the state's own arcs nothing.
             let probability = choices > 0 ? max(1 - taken, 1e-6) / Double(choices) : 1
             let written = String(probability)
@@ -234,6 +260,25 @@ package struct WordGraph: Sendable, Hashable {
                     "TRANSITION \(state) \(arc.target) \(written)" + (arc.word.map { " \($0)" } ?? ""))
             }
             if ends { lines.append("TRANSITION \(state) \(final) \(written)") }
+            if let freeText {
+                for text in texts {
+                    // One loop per target: every slot that goes on the same way shares it.
+                    if let entry = textEntries[text.target] {
+                        loops.append("TRANSITION \(state) \(entry) \(written)")
+                        continue
+                    }
+                    let entry = final + 1 + extraStates
+                    let exit = entry + 1
+                    extraStates += 2
+                    textEntries[text.target] = entry
+                    loops.append("TRANSITION \(state) \(entry) \(written)")
+                    for (word, probability) in zip(freeText.words, freeText.probabilities) {
+                        loops.append("TRANSITION \(entry) \(exit) \(String(probability)) \(word)")
+                    }
+                    loops.append("TRANSITION \(exit) \(entry) \(String(FreeTextWords.anotherWord))")
+                    loops.append("TRANSITION \(exit) \(text.target) \(String(1 - FreeTextWords.anotherWord))")
+                }
+            }
         }
         let header = [
             "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + 1 + extraStates)", "START_STATE \(start)",

@@ -44,18 +44,22 @@ extension SpeechGrammar {
     ///     another command, in one utterance (``PhraseMatcher/matchJoined(_:context:whole:)``
     ///     reads them). What may follow a whole command for the end of speech stays as without:
     ///     a pause after a command ends it as before.
+    ///   - freeText: The words a free-text slot without suggestions is heard as
+    ///     (``FreeTextWords``): a phrase with one is in the grammar, its slot a loop of them.
+    ///     `nil` (the default) leaves such phrases out (``freeTextPhrases``).
     package init(
         _ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
         namesAsOneWord: Bool = true, hesitations: [String] = SpeechGrammar.hesitations,
-        joinsCommands: Bool = false
+        joinsCommands: Bool = false, freeText: FreeTextWords? = nil
     ) {
         let wake = wakePhrase.map(Self.spokenWords).flatMap { $0.isEmpty ? nil : $0 }
         var writer = Writer()
+        writer.freeText = freeText
         let application = Self.applicationNames(forms).map { $0.joined(separator: " ") }
         var alternatives: [String] = []
         var skipped = 0
         for phrase in forms.phrases {
-            guard Self.canWrite(phrase) else {
+            guard Self.canWrite(phrase, freeText: freeText != nil) else {
                 skipped += 1
                 continue
             }
@@ -96,12 +100,14 @@ extension SpeechGrammar {
         for name in application { words.formUnion(name.split(separator: " ").map(String.init)) }
         let graph = WordGraph(
             forms, wakePhrase: wake, garbage: garbage, namesAsOneWord: namesAsOneWord,
-            hesitations: hesitations, joinsCommands: joinsCommands)
+            hesitations: hesitations, joinsCommands: joinsCommands, freeText: freeText != nil)
         // What may follow a whole command and change what it means: never a joiner, so that the
         // end of speech after a command is as without joining.
         let plain = forms.withoutEndingsThatSayNothing ?? (joinsCommands ? forms : nil)
         let news = plain.map {
-            WordGraph($0, wakePhrase: wake, namesAsOneWord: namesAsOneWord, hesitations: hesitations)
+            WordGraph(
+                $0, wakePhrase: wake, namesAsOneWord: namesAsOneWord, hesitations: hesitations,
+                freeText: freeText != nil)
         }
         let nameWords = Set(
             forms.phrases.flatMap(\.placeholders.values).flatMap { values -> [String] in
@@ -117,7 +123,7 @@ extension SpeechGrammar {
             name: Writer.identifier(name), jsgf: lines.joined(separator: "\n") + "\n", words: words,
             graph: graph,
             garbage: garbage, wakePhrase: wake, nameWords: nameWords, hesitationWords: Set(hesitations),
-            isCommands: true, freeTextPhrases: skipped, news: news)
+            isCommands: true, freeTextPhrases: skipped, news: news, freeText: freeText)
     }
 
     /// What may be said over a reply the app is speaking: any of the app's commands in `forms`,
@@ -140,10 +146,10 @@ extension SpeechGrammar {
             freeTextPhrases: commands.freeTextPhrases)
     }
 
-    /// Whether a grammar can hold `phrase`: none of its placeholders takes any words without
-    /// suggestions (free text, a web address).
-    static func canWrite(_ phrase: SpokenForms.Phrase) -> Bool {
-        !phrase.placeholders.values.contains { $0 == .freeText || $0 == .url }
+    /// Whether a grammar can hold `phrase`: none of its placeholders takes a web address, nor
+    /// free text without suggestions unless the grammar has words for it (`freeText`).
+    static func canWrite(_ phrase: SpokenForms.Phrase, freeText: Bool = false) -> Bool {
+        !phrase.placeholders.values.contains { $0 == .url || ($0 == .freeText && !freeText) }
     }
 
     /// The app's names as words to say. A name written as one word ("traveltracking") is left
@@ -159,6 +165,8 @@ extension SpeechGrammar {
     struct Writer {
         var rules: [String: String] = [:]
         var words = Set<String>()
+        /// The words of free-text slots; `nil` when they are left out.
+        var freeText: FreeTextWords?
         private var valueRules: [SpokenForms.Values: String] = [:]
 
         static func identifier(_ name: String) -> String {
@@ -255,7 +263,12 @@ extension SpeechGrammar {
                 let days = NumberWords.weekdays
                 body = "today | tomorrow | yesterday | [ next | this ] ( \(days.joined(separator: " | ")) )"
                 words.formUnion(["today", "tomorrow", "yesterday", "next", "this"] + days)
-            case .freeText, .url:
+            case .freeText:
+                guard let freeText else { return "" }
+                name = "free_text"
+                body = "( \(freeText.words.joined(separator: " | ")) )+"
+                words.formUnion(freeText.words)
+            case .url:
                 return ""
             }
             valueRules[values] = name

@@ -11,9 +11,12 @@ extension WordGraph {
     /// `namesAsOneWord` says a name of several words as one word (`CompoundWord`); each of
     /// `hesitations` may come before a command. With `joinsCommands`, a command may be followed
     /// by a joiner (``PhraseMatcher/joiners``: "and", "and then", "then") and another command.
+    /// With `freeText`, a phrase whose slot takes free text without suggestions is in the graph,
+    /// the slot one ``FreeTextWords/marker`` arc (the FSG's loop of words).
     init(
         _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
-        namesAsOneWord: Bool = true, hesitations: [String] = [], joinsCommands: Bool = false
+        namesAsOneWord: Bool = true, hesitations: [String] = [], joinsCommands: Bool = false,
+        freeText: Bool = false
     ) {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         builder.valueGarbage = garbage?.value != nil
@@ -32,7 +35,7 @@ extension WordGraph {
         // another.
         let said = builder.graph.addState()
         builder.graph.connect(said, end)
-        for phrase in forms.phrases where SpeechGrammar.canWrite(phrase) {
+        for phrase in forms.phrases where SpeechGrammar.canWrite(phrase, freeText: freeText) {
             let last = builder.sequence(phrase.elements, phrase.placeholders, from: commands)
             builder.graph.connect(last, said)
         }
@@ -143,7 +146,9 @@ extension WordGraph {
                 let day = graph.choice(NumberWords.weekdays.map { [$0] }, from: qualifier)
                 graph.connect(day, end)
                 return end
-            case .freeText, .url:
+            case .freeText:
+                return graph.chain([FreeTextWords.marker], from: from)
+            case .url:
                 return from
             }
         }
