@@ -1,6 +1,7 @@
 import Foundation
 import PhraseMatching
 import Testing
+import VoiceAudio
 import VoiceIntents
 import VoiceTestSupport
 
@@ -90,10 +91,11 @@ struct FreeTextTests {
         }
     }
 
-    /// Said by eSpeak NG in two voices and heard under the app's grammar with the free-text words:
-    /// the slot's words are heard, and the command without a slot is not taken into one. eSpeak NG
-    /// is not a person: this shows the slot can be heard, not how often people's are.
-    @Test func theSlotIsHeardInTwoVoices() async throws {
+    /// Said by eSpeak NG and heard under the app's grammar with the free-text words: each
+    /// reaches its intent, and the command without a slot is not taken into one. eSpeak NG is
+    /// not a person: this shows the slot can be heard, not how often people's are; a person's
+    /// one take is heard last.
+    @Test func theSlotIsHeardFromESpeakNGAndAPerson() async throws {
         let matcher = try await Self.matcher()
         let grammar = SpeechGrammar(matcher.spokenForms, name: "errands", freeText: try Self.words())
         let recognizer = try SpeechRecognizer(try TestModels.grammarConfiguration())
@@ -111,7 +113,7 @@ struct FreeTextTests {
         var misheard: [String] = []
         var wrongIntent: [String] = []
         for (index, (sentence, parameter, value)) in said.enumerated() {
-            for voice in ["en-us", "en-us+m3"] {
+            for voice in ["en-us"] {  // `en-us+m3` too measured the same (below)
                 let speech = try TestSpeech.said(sentence, voice: voice, rate: 160)
                 let heard = try recognizer.recognize(roundTrip.heard(speech, seed: UInt64(index))).text
                 let match = await matcher.match(heard).best
@@ -126,12 +128,24 @@ struct FreeTextTests {
                 }
             }
         }
-        // Measured 2026-12-03, both voices: every clip reached its intent, the fixed command was
-        // never taken into a slot, and 2 of 12 slots came out word for word ("batteries"): a loop
-        // of 20,000 words weighted as English uses them hears eSpeak NG's "milk" as "we okay".
-        // 5,000 words heard none; weights flattened (square root) 0 and 3. Held here so that
-        // the mechanism keeps working; the aim (80%, or read back) wants more than this loop.
+        // Measured 2026-12-03: every clip reached its intent, the fixed command was never taken
+        // into a slot, and 1 of the 6 slots came out word for word ("batteries"; with `en-us+m3`
+        // too, 2 of 12): a loop of 20,000 words weighted as English uses them hears eSpeak NG's
+        // "milk" as "we okay". 5,000 words heard none of 12; weights flattened (square root) 3.
+        // Held so that the mechanism keeps working; the aim (80%, or read back) wants more.
         #expect(wrongIntent.isEmpty, "\(wrongIntent.joined(separator: "\n"))")
-        #expect(misheard.count <= 11, "\(misheard.joined(separator: "\n"))")
+        #expect(misheard.count <= 5, "\(misheard.joined(separator: "\n"))")
+
+        // A person's "add apples to my shopping list" (speech-to-phrase's recording, the one
+        // free-text item among people's recordings here) reaches its intent; its slot was heard
+        // as "who's".
+        let take = try WAVFile.read(
+            from: PeoplesRecordings.file("speech-to-phrase-en", "add apples to my Shopping List.wav"))
+        // Heard afresh: after eSpeak NG's clips the recognizer's channel is eSpeak NG's.
+        let fresh = try SpeechRecognizer(try TestModels.grammarConfiguration())
+        try fresh.useGrammar(grammar)
+        let person = try fresh.recognize(take.forRecognizer).text
+        let personsIntent = await matcher.match(person).best?.intent
+        #expect(personsIntent == "AddToShoppingListIntent", "heard as: \(person)")
     }
 }
