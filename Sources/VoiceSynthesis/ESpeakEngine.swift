@@ -85,8 +85,11 @@ package final class ESpeakEngine: @unchecked Sendable {  // its state is only to
         }
     }
 
-    /// Synthesises `text` with the current voice: 16-bit samples at ``sampleRate``.
-    func synthesize(_ text: String, rate: Int, pitch: Int) throws(SpeechError) -> [Int16] {
+    /// Synthesises `text` with the current voice: 16-bit samples at ``sampleRate``. With `ssml`,
+    /// elements within `<` `>` are SSML (`<break time="1s"/>`, `<prosody>`, `<say-as>`), and
+    /// those eSpeak NG does not know are left out, not read.
+    func synthesize(_ text: String, rate: Int, pitch: Int, ssml: Bool = false) throws(SpeechError) -> [Int16]
+    {
         espeak_SetParameter(espeakRATE, Int32(rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
         let collector = SampleCollector()
@@ -94,7 +97,8 @@ package final class ESpeakEngine: @unchecked Sendable {  // its state is only to
         defer { context.release() }
         let result = text.withCString { pointer in
             espeak_Synth(
-                pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
+                pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                UInt32(espeakCHARS_UTF8) | (ssml ? UInt32(espeakSSML) : 0), nil,
                 context.toOpaque())
         }
         guard result == EE_OK else {

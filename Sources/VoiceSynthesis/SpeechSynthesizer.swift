@@ -39,15 +39,17 @@ package struct SpeechSynthesizer: Sendable {
         return try engine.exclusively { String(cString: espeak_Info(nil)) }
     }
 
-    /// Speaks `text`.
+    /// Speaks `text`: plain text, or with `ssml` an SSML document (`<speak>Turned on.<break
+    /// time="500ms"/>Anything else?</speak>`), whose elements eSpeak NG does not know are left
+    /// out.
     ///
     /// - Throws: ``SpeechError`` when eSpeak NG's data is missing or the voice is unknown.
-    package func speak(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
+    package func speak(_ text: String, ssml: Bool = false) throws(SpeechError) -> SynthesizedSpeech {
         let engine = try ESpeakEngine.shared()
         let samples = try engine.exclusively { () throws(SpeechError) -> [Int16] in
             try engine.selectVoice(voice)
             return try engine.synthesize(
-                text, rate: min(max(rate, 80), 450), pitch: min(max(pitch, 0), 100))
+                text, rate: min(max(rate, 80), 450), pitch: min(max(pitch, 0), 100), ssml: ssml)
         }
         return SynthesizedSpeech(samples: samples, sampleRate: engine.sampleRate)
     }

@@ -118,7 +118,13 @@ public struct WyomingApp: Sendable {
                     ours, "PocketSphinx under the app's grammar", by: "CMU Sphinx",
                     at: pocketSphinx,
                     kind: "models", app, "the commands of \(title)",
-                    ["supports_transcript_streaming": true]),
+                    [
+                        "supports_transcript_streaming": true,
+                        // Wyoming 1.10: the client ends the audio (audio-stop), and the server's
+                        // own front end (RNNoise, a high-pass filter) wants the audio as recorded.
+                        "requires_external_vad": true, "prefers_auto_gain_enabled": false,
+                        "prefers_noise_reduction_enabled": false,
+                    ]),
                 "intent": program(
                     ours, "the app's phrase templates", by: "VoiceIntents", at: "", kind: "models",
                     app,

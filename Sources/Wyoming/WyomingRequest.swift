@@ -50,10 +50,27 @@ package enum WyomingRequest: Sendable {
     /// Text to speech: `synthesize`, or the text in pieces as it is written (`synthesize-start`,
     /// `synthesize-chunk`s, `synthesize-stop`).
     package enum TTS: Sendable {
-        case synthesize(text: String?, voice: String?)
-        case start(voice: String?)
+        case synthesize(text: String?, voice: String?, format: TextFormat)
+        case start(voice: String?, format: TextFormat)
         case chunk(text: String?)
         case stop
+    }
+
+    /// How a text to speak is written (`text_format`, Wyoming 1.10): plain text (the default), or
+    /// SSML, which eSpeak NG reads its elements of.
+    package enum TextFormat: Sendable, Equatable {
+        case text
+        case ssml
+        /// Another name: refused.
+        case unknown(String)
+
+        init(_ value: JSONValue?) {
+            switch value?.string {
+            case nil, "text": self = .text
+            case "ssml": self = .ssml
+            case let other?: self = .unknown(other)
+            }
+        }
     }
 
     /// A satellite's conversation: `run-pipeline` and `played` (a reply has been heard).
@@ -77,8 +94,14 @@ package enum WyomingRequest: Sendable {
         case "transcript": self = .intent(.handle(text: event.data["text"]?.string))
         case "synthesize":
             self = .tts(
-                .synthesize(text: event.data["text"]?.string, voice: event.data["voice"]?["name"]?.string))
-        case "synthesize-start": self = .tts(.start(voice: event.data["voice"]?["name"]?.string))
+                .synthesize(
+                    text: event.data["text"]?.string, voice: event.data["voice"]?["name"]?.string,
+                    format: TextFormat(event.data["text_format"])))
+        case "synthesize-start":
+            self = .tts(
+                .start(
+                    voice: event.data["voice"]?["name"]?.string, format: TextFormat(event.data["text_format"])
+                ))
         case "synthesize-chunk": self = .tts(.chunk(text: event.data["text"]?.string))
         case "synthesize-stop": self = .tts(.stop)
         case "detect":

@@ -68,6 +68,9 @@ public final class WyomingSession {
     static let longestUtterance = 30
     /// The most text sent in pieces that is held while it ends no sentence, in characters.
     static let longestPendingText = 2_000
+    /// The most SSML sent in pieces that is held for `synthesize-stop`, in characters; beyond it
+    /// what has come is spoken as it is.
+    static let longestSSML = 100_000
 
     /// - Parameter send: Handed the events that go out as they come rather than as
     ///   ``handle(_:)``'s answer: a satellite conversation's, and a reply's audio, sentence by
@@ -202,15 +205,18 @@ public final class WyomingSession {
         case .intent(.recognize(let text)):
             guard let text else { return [WyomingEvent.error("recognize needs a text")] }
             return await recognize(text)
-        case .tts(.synthesize(let text, let voice)):
+        case .tts(.synthesize(let text, let voice, let format)):
             // Within text sent in pieces, the whole text comes too, for servers that take no
             // pieces: it is spoken already.
             if case .synthesizing = mode { return [] }
             guard let text else { return [WyomingEvent.error("synthesize needs a text")] }
+            if case .unknown(let name) = format { return [Self.unknownTextFormat(name)] }
+            if format == .ssml { return await synthesize(ssml: text, voice: voice ?? app.voice) }
             return await synthesize(text, voice: voice ?? app.voice)
-        case .tts(.start(let voice)):
+        case .tts(.start(let voice, let format)):
             await endMode()
-            mode = .synthesizing(TextInPieces(voice: voice ?? app.voice))
+            if case .unknown(let name) = format { return [Self.unknownTextFormat(name)] }
+            mode = .synthesizing(TextInPieces(voice: voice ?? app.voice, ssml: format == .ssml))
             return []
         case .tts(.chunk(let text)):
             guard case .synthesizing(var stream) = mode else {
@@ -219,12 +225,20 @@ public final class WyomingSession {
             guard let text else { return [WyomingEvent.error("synthesize-chunk needs a text")] }
             let sentences = stream.add(text)
             mode = .synthesizing(stream)
+            if stream.ssml {
+                return sentences.isEmpty ? [] : await synthesize(ssml: sentences[0], voice: stream.voice)
+            }
             return await speak(sentences, voice: stream.voice)
         case .tts(.stop):
             guard case .synthesizing(let stream) = mode else {
                 return [WyomingEvent.error("synthesize-stop before synthesize-start")]
             }
             mode = .idle
+            if stream.ssml {
+                let spoken =
+                    stream.pending.isEmpty ? [] : await synthesize(ssml: stream.pending, voice: stream.voice)
+                return spoken + [.synthesizeStopped]
+            }
             return await speak(Self.sentences(of: stream.pending), voice: stream.voice) + [.synthesizeStopped]
         case .ignored(let type):
             logger.debug("ignoring an event the server does not take", metadata: ["type": "\(type)"])
@@ -353,6 +367,11 @@ public final class WyomingSession {
             logger.error("could not check the wake word", metadata: ["error": "\(error)"])
             return [WyomingEvent.error("\(error)")]
         }
+    }
+
+    /// The `error` for a `text_format` other than `text` and `ssml`.
+    static func unknownTextFormat(_ name: String) -> WyomingEvent {
+        WyomingEvent.error("text_format takes text or ssml, not \(name)")
     }
 
     static let noFormat = WyomingEvent.error(

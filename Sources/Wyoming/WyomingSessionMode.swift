@@ -67,12 +67,20 @@ extension WyomingSession {
     /// sentence yet.
     struct TextInPieces {
         let voice: String
+        /// Whether the text is SSML: one document, spoken whole at `synthesize-stop`.
+        var ssml = false
         var pending = ""
 
         /// The whole sentences that `text` ends, to speak now; the rest waits for more, unless it
         /// has grown longer than ``WyomingSession/longestPendingText`` without ending a sentence.
+        /// SSML waits whole, up to ``WyomingSession/longestSSML``, and then is given back.
         mutating func add(_ text: String) -> [String] {
             pending += text
+            if ssml {
+                guard pending.count > WyomingSession.longestSSML else { return [] }
+                defer { pending = "" }
+                return [pending]
+            }
             var (sentences, rest) = WyomingSession.wholeSentences(of: pending)
             if rest.count > WyomingSession.longestPendingText {
                 sentences.append(rest)

@@ -36,6 +36,23 @@ extension WyomingSession {
         return [.audioStop(milliseconds: sent * 1000 / max(format.rate, 1))]
     }
 
+    /// An SSML document (`text_format: ssml`) spoken by eSpeak NG, whole: its elements may
+    /// span sentences, so it is not cut into them. The audio events go out as for plain text.
+    func synthesize(ssml document: String, voice: String) async -> [WyomingEvent] {
+        let speech: SynthesizedSpeech
+        do {
+            speech = try await onThreadOfItsOwn {
+                try SpeechSynthesizer(voice: voice).speak(document, ssml: true)
+            }
+        } catch {
+            return [WyomingEvent.error("\(error)")]
+        }
+        let format = WyomingAudioFormat(rate: speech.sampleRate, width: 2, channels: 1)
+        send(.audioStart(format))
+        for event in Self.audioChunks(speech.samples, format: format, from: 0) { send(event) }
+        return [.audioStop(milliseconds: speech.samples.count * 1000 / max(format.rate, 1))]
+    }
+
     /// Each of `sentences` spoken as audio of its own (`audio-start` … `audio-stop`), as text
     /// sent in pieces is answered; an `error` ends them.
     func speak(_ sentences: [String], voice: String) async -> [WyomingEvent] {

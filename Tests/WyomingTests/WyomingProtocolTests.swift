@@ -133,10 +133,20 @@ struct WyomingFramingTests {
         #expect(format == WyomingAudioFormat(rate: 22050, width: 2, channels: 1))
         #expect(bytes == [9, 9])
         guard
-            case .tts(.synthesize(text: "hello", voice: "en-gb")) = WyomingRequest(
+            case .tts(.synthesize(text: "hello", voice: "en-gb", format: .text)) = WyomingRequest(
                 WyomingEvent("synthesize", data: ["text": "hello", "voice": ["name": "en-gb"]]))
         else {
             Issue.record("synthesize is not read with its text and voice")
+            return
+        }
+        // Wyoming 1.10's text_format: SSML, or a name the server refuses.
+        guard
+            case .tts(.synthesize(text: "<speak>hi</speak>", voice: nil, format: .ssml)) = WyomingRequest(
+                WyomingEvent("synthesize", data: ["text": "<speak>hi</speak>", "text_format": "ssml"])),
+            case .tts(.start(voice: nil, format: .unknown("markdown"))) = WyomingRequest(
+                WyomingEvent("synthesize-start", data: ["text_format": "markdown"]))
+        else {
+            Issue.record("text_format is not read")
             return
         }
     }

@@ -421,6 +421,36 @@ struct WyomingServerTests {
         }
     }
 
+    /// `synthesize` with Wyoming 1.10's `text_format: ssml` is read as SSML by eSpeak NG: its
+    /// elements are not spoken ("<speak>Hello there, anything else?</speak>" lasts as the text
+    /// does), and a `<break>` is a pause of its length.
+    @Test func ssmlIsSpokenAsSSML() async throws {
+        try await offThePool {
+            let python = try Self.python()
+            let folder = try temporaryFolder("ssml")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Self.withServer { uri in
+                func seconds(_ command: String, _ text: String) throws -> Double {
+                    let reply = try Self.ask(
+                        python, uri, [command, text, folder.appendingPathComponent("reply.wav").path])
+                    let rate = try #require(reply["rate"] as? Int, "\(reply)")
+                    return Double(reply["bytes"] as? Int ?? 0) / 2 / Double(rate)
+                }
+                // One sentence: plain text is spoken sentence by sentence, SSML whole.
+                let plain = try seconds("synthesize", "Hello there, anything else?")
+                let document = try seconds("synthesize-ssml", "<speak>Hello there, anything else?</speak>")
+                // Read aloud, the two tags would add 1.6 s (`espeak-ng` without `-m`); the
+                // document's end adds 0.3 s of quiet here.
+                #expect(abs(document - plain) < 0.5, "SSML \(document) s, plain \(plain) s")
+                let paused = try seconds(
+                    "synthesize-ssml", "<speak>Hello there, <break time=\"1500ms\"/> anything else?</speak>")
+                #expect(
+                    (1.1...1.9).contains(paused - document),
+                    "with the break \(paused) s, without \(document) s")
+            }
+        }
+    }
+
     /// A reply of several sentences is spoken sentence by sentence (the first sentence's audio
     /// leaves while the rest is still spoken) but comes as one stream: one `audio-start`, chunks
     /// timed where they fall, one `audio-stop`, and as long as its sentences spoken one by one
@@ -475,12 +505,20 @@ struct WyomingServerTests {
                             async with AsyncClient.from_uri("\(uri)") as client:
                                 await client.write_event(Describe().event())
                                 info = Info.from_event(await client.read_event())
-                                print(json.dumps([info.asr[0].supports_transcript_streaming,
-                                                  info.tts[0].supports_synthesize_streaming]))
+                                asr = info.asr[0]
+                                print(json.dumps([asr.supports_transcript_streaming,
+                                                  info.tts[0].supports_synthesize_streaming,
+                                                  asr.requires_external_vad,
+                                                  asr.prefers_auto_gain_enabled,
+                                                  asr.prefers_noise_reduction_enabled]))
                         asyncio.run(main())
                         """,
                     ], in: URL(fileURLWithPath: "/tmp"))
-                #expect(described.output.contains("[true, true]"), "\(described.output)\(described.errors)")
+                // Wyoming 1.10's fields read as sent: the client ends the audio, and the server's
+                // own front end wants it as recorded.
+                #expect(
+                    described.output.contains("[true, true, true, false, false]"),
+                    "\(described.output)\(described.errors)")
 
                 let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
                 let run = try Executables.run(

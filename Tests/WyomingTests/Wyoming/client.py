@@ -5,6 +5,7 @@
     client.py tcp://127.0.0.1:10700 transcribe recording.wav
     client.py tcp://127.0.0.1:10700 transcribe-16k recording.wav   (converted to 16 kHz first)
     client.py tcp://127.0.0.1:10700 synthesize "hello" reply.wav
+    client.py tcp://127.0.0.1:10700 synthesize-ssml "<speak>hello</speak>" reply.wav   (text_format: ssml)
     client.py tcp://127.0.0.1:10700 synthesize-streaming reply.wav "Hel" "lo. Good" "bye."
         (the text in pieces; how many audio streams came back, and whether the first came
         before the last piece was sent)
@@ -48,7 +49,14 @@ from wyoming.intent import Intent, IntentsStart, IntentsStop, NotRecognized, Rec
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 from wyoming.timer import TimerCancelled, TimerFinished, TimerStarted, TimerUpdated
-from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped
+from wyoming.tts import (
+    Synthesize,
+    SynthesizeChunk,
+    SynthesizeStart,
+    SynthesizeStop,
+    SynthesizeStopped,
+    SynthesizeTextFormat,
+)
 from wyoming.wake import Detect, Detection, NotDetected
 
 
@@ -457,8 +465,9 @@ async def main(uri, command, *arguments):
                 else:  # an error: what follows is the audio heard as no wake-word stream
                     print(json.dumps({"event": event.type, "data": event.data}))
                     break
-        elif command == "synthesize":
-            await client.write_event(Synthesize(text=arguments[0]).event())
+        elif command in ("synthesize", "synthesize-ssml"):
+            text_format = SynthesizeTextFormat.SSML if command == "synthesize-ssml" else None
+            await client.write_event(Synthesize(text=arguments[0], text_format=text_format).event())
             start = AudioStart.from_event(await next_event(client))
             audio = bytearray()
             # Whether each chunk's time is where its samples fall in the stream.
