@@ -16,7 +16,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
             discussion: """
                 serve                                    tcp://127.0.0.1:10700, this machine only
                 serve --uri tcp://0.0.0.0:10700          every machine that can reach this one
-                serve --satellite tcp://kitchen-pi:10700 also connect to a satellite, as Home Assistant does
+                serve --satellite tcp://kitchen-pi:10700 also connect to a wyoming-satellite (deprecated), as Home Assistant does
                 serve --context area=Kitchen             commands that name no room are the kitchen's
                 serve --room Kitchen=tcp://0.0.0.0:10701 also a kitchen's own address (one per room)
                 It answers describe (info), transcribe with audio (a transcript heard under the \
