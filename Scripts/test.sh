@@ -31,7 +31,12 @@ rm -f Examples/EmbeddedLoop/.build/*/debug/description.json
 swift build --package-path Examples/EmbeddedLoop
 wait "$peers" || { cat "$peers_log" >&2; echo "error: Scripts/python-peers.sh failed (above)" >&2; exit 1; }
 rm -f "$peers_log"
-swift test --skip-build --parallel
+# The tests of a loop that listens and speaks in real time (on a private sound server, or in a
+# room of the test's own) run after the rest: beside the other tests' decoding on two cores
+# (load 5) they fell behind real time, and missed what was said to them.
+live='^(SoundServerTests\.|VoiceLoopTests\.EmbeddedLoopTests/)'
+swift test --skip-build --parallel --skip "$live"
+swift test --skip-build --parallel --filter "$live"
 # A short fuzzing of the phrase files and of audio input: the corpus replayed, then new inputs,
 # from a debug build (quicker to build than the release build long runs want). The recognizer
 # target makes a filter for nearly every input, about 80 a second unoptimised: fewer of them.
