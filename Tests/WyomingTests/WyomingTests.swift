@@ -324,6 +324,22 @@ struct WyomingServerTests {
         }
     }
 
+    /// Another person's six takes of "athena" (`wake-word-negatives/athena`), most of which
+    /// `okay_nabu` takes for its word, as one stream, as a satellite streams a room: each take,
+    /// then more quiet than the model needs to settle; written into `folder`.
+    static func athenaStream(in folder: URL) throws -> URL {
+        let takes = PeoplesRecordings.folder.appendingPathComponent("wake-word-negatives/athena")
+        var audio: [Int16] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: takes.path).sorted()
+        where name.hasSuffix(".wav") {
+            audio += try WAVFile.read(from: takes.appendingPathComponent(name)).int16Samples
+            audio += [Int16](repeating: 0, count: 11 * 16_000)
+        }
+        let athena = folder.appendingPathComponent("athena.wav")
+        try WAVFile.write(AudioBuffer(int16: audio, sampleRate: 16_000), to: athena)
+        return athena
+    }
+
     /// With `serve --wake-word-check`, `detect` hears each wake word the model hears again with
     /// the recognizer before it counts: a person's "hey mycroft" is still detected where the model
     /// hears it, and six takes of another person saying "athena", most of which `okay_nabu` takes
@@ -331,19 +347,9 @@ struct WyomingServerTests {
     @Test func theCheckBehindDetectTurnsAwayAnotherWord() async throws {
         try await offThePool {
             let python = try Self.python()
-            let folder = PeoplesRecordings.folder.appendingPathComponent("wake-word-negatives/athena")
             let scratch = try temporaryFolder("detect-athena")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            // One stream, as a satellite streams a room: each take, then more quiet than the
-            // model needs to settle.
-            var audio: [Int16] = []
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            where name.hasSuffix(".wav") {
-                audio += try WAVFile.read(from: folder.appendingPathComponent(name)).int16Samples
-                audio += [Int16](repeating: 0, count: 11 * 16_000)
-            }
-            let athena = scratch.appendingPathComponent("athena.wav")
-            try WAVFile.write(AudioBuffer(int16: audio, sampleRate: 16_000), to: athena)
+            let athena = try Self.athenaStream(in: scratch)
             func detected(_ options: [String]) throws -> Int {
                 var count = 0
                 try Self.withServer(options: options) { uri in
@@ -378,15 +384,7 @@ struct WyomingServerTests {
             let python = try Self.python()
             let scratch = try temporaryFolder("detect-calibrated")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let folder = PeoplesRecordings.folder.appendingPathComponent("wake-word-negatives/athena")
-            var audio: [Int16] = []
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            where name.hasSuffix(".wav") {
-                audio += try WAVFile.read(from: folder.appendingPathComponent(name)).int16Samples
-                audio += [Int16](repeating: 0, count: 11 * 16_000)
-            }
-            let athena = scratch.appendingPathComponent("athena.wav")
-            try WAVFile.write(AudioBuffer(int16: audio, sampleRate: 16_000), to: athena)
+            let athena = try Self.athenaStream(in: scratch)
             // A copy of the models, with the app's calibration beside them.
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
