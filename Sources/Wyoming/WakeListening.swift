@@ -18,8 +18,8 @@ final class WakeListening {
     private var samples = 0
     /// The last of them, for the check: `recent[0]` is sample `samples - recent.count`.
     private var recent: [Int16] = []
-    /// Wakes waiting for the audio after them before they are checked: the model, and the sample
-    /// it fired at.
+    /// Wakes waiting for the audio after them before they are checked: the model, the margin its
+    /// check asks for, and the sample it fired at.
     private var waiting: [(model: WakeWordDetector.Model, margin: Double, at: Int)] = []
     private(set) var detected = false
 
