@@ -103,13 +103,28 @@ package enum LiveLoop {
     /// Brings travel tracking's loop to its longest question, as a person would: "delete a
     /// collection", "summer trip" once asked which, and the choice read out with its options
     /// ("Do you want to archive or delete Summer Trip? The first, Cancel. …", several seconds of
-    /// speech), which has just started when this returns.
+    /// speech), which has just started when this returns. Asked again ("Sorry, I didn't catch
+    /// that"), the person says it again, as people do: on a loaded machine the question was once
+    /// still playing, its echo as loud as the person, when "summer trip" was said. What the
+    /// tests check comes after this.
     package static func askTheLongestQuestion(_ microphone: LiveMicrophone, _ listener: Listener) throws {
         microphone.say(try spoken("delete a collection in travel tracking"))
         #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
+        let question = "< Do you want to archive or delete Summer Trip?"
         Thread.sleep(forTimeInterval: 2.5)
         microphone.say(try spoken("summer trip"))
-        #expect(listener.waitFor("< Do you want to archive or delete Summer Trip?"), "\(listener.output)")
+        let again = "< Sorry, I didn't catch that. Which collection?\n"
+        var asked = false
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !listener.output.contains(question) {
+            if !asked, listener.output.contains(again) {
+                asked = true
+                Thread.sleep(forTimeInterval: 2.5)
+                microphone.say(try spoken("summer trip"))
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(listener.output.contains(question), "\(listener.output)")
     }
 
     package static func spoken(_ sentence: String) throws -> [Int16] {
