@@ -98,8 +98,9 @@ public final class Mouth: Sendable {
 
     /// Says `text`, returning once it has been played (or recorded); `started` is called when
     /// the speech is ready and starts to sound. Played speech stops early, within 100 ms or so,
-    /// once `interrupted` returns `true`, and logs (debug) how much of it was played. Each piece played (100 ms) is played at the `volume`
-    /// it returns then (0 to 1): the loop turns a reply down while someone speaks over it.
+    /// once `interrupted` returns `true`, and logs (debug) how much of it was played; speech
+    /// played to its end logs (debug) "reply played". Each piece (100 ms) is played at the
+    /// `volume` it returns then (0 to 1): the loop turns a reply down while someone speaks over it.
     ///
     /// - Returns: Whether it was interrupted.
     @discardableResult
@@ -178,6 +179,8 @@ public final class Mouth: Sendable {
                         start = end
                     }
                     try device.drain()
+                    logger.debug(
+                        "reply played", metadata: ["of": "\(String(format: "%.2f", audio.duration)) s"])
                     return false
                 } catch {
                     sink = nil  // closes the device; the next attempt opens it again

@@ -61,8 +61,8 @@ struct LoudspeakerBargeInTests {
             try Self.withLoudspeakerLoop(gain: Self.echoGain()) { microphone, listener in
                 #expect(listener.waitFor("barge-in", inErrors: true), "\(listener.errors)")
                 try LiveLoop.askTheLongestQuestion(microphone, listener)
-                // The question takes about seven seconds; then the person answers.
-                Thread.sleep(forTimeInterval: 9)
+                // The question takes about seven seconds; the person answers once it has ended.
+                #expect(listener.waitForTheReplyToEnd(), "\(listener.errors)")
                 microphone.say(try LiveLoop.spoken("archive"))
                 #expect(listener.waitFor("< Archived Summer Trip.\n"), "\(listener.output)\(listener.errors)")
                 // The reply's echo heard to its end, and nothing taken from it: what the loop

@@ -62,6 +62,26 @@ package enum LiveLoop {
             return false
         }
 
+        /// Waits until the last reply printed so far has been played to its end or cut short, as
+        /// the loop's log (`--verbose`) tells, and a little more, as a person waits for the
+        /// loudspeaker to fall quiet before answering; `false` after `timeout` seconds.
+        @discardableResult
+        package func waitForTheReplyToEnd(timeout: Double = 30) -> Bool {
+            let replies = output.split(separator: "\n").filter { $0.hasPrefix("< ") }.count
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let ended = errors.split(separator: "\n").filter {
+                    $0.contains("reply played") || $0.contains("reply cut short")
+                }.count
+                if ended >= replies {
+                    Thread.sleep(forTimeInterval: 0.5)
+                    return true
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
         /// Stops the loop as a service manager would, and waits for it to exit; one that has not
         /// exited after 30 s is killed (`SIGKILL`'s status), so a hung loop fails its test
         /// instead of holding up the suite.
@@ -103,15 +123,16 @@ package enum LiveLoop {
     /// Brings travel tracking's loop to its longest question, as a person would: "delete a
     /// collection", "summer trip" once asked which, and the choice read out with its options
     /// ("Do you want to archive or delete Summer Trip? The first, Cancel. …", several seconds of
-    /// speech), which has just started when this returns. Asked again ("Sorry, I didn't catch
-    /// that"), the person says it again, as people do: on a loaded machine the question was once
-    /// still playing, its echo as loud as the person, when "summer trip" was said. What the
-    /// tests check comes after this.
+    /// speech), which has just started when this returns. The person answers once the loop has
+    /// finished asking (its log, `--verbose`, says when): on a loaded machine a question still
+    /// played when a fixed wait had passed, its echo as loud as the person. Asked again
+    /// ("Sorry, I didn't catch that"), the person says it again, as people do. What the tests
+    /// check comes after this.
     package static func askTheLongestQuestion(_ microphone: LiveMicrophone, _ listener: Listener) throws {
         microphone.say(try spoken("delete a collection in travel tracking"))
         #expect(listener.waitFor("< Which collection?\n"), "\(listener.output)")
         let question = "< Do you want to archive or delete Summer Trip?"
-        Thread.sleep(forTimeInterval: 2.5)
+        #expect(listener.waitForTheReplyToEnd(), "\(listener.errors)")
         microphone.say(try spoken("summer trip"))
         let again = "< Sorry, I didn't catch that. Which collection?\n"
         var asked = false
@@ -119,7 +140,7 @@ package enum LiveLoop {
         while Date() < deadline, !listener.output.contains(question) {
             if !asked, listener.output.contains(again) {
                 asked = true
-                Thread.sleep(forTimeInterval: 2.5)
+                #expect(listener.waitForTheReplyToEnd(), "\(listener.errors)")
                 microphone.say(try spoken("summer trip"))
             }
             Thread.sleep(forTimeInterval: 0.05)
