@@ -61,7 +61,7 @@ package struct TextSession: Sendable {
         let (turn, result) = await pipeline.turn(typed: text, runner: runner)
         var metadata = turn.metadata
         metadata["transcript"] = "\(text)"
-        guard !turn.outcomes.isEmpty, let match = turn.plan.matches.first else {
+        guard !turn.outcomes.isEmpty, !turn.plan.matches.isEmpty else {
             // A typed command is always meant for the app: it is answered, never ignored.
             metadata["candidates"] = "\(result.candidates)"
             logger.debug("no match", metadata: metadata)

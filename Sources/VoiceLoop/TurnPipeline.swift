@@ -174,7 +174,7 @@ package struct TurnPipeline: Sendable {
     ) async -> (Turn, Understanding) {
         let (plan, understanding) = await self.plan(heard: heard, addressed: addressed)
         beforeRunning(plan)
-        return (await carryOut(plan, with: runner), understanding)
+        return (await carryOut(plan, with: runner, heard: heard), understanding)
     }
 
     /// One turn of a typed command: planned as ``plan(typed:)`` plans it, and the shortcut run
@@ -184,21 +184,35 @@ package struct TurnPipeline: Sendable {
         return (await carryOut(plan, with: runner), result)
     }
 
-    /// Runs what `plan` says to run, in order, until one does not complete.
-    private func carryOut(_ plan: Plan, with runner: IntentRunner) async -> Turn {
+    /// Runs what `plan` says to run, in order, until one does not complete. Of a command that
+    /// was `heard`, free text that is none of its parameter's suggestions is read back first.
+    private func carryOut(
+        _ plan: Plan, with runner: IntentRunner, heard: RecognitionResult? = nil
+    ) async -> Turn {
         var outcomes: [IntentOutcome] = []
         for match in plan.matches {
-            let outcome = await run(match, with: runner)
+            var readBack: ReadBack?
+            if let heard {
+                // One command is read back in the person's words; one of several, by its values.
+                let unsure = matcher.unsuggestedFreeText(in: match)
+                let sentence =
+                    plan.matches.count == 1 ? SpeechGrammar.withoutHesitation(heard.commandText) : nil
+                readBack = unsure.isEmpty ? nil : ReadBack(sentence: sentence, values: unsure)
+            }
+            let outcome = await run(match, with: runner, readingBack: readBack)
             outcomes.append(outcome)
             guard outcome.status == .completed else { break }
         }
         return Turn(plan: plan, outcomes: outcomes)
     }
 
-    /// Runs the shortcut `match` reached.
-    package func run(_ match: PhraseMatch, with runner: IntentRunner) async -> IntentOutcome {
+    /// Runs the shortcut `match` reached, reading the command back first when `readBack` says so.
+    package func run(
+        _ match: PhraseMatch, with runner: IntentRunner, readingBack readBack: ReadBack? = nil
+    ) async -> IntentOutcome {
         await runner.run(
-            description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters)
+            description.shortcuts[match.shortcutIndex].intent, parameters: match.runnerParameters,
+            readingBack: readBack)
     }
 
     /// What is said to a command that runs nothing: the two shortcuts it could be, when it fits

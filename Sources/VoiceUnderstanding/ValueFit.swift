@@ -68,7 +68,9 @@ extension Understanding {
         -> MatchResult
     {
         guard let margin, var best = match.best else { return match }
-        for (parameter, value) in best.values.sorted(by: { $0.key < $1.key }) where value.isKnown {
+        // Free text is heard in a pass of its own, and read back before it runs.
+        for (parameter, value) in best.values.sorted(by: { $0.key < $1.key })
+        where value.isKnown && !value.isFreeText {
             guard let fit = fits[parameter], fit < margin else { continue }
             best = best.withoutValue(
                 parameter,

@@ -60,3 +60,16 @@ extension PhraseMatcher {
             "tokenize \(us(tokenize)) prepare \(us(prepare)) candidates \(us(choose)) (\(Double(candidateCount) / n)) align \(us(alignAll)) match \(us(full))"
     }
 }
+
+extension PhraseMatcher {
+    /// The parameters of `match` whose values are free text (a `String` parameter's words) that
+    /// are none of the parameter's suggestions, by name: what a recognizer heard among common
+    /// words, which a voice front end reads back before the intent runs.
+    package func unsuggestedFreeText(in match: PhraseMatch) -> [String: String] {
+        match.values.filter { name, value in
+            guard value.isFreeText else { return false }
+            let words = TextNormalizer.tokens(value.words).map(\.text)
+            return suggestedText[match.intent]?[name]?.contains(words) != true
+        }.mapValues(\.words)
+    }
+}

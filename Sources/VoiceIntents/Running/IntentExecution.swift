@@ -146,6 +146,39 @@ final class IntentExecution: Sendable {
         }
     }
 
+    /// Reads the command back (``ReadBack``) and returns on a yes. On a no, asks for its values
+    /// again and reads it back with the new ones, unless each is one of its parameter's
+    /// suggestions; a second no (or an unclear answer, twice) cancels the intent. `otherwise`
+    /// is the question when the sentence cannot be read back ("Add to List: toothpaste?"),
+    /// made again from the values each time.
+    func makeSure(
+        of readBack: ReadBack, declared: [any _AnyIntentParameter],
+        otherwise: @autoclosure () -> String
+    ) async throws {
+        var current = readBack.values
+        for attempt in 1...2 {
+            let question = readBack.question(with: current) ?? otherwise()
+            if try await yesOrNo(IntentDialog(LocalizedStringResource(question)), destructive: false) {
+                return
+            }
+            guard attempt == 1 else { break }
+            var suggested = true
+            for name in readBack.values.keys.sorted() {
+                guard let parameter = declared.first(where: { $0.name == name }) else { continue }
+                parameter._clearValue()
+                try await askForValue(parameter, dialog: nil)
+                let words = parameter._currentValue.map { spokenText(of: $0) } ?? ""
+                current[name] = words
+                let suggestions = try await parameter._suggestedNames() ?? []
+                suggested =
+                    suggested
+                    && suggestions.contains { SpokenAnswer.normalized($0) == SpokenAnswer.normalized(words) }
+            }
+            if suggested { return }
+        }
+        throw AppIntentError.userCancelled
+    }
+
     /// Asks for one of `options`; picking the cancel option cancels the intent.
     func choose(
         _ options: [IntentChoiceOption], dialog: IntentDialog, snippet: String?

@@ -79,13 +79,22 @@ public struct IntentRunner: Sendable {
         await execute(intent, parameters: parameters, depth: 0, fresh: true)
     }
 
+    /// Runs `intent` as ``run(_:parameters:)-(any AppIntent,_)`` does, but first reads the command back
+    /// (`readBack`) once its values are in, when some were heard unsurely: it runs on a yes.
+    package func run(
+        _ intent: any AppIntent, parameters: [String: any Sendable], readingBack readBack: ReadBack?
+    ) async -> IntentOutcome {
+        await execute(intent, parameters: parameters, depth: 0, fresh: true, readBack: readBack)
+    }
+
     /// Runs `template`'s type. With `fresh`, on a new instance that takes only `template`'s
     /// parameter values: parameters are reference types that every copy of a shortcut's intent
     /// shares, so running the template itself would leak one command's values into the next.
     /// Intents that `perform()` just made for `opensIntent` are run as they are, keeping any
     /// state their initializer set.
     private func execute<Intent: AppIntent>(
-        _ template: Intent, parameters: [String: any Sendable], depth: Int, fresh: Bool
+        _ template: Intent, parameters: [String: any Sendable], depth: Int, fresh: Bool,
+        readBack: ReadBack? = nil
     ) async -> IntentOutcome {
         let intent = fresh ? Intent() : template
         let declared = IntentReflection.parameters(of: intent)
@@ -108,14 +117,14 @@ public struct IntentRunner: Sendable {
             await AppDependencyManager.$current.withValue(bound.1) {
                 await perform(
                     intent, declared: declared, parameters: parameters, execution: execution,
-                    depth: depth)
+                    depth: depth, readBack: readBack)
             }
         }
     }
 
     private func perform<Intent: AppIntent>(
         _ intent: Intent, declared: [any _AnyIntentParameter], parameters: [String: any Sendable],
-        execution: IntentExecution, depth: Int
+        execution: IntentExecution, depth: Int, readBack: ReadBack?
     ) async -> IntentOutcome {
         let modes = Intent.supportedModes
         do {
@@ -129,6 +138,11 @@ public struct IntentRunner: Sendable {
             }
             try? await dependencies.makeAsynchronous()
             try await fill(declared, with: parameters, in: execution, intent: Intent.self)
+            if let readBack {
+                try await execution.makeSure(
+                    of: readBack, declared: declared,
+                    otherwise: Self.readBack(of: intent, parameters: declared))
+            }
             for parameter in declared where parameter._needsValue {
                 try await execution.askForValue(parameter, dialog: nil)
             }
