@@ -103,7 +103,8 @@
                 recognizerOptions: spoken.recognizerOptions)
             let grammar = context.grammar(
                 of: matcher, garbage: bar.garbage.model,
-                joinsCommands: spoken.recognizerOptions.joinedCommands)
+                joinsCommands: spoken.recognizerOptions.joinedCommands,
+                freeText: try spoken.recognizerOptions.freeTextWords(locale: phraseOptions.locale))
             let report = try await spoken.report(
                 context, files: files,
                 otherSpeech: try spoken.otherSpeechFiles(

@@ -289,6 +289,7 @@ struct ListenCommand<Apps: AppSet>: AsyncParsableCommand {
             }
             configuration.garbage = bar.garbage.model
             configuration.joinsCommands = recognizerOptions.joinedCommands
+            configuration.freeText = try recognizerOptions.freeTextWords(locale: phraseOptions.locale)
             configuration.bargeIn = listensWhileSpeaking
             if listensWhileSpeaking, mouth.playsAloud {
                 logger.info(

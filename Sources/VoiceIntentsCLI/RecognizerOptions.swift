@@ -24,6 +24,14 @@ struct RecognizerOptions: ParsableArguments {
     var joinedCommands = false
 
     @Flag(
+        help: ArgumentHelp(
+            "Hear a String parameter's free text as a loop of common words (Models/<locale>/free-text.txt), beside its suggestions; a value that is none of them is read back before the intent runs (\"Add toothpaste to your shopping list?\").",
+            discussion:
+                "Off by default: the loop takes the decoder past real time and adds about 120 MB for each slot that ends differently (Benchmarks/Recognition/README.md, \"Free text in the grammar\")."
+        ))
+    var freeText = false
+
+    @Flag(
         inversion: .prefixedNo,
         help: ArgumentHelp(
             "Whether a pause after a whole command that may go on with words that could change it (\"turn on the lights\" … \"in the kitchen\"; not an optional \"right now\" or the app's name) waits up to --max-silence for the rest (default: the models' manifest, on)."
@@ -60,6 +68,19 @@ struct RecognizerOptions: ParsableArguments {
                 return nil
             }
         }
+    }
+
+    /// The free-text words in force for `locale` (`--free-text`, the installed list); `nil` when
+    /// off, or when the models have none (said once, as a warning).
+    func freeTextWords(locale: String) throws -> FreeTextWords? {
+        guard freeText else { return nil }
+        guard let words = try FreeTextWords.installed(locale: locale) else {
+            Self.warnOnce(
+                "no free-text words for \(locale) (Models/\(locale)/free-text.txt): phrases whose free text has no suggestions are left out of the grammar"
+            )
+            return nil
+        }
+        return words
     }
 
     /// The margin in force: `--value-margin`, else the standard one; `nil` when off.

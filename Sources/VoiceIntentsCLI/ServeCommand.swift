@@ -145,6 +145,7 @@ struct ServeCommand<Apps: AppSet>: AsyncParsableCommand {
                 policy: ConfidencePolicy(minimumConfidence: bar.value ?? 0))
             configuration.garbage = bar.garbage.model
             configuration.joinsCommands = recognizerOptions.joinedCommands
+            configuration.freeText = try recognizerOptions.freeTextWords(locale: phraseOptions.locale)
             configuration.policy.valueMargin = recognizerOptions.valueMarginInForce
             // The room the server's satellites are in, unless a satellite names its own area.
             configuration.context = contextOptions.values

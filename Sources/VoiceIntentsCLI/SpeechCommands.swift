@@ -286,10 +286,11 @@ struct TranscribeCommand<Apps: AppSet>: AsyncParsableCommand {
     /// The app's grammar, or `nil` for dictation.
     private func grammar(for context: AppContext) async throws -> SpeechGrammar? {
         guard !dictation else { return nil }
-        return try await context.grammar(
-            phraseOptions.location, wakePhrase: wakePhrase,
+        return context.grammar(
+            of: try await context.matcher(phraseOptions.location), wakePhrase: wakePhrase,
             garbage: try recognizerOptions.garbagePath(for: context, locale: phraseOptions.locale).model,
-            joinsCommands: recognizerOptions.joinedCommands)
+            joinsCommands: recognizerOptions.joinedCommands,
+            freeText: try recognizerOptions.freeTextWords(locale: phraseOptions.locale))
     }
 
     /// Prints the transcript (and its match); exits non-zero when nothing was heard.

@@ -307,7 +307,8 @@
         {
             context.grammar(
                 of: matcher, garbage: try recognizerOptions.garbagePath(for: context, locale: locale).model,
-                joinsCommands: recognizerOptions.joinedCommands)
+                joinsCommands: recognizerOptions.joinedCommands,
+                freeText: try recognizerOptions.freeTextWords(locale: locale))
         }
 
         /// The command line that hears the same clips again: `name command [--app app] …`.

@@ -158,8 +158,19 @@ extension AppContext {
         of matcher: PhraseMatcher, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
         joinsCommands: Bool = false
     ) -> SpeechGrammar {
+        grammar(
+            of: matcher, wakePhrase: wakePhrase, garbage: garbage, joinsCommands: joinsCommands,
+            freeText: nil)
+    }
+
+    /// The same, its free-text slots heard as a loop of `freeText` words (beside their
+    /// suggestions, where they have some); `nil` leaves those without suggestions out.
+    package func grammar(
+        of matcher: PhraseMatcher, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
+        joinsCommands: Bool = false, freeText: FreeTextWords?
+    ) -> SpeechGrammar {
         SpeechGrammar(
             matcher.spokenForms, name: executableName, wakePhrase: wakePhrase, garbage: garbage,
-            joinsCommands: joinsCommands)
+            joinsCommands: joinsCommands, freeText: freeText)
     }
 }

@@ -21,6 +21,9 @@ package struct VoiceConversation: Conversation {
     package let transcript: TextSink
     package var policy = ConfidencePolicy.off
     package var logger: Logger?
+    /// The words a free-text answer is heard as (``FreeTextWords``), beside any suggestions;
+    /// `nil` leaves free text to dictation and hears only the suggestions.
+    package var freeText: FreeTextWords?
 
     package func ask(_ question: ConversationQuestion) async throws -> ConversationReply {
         var spoken = question.dialog.full.defaultValue
@@ -42,7 +45,8 @@ package struct VoiceConversation: Conversation {
         case nil:
             break
         }
-        guard let heard = try await channel.hear(under: Self.grammar(for: question)) else {
+        guard let heard = try await channel.hear(under: Self.grammar(for: question, freeText: freeText))
+        else {
             return channel.ended ? .cancel : .silence
         }
         guard !heard.text.isEmpty else { return .silence }
@@ -58,8 +62,13 @@ package struct VoiceConversation: Conversation {
         return .text(answer)
     }
 
-    /// What may be said in answer to `question`; `nil` for free text (dictation).
-    package static func grammar(for question: ConversationQuestion) -> SpeechGrammar? {
+    /// What may be said in answer to `question`; `nil` for free text (dictation) when there are
+    /// no `freeText` words. With them, a free-text value is a loop of them, beside the
+    /// suggestions when the parameter has some.
+    package static func grammar(
+        for question: ConversationQuestion, freeText: FreeTextWords? = nil
+    ) -> SpeechGrammar? {
+        let isText = question.parameter?.valueType.kind == .string
         func names(_ options: [String]) -> SpokenForms.Values {
             .names(options.map { SpeechGrammar.spokenWords($0) }.filter { !$0.isEmpty })
         }
@@ -71,8 +80,13 @@ package struct VoiceConversation: Conversation {
             answers = [.values(names(question.options)), .ordinals]
         case .value:
             if !question.options.isEmpty {
-                let values = names(question.options + SpeechGrammar.shortForms(of: question.options))
+                var values = names(question.options + SpeechGrammar.shortForms(of: question.options))
+                if isText, freeText != nil, case .names(let suggested) = values {
+                    values = .suggestedText(suggested)
+                }
                 answers = [question.parameter?.valueType.isList == true ? .list(values) : .values(values)]
+            } else if isText, freeText != nil {
+                answers = [.values(.freeText)]
             } else {
                 switch question.parameter?.valueType.kind {
                 case .integer:
@@ -91,6 +105,6 @@ package struct VoiceConversation: Conversation {
         let confirms = question.kind == .confirmation || question.isDestructive
         return SpeechGrammar(
             answers: answers, name: "answer_\(question.kind)",
-            hesitations: confirms ? [] : SpeechGrammar.hesitations)
+            hesitations: confirms ? [] : SpeechGrammar.hesitations, freeText: isText ? freeText : nil)
     }
 }

@@ -96,7 +96,7 @@ extension VoiceLoop {
             let matcher = try await app.matcher(configuration.phrases)
             let commands = app.grammar(
                 of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage,
-                joinsCommands: configuration.joinsCommands)
+                joinsCommands: configuration.joinsCommands, freeText: configuration.freeText)
             let soundAlikes = try await onThreadOfItsOwn {
                 try SoundAlikes.sensitivePairs(app, matcher: matcher)
             }

@@ -80,6 +80,12 @@ public struct VoiceLoop: Sendable, Service {
         /// recordings (`Benchmarks/Recognition/README.md`, "Two commands in one breath"). A typed
         /// sentence may always join commands.
         public var joinsCommands = false
+        /// The words free-text slots are heard as (``FreeTextWords``, `Models/<locale>/free-text.txt`):
+        /// a phrase whose `String` parameter has no suggestions is in the grammar, its slot a loop
+        /// of them, and one with suggestions hears other words beside them. A value heard so that
+        /// is not a suggestion is read back before the intent runs ("Add toothpaste to your
+        /// shopping list?"). `nil` (the default) hears suggestions only and leaves the rest out.
+        package var freeText: FreeTextWords?
         /// Whether "stop", "cancel" or "never mind" said over a reply cut it short; the
         /// microphone is heard while the loop speaks (best with a headset).
         public var bargeIn = false
@@ -238,7 +244,7 @@ public struct VoiceLoop: Sendable, Service {
             preparation?.commands
             ?? app.grammar(
                 of: matcher, wakePhrase: configuration.wakePhrase, garbage: configuration.garbage,
-                joinsCommands: configuration.joinsCommands)
+                joinsCommands: configuration.joinsCommands, freeText: configuration.freeText)
         // Loading the models and compiling the grammar take a second or so of one core: on a
         // thread of their own, as the listening that follows is.
         let (channel, soundAlikes) = try await onThreadOfItsOwn {
@@ -287,7 +293,8 @@ public struct VoiceLoop: Sendable, Service {
             onTurn: onTurn, onWakeWord: configuration.onWakeWord ?? { _ in })
         let runner = IntentRunner(
             conversation: VoiceConversation(
-                channel: channel, transcript: transcript, policy: policy, logger: logger),
+                channel: channel, transcript: transcript, policy: policy, logger: logger,
+                freeText: configuration.freeText),
             dependencies: app.dependencies, hasScreen: configuration.hasScreen, isAuthenticated: false,
             confirmedIntents: Set(soundAlikes.map(\.soundAlike)))
         if input.capture != nil {

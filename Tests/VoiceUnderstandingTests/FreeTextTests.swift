@@ -42,7 +42,7 @@ private struct FreeTextShortcuts: AppShortcutsProvider {
 
 /// Free text inside a command (issue 69 item 1): a `String` parameter with no suggestions heard
 /// by voice, its slot a loop of the installed free-text words (`Models/en/free-text.txt`) between
-/// the phrase's own words. The voice loop does not use it yet (``FreeTextWords``).
+/// the phrase's own words, as `listen --free-text` hears them.
 @Suite("Free text heard", .serialized)
 struct FreeTextTests {
     static func matcher() async throws -> PhraseMatcher {
@@ -80,6 +80,23 @@ struct FreeTextTests {
     }
 
     /// A list that cannot be read is named, line and column.
+    /// Asked for a free-text value ("What should I add?"), the answer is heard as the loop too:
+    /// beside the suggestions when there are some, alone when there are none.
+    @Test func aFreeTextAnswerIsTheLoopBesideTheSuggestions() throws {
+        let words = try Self.words()
+        let suggested = SpokenForms.Values.suggestedText([["milk"], ["eggs"]])
+        let besides = SpeechGrammar(answers: [.values(suggested)], name: "answer", freeText: words)
+        #expect(besides.canSay("milk"))
+        #expect(besides.canSay("toothpaste"))
+        #expect(besides.canSay("cancel"))
+        let only = SpeechGrammar(answers: [.values(suggested)], name: "answer")
+        #expect(only.canSay("milk"))
+        #expect(!only.canSay("toothpaste"))
+        let open = SpeechGrammar(answers: [.values(.freeText)], name: "answer", freeText: words)
+        #expect(open.canSay("call the dentist"))
+        #expect(open.fsg.split(separator: "\n").count > words.words.count)
+    }
+
     @Test func aBadListIsNamedWithItsLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("free-text-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -4,9 +4,10 @@ import VoiceAudio
 /// The words a free-text slot of a command is heard as: "remind me to \(\.$task)" with
 /// `@Parameter var task: String` and no suggestions.
 ///
-/// Not yet used by the voice loop, whose grammars leave such phrases out: heard this way,
-/// eSpeak NG's slots come out word for word 2 times in 12 (`FreeTextTests`), and what a slot was
-/// heard as is not yet read back before it runs (issue 69).
+/// The voice loop uses them with `listen --free-text` (off by default: the loop takes the
+/// decoder past real time), and reads back a value heard so that is none of the parameter's
+/// suggestions before the intent runs. Heard this way, eSpeak NG's slots come out word for word
+/// a few times in ten (`FreeTextTests`, `Benchmarks/Recognition/README.md`).
 ///
 /// The grammar's graph carries one ``marker`` arc where such a slot is; the FSG
 /// (``WordGraph/fsg(name:garbage:freeText:)``) puts a loop of these words in its place, one word

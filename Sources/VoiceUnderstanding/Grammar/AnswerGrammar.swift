@@ -101,12 +101,17 @@ extension SpeechGrammar {
     ///   - cancel: Whether cancel words are in (they end the conversation at any prompt).
     ///   - hesitations: Words an answer may begin with ("um three"; ``hesitations``, the
     ///     default; `[]` for none). ``withoutHesitation(_:)`` takes them off what was heard.
+    ///   - freeText: The words free text is heard as (``FreeTextWords``): a free-text value is
+    ///     a loop of them, and free text with suggestions takes the loop beside them. `nil` (the
+    ///     default) leaves free text to dictation and hears only the suggestions.
     package init(
         answers: [Answer], name: String, cancel: Bool = true,
-        hesitations: [String] = SpeechGrammar.hesitations
+        hesitations: [String] = SpeechGrammar.hesitations, freeText: FreeTextWords? = nil
     ) {
         var writer = Writer()
+        writer.freeText = freeText
         var builder = WordGraph.Builder(applicationNames: [])
+        builder.freeText = freeText != nil
         // Every answer begins here, after one of the hesitations or none.
         let start = builder.graph.choice([[]] + hesitations.map { [$0] }, from: builder.graph.start)
         let end = builder.graph.addState()
@@ -122,16 +127,23 @@ extension SpeechGrammar {
         }
         for answer in answers {
             switch answer {
+            case .values(.freeText) where freeText != nil:
+                // Any words, as a loop of the free-text words.
+                builder.graph.connect(builder.values(.freeText, from: start), end)
+                alternatives.append(writer.rule(for: .freeText))
             case .values(.freeText), .values(.url):
                 // Any words: heard by dictation, not by a grammar.
                 continue
             case .values(.names(let names)), .values(.suggestedText(let names)):
-                // "Kyoto", or "the Kyoto one" as people answer from a list.
+                // "Kyoto", or "the Kyoto one" as people answer from a list; free text with
+                // suggestions takes other words too, when there are free-text words.
+                var values = SpokenForms.Values.names(names)
+                if freeText != nil, case .values(.suggestedText) = answer { values = .suggestedText(names) }
                 let article = builder.graph.choice([["the"], []], from: start)
-                let value = builder.values(.names(names), from: article)
+                let value = builder.values(values, from: article)
                 builder.graph.connect(value, end)
                 builder.graph.connect(builder.graph.chain(["one"], from: value), end)
-                alternatives.append("[ the ] \(writer.rule(for: .names(names))) [ one ]")
+                alternatives.append("[ the ] \(writer.rule(for: values)) [ one ]")
                 writer.words.formUnion(["the", "one"])
             case .list(let values):
                 // "[the] Louvre [and [the] Colosseum …]", up to four.
@@ -195,6 +207,6 @@ extension SpeechGrammar {
         let graph = builder.graph.minimized()
         self.init(
             name: Writer.identifier(name), jsgf: lines.joined(separator: "\n") + "\n",
-            words: writer.words.union(graph.words), graph: graph)
+            words: writer.words.union(graph.words), graph: graph, freeText: freeText)
     }
 }

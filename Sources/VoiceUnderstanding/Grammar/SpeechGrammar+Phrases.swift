@@ -44,9 +44,10 @@ extension SpeechGrammar {
     ///     another command, in one utterance (``PhraseMatcher/matchJoined(_:context:whole:)``
     ///     reads them). What may follow a whole command for the end of speech stays as without:
     ///     a pause after a command ends it as before.
-    ///   - freeText: The words a free-text slot without suggestions is heard as
-    ///     (``FreeTextWords``): a phrase with one is in the grammar, its slot a loop of them.
-    ///     `nil` (the default) leaves such phrases out (``freeTextPhrases``).
+    ///   - freeText: The words a free-text slot is heard as (``FreeTextWords``): a phrase with
+    ///     one without suggestions is in the grammar, its slot a loop of them, and a slot with
+    ///     suggestions takes the loop beside them. `nil` (the default) leaves the phrases without
+    ///     suggestions out (``freeTextPhrases``) and hears only the suggestions.
     package init(
         _ forms: SpokenForms, name: String, wakePhrase: String? = nil, garbage: GarbageModel? = nil,
         namesAsOneWord: Bool = true, hesitations: [String] = SpeechGrammar.hesitations,
@@ -238,8 +239,10 @@ extension SpeechGrammar {
             switch values {
             case .names(let names), .suggestedText(let names):
                 name = "value\(valueRules.count)"
-                let spoken = Set(names.map { $0.map(Self.spoken).joined(separator: " ") }).sorted()
+                var spoken = Set(names.map { $0.map(Self.spoken).joined(separator: " ") }).sorted()
                 for phrase in spoken { words.formUnion(phrase.split(separator: " ").map(String.init)) }
+                // Suggestions, and with free text any other words.
+                if case .suggestedText = values, freeText != nil { spoken.append(rule(for: .freeText)) }
                 body = spoken.isEmpty ? "<VOID>" : spoken.joined(separator: " | ")
             case .integer(let largest):
                 name = "number\(valueRules.count)"

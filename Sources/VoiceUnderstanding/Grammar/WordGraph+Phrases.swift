@@ -12,7 +12,8 @@ extension WordGraph {
     /// `hesitations` may come before a command. With `joinsCommands`, a command may be followed
     /// by a joiner (``PhraseMatcher/joiners``: "and", "and then", "then") and another command.
     /// With `freeText`, a phrase whose slot takes free text without suggestions is in the graph,
-    /// the slot one ``FreeTextWords/marker`` arc (the FSG's loop of words).
+    /// the slot one ``FreeTextWords/marker`` arc (the FSG's loop of words); a slot of free text
+    /// with suggestions takes the marker beside them, so that other words are heard too.
     init(
         _ forms: SpokenForms, wakePhrase: [String]? = nil, garbage: GarbageModel? = nil,
         namesAsOneWord: Bool = true, hesitations: [String] = [], joinsCommands: Bool = false,
@@ -21,6 +22,7 @@ extension WordGraph {
         var builder = Builder(applicationNames: SpeechGrammar.applicationNames(forms))
         builder.valueGarbage = garbage?.value != nil
         builder.namesAsOneWord = namesAsOneWord
+        builder.freeText = freeText
         let end = builder.graph.addState()
         let commands = builder.graph.addState()
         // A command, after one of the hesitations or none.
@@ -64,6 +66,9 @@ extension WordGraph {
         var valueGarbage = false
         /// Whether a name of several words is one word (`CompoundWord`).
         var namesAsOneWord = true
+        /// Whether slots of free text with suggestions take a ``FreeTextWords/marker`` beside
+        /// them.
+        var freeText = false
 
         /// Contractions by the words they stand for: ["what", "is"] → "what's".
         static let contractions = Dictionary(
@@ -121,10 +126,17 @@ extension WordGraph {
 
         mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
             switch values {
-            case .names(let names), .suggestedText(let names):
+            case .names(let names):
                 // A name of several words is one word to the recognizer (`CompoundWord`).
                 let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
                 return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
+            case .suggestedText(let names):
+                // The suggestions, and with free text any other words: "toothpaste" beside "eggs".
+                let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
+                let others =
+                    freeText
+                    ? [[FreeTextWords.marker]] : valueGarbage ? [[GarbageModel.valueMarker]] : []
+                return graph.choice(spoken + others, from: from)
             case .integer(let largest):
                 return number(from: from, largest: largest)
             case .decimal(let largest):
