@@ -176,13 +176,16 @@ extension PhraseMatcher {
     }
 
     /// How specific a reading is, most telling first:
-    /// 1. whether it needs no context it lacks, and how much of the context it uses;
+    /// 1. whether it needs no context it lacks;
     /// 2. the words its known names take, places aside ("the bedroom lamp" as one device);
     /// 3. its written words matched, so that the phrase's own words come before a place's name
     ///    ("open the garage door" by a phrase that says "garage door", not the room Garage);
     /// 4. the words places' names take;
-    /// 5. how many names the sets taking its unknown words hold;
-    /// 6. the fewer names its sets of known names offer (a phrase narrowed to doors before one
+    /// 5. how much of the context it uses: the context decides only between readings that fit
+    ///    the sentence as well ("play the office in the kitchen" said in the bedroom names its
+    ///    room; "turn off the lights" said there is the bedroom's);
+    /// 6. how many names the sets taking its unknown words hold;
+    /// 7. the fewer names its sets of known names offer (a phrase narrowed to doors before one
     ///    that takes any device), then the more values the phrase sets itself.
     static func specificity(_ candidate: Scored) -> Specificity {
         Specificity(
@@ -199,12 +202,12 @@ extension PhraseMatcher {
 
         static func < (first: Specificity, second: Specificity) -> Bool {
             let leading = (
-                (first.context, first.usedContext, first.namedWords, first.writtenWords),
-                (second.context, second.usedContext, second.namedWords, second.writtenWords)
+                (first.context, first.namedWords, first.writtenWords, first.placeWords),
+                (second.context, second.namedWords, second.writtenWords, second.placeWords)
             )
             if leading.0 != leading.1 { return leading.0 < leading.1 }
-            return (first.placeWords, first.unknownKindSize, first.fewerChoices, first.fixedValues)
-                < (second.placeWords, second.unknownKindSize, second.fewerChoices, second.fixedValues)
+            return (first.usedContext, first.unknownKindSize, first.fewerChoices, first.fixedValues)
+                < (second.usedContext, second.unknownKindSize, second.fewerChoices, second.fixedValues)
         }
     }
 
