@@ -19,9 +19,10 @@ package enum WyomingRequest: Sendable {
         case ping(text: JSONValue?)
     }
 
-    /// Speech to text: `transcribe` starts an utterance, whose audio follows.
+    /// Speech to text: `transcribe` starts an utterance, whose audio follows; its `context`
+    /// (Wyoming 1.10: the client's, from interactions before) comes back on the transcript.
     package enum ASR: Sendable {
-        case transcribe
+        case transcribe(context: JSONValue?)
     }
 
     /// Audio: an utterance's or a satellite's microphone's.
@@ -36,9 +37,10 @@ package enum WyomingRequest: Sendable {
 
     /// Intents: `recognize` (the intent and its values only) and `transcript`, the words of a
     /// command to run, as Home Assistant's conversation agent sends them (`handle`).
+    /// Each may carry a `context` (Wyoming 1.10), which comes back on the answer.
     package enum Intent: Sendable {
-        case recognize(text: String?)
-        case handle(text: String?)
+        case recognize(text: String?, context: JSONValue?)
+        case handle(text: String?, context: JSONValue?)
     }
 
     /// Wake-word detection: `detect`, with the wake words to listen for (`nil` for the server's
@@ -86,12 +88,14 @@ package enum WyomingRequest: Sendable {
         switch event.type {
         case "describe": self = .info(.describe)
         case "ping": self = .info(.ping(text: event.data["text"]))
-        case "transcribe": self = .asr(.transcribe)
+        case "transcribe": self = .asr(.transcribe(context: event.data["context"]))
         case "audio-start": self = .audio(.start(WyomingAudioFormat(of: event)))
         case "audio-chunk": self = .audio(.chunk(WyomingAudioFormat(of: event), bytes: event.payload))
         case "audio-stop": self = .audio(.stop)
-        case "recognize": self = .intent(.recognize(text: event.data["text"]?.string))
-        case "transcript": self = .intent(.handle(text: event.data["text"]?.string))
+        case "recognize":
+            self = .intent(.recognize(text: event.data["text"]?.string, context: event.data["context"]))
+        case "transcript":
+            self = .intent(.handle(text: event.data["text"]?.string, context: event.data["context"]))
         case "synthesize":
             self = .tts(
                 .synthesize(
@@ -118,6 +122,15 @@ package enum WyomingRequest: Sendable {
 /// The events the server sends, by protocol area: each built in one place, with the data its
 /// peers read.
 extension WyomingEvent {
+    /// An event whose data carries `context` too, when there is one: a request's context
+    /// (Wyoming 1.10, "for the next interaction") goes back on its answer as it came, so that a
+    /// client's conversation state passes through the server.
+    init(_ type: String, data: [String: JSONValue], context: JSONValue?) {
+        var data = data
+        if let context { data["context"] = context }
+        self.init(type, data: data)
+    }
+
     // info
     /// `pong`, with the `ping`'s text when it had one.
     static func pong(_ text: JSONValue?) -> WyomingEvent {
@@ -125,16 +138,19 @@ extension WyomingEvent {
     }
 
     // asr
-    /// `transcript`: what was heard (empty when nothing clear), in `language` when it is known.
-    static func transcript(_ text: String, language: String? = nil) -> WyomingEvent {
+    /// `transcript`: what was heard (empty when nothing clear), in `language` when it is known,
+    /// with the `context` the request came with.
+    static func transcript(_ text: String, language: String? = nil, context: JSONValue? = nil) -> WyomingEvent
+    {
         var data: [String: JSONValue] = ["text": .string(text)]
         if let language { data["language"] = .string(language) }
-        return WyomingEvent("transcript", data: data)
+        return WyomingEvent("transcript", data: data, context: context)
     }
 
     /// `transcript-start`: a transcript follows in pieces, in `language` when it is known.
-    static func transcriptStart(language: String?) -> WyomingEvent {
-        WyomingEvent("transcript-start", data: language.map { ["language": .string($0)] } ?? [:])
+    static func transcriptStart(language: String?, context: JSONValue? = nil) -> WyomingEvent {
+        WyomingEvent(
+            "transcript-start", data: language.map { ["language": .string($0)] } ?? [:], context: context)
     }
 
     /// `transcript-chunk`: the next piece of the transcript, to be appended to those before it.
@@ -147,12 +163,13 @@ extension WyomingEvent {
 
     // intent
     /// `intent`: the intent `text` reaches and its values.
-    static func intent(_ name: String, entities: [(name: String, value: String)], text: String)
-        -> WyomingEvent
-    {
+    static func intent(
+        _ name: String, entities: [(name: String, value: String)], text: String, context: JSONValue? = nil
+    ) -> WyomingEvent {
         let entities: [JSONValue] = entities.map { ["name": .string($0.name), "value": .string($0.value)] }
         return WyomingEvent(
-            "intent", data: ["name": .string(name), "entities": .array(entities), "text": .string(text)])
+            "intent", data: ["name": .string(name), "entities": .array(entities), "text": .string(text)],
+            context: context)
     }
 
     /// `intents-start`: a series of intents follows, one `intent` each (protocol 1.9).
@@ -161,19 +178,19 @@ extension WyomingEvent {
     static let intentsStop = WyomingEvent("intents-stop")
 
     /// `not-recognized`: `text` reaches no intent.
-    static func notRecognized(_ text: String) -> WyomingEvent {
-        WyomingEvent("not-recognized", data: ["text": .string(text)])
+    static func notRecognized(_ text: String, context: JSONValue? = nil) -> WyomingEvent {
+        WyomingEvent("not-recognized", data: ["text": .string(text)], context: context)
     }
 
     // handle
     /// `handled`, with what the intent said.
-    static func handled(_ text: String) -> WyomingEvent {
-        WyomingEvent("handled", data: ["text": .string(text)])
+    static func handled(_ text: String, context: JSONValue? = nil) -> WyomingEvent {
+        WyomingEvent("handled", data: ["text": .string(text)], context: context)
     }
 
     /// `not-handled`, with why not (or the question the command needs answered).
-    static func notHandled(_ text: String) -> WyomingEvent {
-        WyomingEvent("not-handled", data: ["text": .string(text)])
+    static func notHandled(_ text: String, context: JSONValue? = nil) -> WyomingEvent {
+        WyomingEvent("not-handled", data: ["text": .string(text)], context: context)
     }
 
     // audio

@@ -48,6 +48,8 @@ public final class WyomingSession {
     private var grammarGeneration = 0
     /// The area the satellite on this connection says it is in (its `info`).
     private var satelliteArea: String?
+    /// The `context` of the last `transcribe`, for the utterance that follows it.
+    private var transcribeContext: JSONValue?
     /// The protocol version the peer last wrote (``WyomingEvent/version``): what it takes, and
     /// what every event sent back to it says it speaks. Shared with what sends by itself.
     private let peer = PeerVersion()
@@ -194,17 +196,18 @@ public final class WyomingSession {
             } catch {
                 return [WyomingEvent.error("\(error)")]
             }
-        case .asr(.transcribe):
+        case .asr(.transcribe(let context)):
             // The audio that follows is transcribed, as audio is with nothing under way.
             await endMode()
+            transcribeContext = context
             return []
-        case .intent(.handle(let text)):
+        case .intent(.handle(let text, let context)):
             // A conversation agent's request (Home Assistant sends the text it heard): run it.
             guard let text else { return [WyomingEvent.error("transcript needs a text")] }
-            return [await run(text)]
-        case .intent(.recognize(let text)):
+            return [await run(text, context: context)]
+        case .intent(.recognize(let text, let context)):
             guard let text else { return [WyomingEvent.error("recognize needs a text")] }
-            return await recognize(text)
+            return await recognize(text, context: context)
         case .tts(.synthesize(let text, let voice, let format)):
             // Within text sent in pieces, the whole text comes too, for servers that take no
             // pieces: it is spoken already.
@@ -384,8 +387,11 @@ public final class WyomingSession {
         await endMode()
         do {
             let recognizer = try await ready()
-            mode = .transcribing(Utterance(format, streamed: try recognizer.recognizer.startUtterance()))
-            return [.transcriptStart(language: app.locale)]
+            let context = transcribeContext
+            transcribeContext = nil
+            mode = .transcribing(
+                Utterance(format, streamed: try recognizer.recognizer.startUtterance(), context: context))
+            return [.transcriptStart(language: app.locale, context: context)]
         } catch {
             mode = .unheard
             return [WyomingEvent.error("\(error)")]
@@ -430,12 +436,12 @@ public final class WyomingSession {
         guard case .transcribing = mode else {
             // The decoder failed on the last of the audio.
             mode = .idle
-            return events + [.transcript("")]
+            return events + [.transcript("", context: utterance.context)]
         }
         mode = .idle
         guard utterance.frames > 0 else {
             _ = try? utterance.streamed.finish()
-            return events + [.transcript(""), .transcriptStop]
+            return events + [.transcript("", context: utterance.context), .transcriptStop]
         }
         do {
             let box = UtteranceBox(utterance: utterance.streamed)
@@ -452,12 +458,17 @@ public final class WyomingSession {
             case .ignore(let rejection):
                 metadata["rejected"] = "\(rejection)"
                 logger.info("heard, not taken as a command", metadata: metadata)
-                return events + [.transcript("", language: app.locale), .transcriptStop]
+                return events + [
+                    .transcript("", language: app.locale, context: utterance.context), .transcriptStop,
+                ]
             }
             logger.info("heard", metadata: metadata)
             let rest = utterance.partials.finish(heard.commandText.split(separator: " ").map(String.init))
             if !rest.isEmpty { events.append(.transcriptChunk(utterance.partials.chunkText(rest))) }
-            return events + [.transcript(heard.commandText, language: app.locale), .transcriptStop]
+            return events + [
+                .transcript(heard.commandText, language: app.locale, context: utterance.context),
+                .transcriptStop,
+            ]
         } catch {
             logger.error("could not hear", metadata: ["error": "\(error)"])
             return events + [WyomingEvent.error("\(error)"), .transcriptStop]
@@ -491,34 +502,38 @@ public final class WyomingSession {
     /// (``PhraseMatcher/matchJoined(_:context:whole:)``) come as `intents-start`, an `intent`
     /// each, `intents-stop`, to a peer of protocol 1.9 or later; an older peer, which takes one
     /// intent, is told to say them one at a time rather than given half of what was asked.
-    private func recognize(_ text: String) async -> [WyomingEvent] {
+    private func recognize(_ text: String, context: JSONValue? = nil) async -> [WyomingEvent] {
         let result = await app.matcher.match(text, context: app.configuration.context)
         if let parts = await app.matcher.matchJoined(text, context: app.configuration.context, whole: result)
         {
             guard WyomingEvent.takesSeveralIntents(peerVersion) else {
-                return [.notRecognized("That is \(parts.count) commands. Please say them one at a time.")]
+                return [
+                    .notRecognized(
+                        "That is \(parts.count) commands. Please say them one at a time.", context: context)
+                ]
             }
-            return [.intentsStart] + parts.compactMap(\.best).map { Self.intent($0, text: text) } + [
-                .intentsStop
-            ]
+            return [.intentsStart]
+                + parts.compactMap(\.best).map { Self.intent($0, text: text, context: context) } + [
+                    .intentsStop
+                ]
         }
-        guard let best = result.best else { return [.notRecognized(text)] }
-        return [Self.intent(best, text: text)]
+        guard let best = result.best else { return [.notRecognized(text, context: context)] }
+        return [Self.intent(best, text: text, context: context)]
     }
 
     /// `intent` for `match`, with its entities by name.
-    private static func intent(_ match: PhraseMatch, text: String) -> WyomingEvent {
+    private static func intent(_ match: PhraseMatch, text: String, context: JSONValue?) -> WyomingEvent {
         let entities = match.values.sorted { $0.key < $1.key }.map { name, value in
             (name: name, value: value.title ?? value.words)
         }
-        return .intent(match.intent, entities: entities, text: text)
+        return .intent(match.intent, entities: entities, text: text, context: context)
     }
 
     /// Runs the command `text` and says how it went: `handled` with what the intent says, or
     /// `not-handled` with why not. One exchange holds no follow-up question: an intent that must
     /// ask for a value, a choice or a confirmation (every intent that requires authentication)
     /// does not run, and the question is the answer, so the person can say the command whole.
-    private func run(_ text: String) async -> WyomingEvent {
+    private func run(_ text: String, context: JSONValue? = nil) async -> WyomingEvent {
         let conversation = NoFollowUp()
         let runner = IntentRunner(
             conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,
@@ -531,17 +546,17 @@ public final class WyomingSession {
         metadata["text"] = "\(text)"
         guard let outcome = turn.outcome else {
             logger.info("not run", metadata: metadata)
-            return .notHandled(spoken)
+            return .notHandled(spoken, context: context)
         }
         logger.info("ran", metadata: metadata)
         switch outcome.status {
         case .completed:
-            return .handled(spoken.isEmpty ? TurnReply.done : spoken)
+            return .handled(spoken.isEmpty ? TurnReply.done : spoken, context: context)
         case .cancelled:
             let question = conversation.asked ?? "That needs more than one exchange."
-            return .notHandled(question)
+            return .notHandled(question, context: context)
         case .failed:
-            return .notHandled(spoken.isEmpty ? TurnReply.failed : spoken)
+            return .notHandled(spoken.isEmpty ? TurnReply.failed : spoken, context: context)
         }
     }
 

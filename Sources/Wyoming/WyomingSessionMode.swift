@@ -40,10 +40,13 @@ extension WyomingSession {
         var frames = 0
         /// Which of its words have been sent as `transcript-chunk`s.
         var partials = StablePartials()
+        /// The `context` its `transcribe` came with, for its transcript.
+        let context: JSONValue?
 
-        init(_ format: WyomingAudioFormat, streamed: StreamedUtterance) {
+        init(_ format: WyomingAudioFormat, streamed: StreamedUtterance, context: JSONValue? = nil) {
             converter = ChunkConverter(format)
             self.streamed = streamed
+            self.context = context
         }
     }
 

@@ -580,6 +580,39 @@ struct WyomingServerTests {
         }
     }
 
+    /// A request's `context` (Wyoming 1.10, the client's from the interactions before) comes
+    /// back as it came on the answer, with the 1.10 client: the server keeps no conversation.
+    @Test func aRequestsContextComesBackOnItsAnswer() async throws {
+        try await offThePool {
+            let python = try Self.python()
+            try Self.withServer { uri in
+                let context = #"{"conversation_id": "kitchen-7", "turn": 2}"#
+                func sent(_ answer: [String: Any]) -> Bool {
+                    let back = answer["context"] as? [String: Any]
+                    return back?["conversation_id"] as? String == "kitchen-7" && back?["turn"] as? Int == 2
+                }
+                let intent = try Self.ask(python, uri, ["recognize", "turn the garage light off", context])
+                #expect(intent["intent"] as? String == "ChangeLightStateIntent")
+                #expect(sent(intent), "\(intent)")
+                let none = try Self.ask(python, uri, ["recognize", "what's the weather", context])
+                #expect(sent(none), "\(none)")
+                let done = try Self.ask(python, uri, ["handle", "turn the garage light off", context])
+                #expect(done["handled"] as? Bool == true)
+                #expect(sent(done), "\(done)")
+                let missed = try Self.ask(python, uri, ["handle", "what's the weather", context])
+                #expect(missed["handled"] as? Bool == false)
+                #expect(sent(missed), "\(missed)")
+                let recording = Self.recordings.appendingPathComponent("turn_the_garage_light_on.wav")
+                let heard = try Self.ask(python, uri, ["transcribe", recording.path, context])
+                #expect(heard["transcript"] as? String == "turn the garage light on")
+                #expect(sent(heard), "\(heard)")
+                // Without one, none comes back.
+                let plain = try Self.ask(python, uri, ["handle", "turn the garage light off"])
+                #expect(plain["context"] is NSNull, "\(plain)")
+            }
+        }
+    }
+
     /// Home Assistant's conversation agent sends the text it heard; the app runs it.
     @Test func aCommandIsRunAndItsDialogReturned() async throws {
         try await offThePool {

@@ -67,12 +67,12 @@ async def next_event(client):
     return event
 
 
-async def transcribe(uri, path, rate=None):
+async def transcribe(uri, path, rate=None, context=None):
     """The transcript of a WAV file, sent as it is or, with `rate`, converted as a satellite
-    converts its microphone's audio (16-bit mono at `rate`)."""
+    converts its microphone's audio (16-bit mono at `rate`); `context` goes with the request."""
     converter = AudioChunkConverter(rate=rate, width=2, channels=1) if rate else None
     async with AsyncClient.from_uri(uri) as client:
-        await client.write_event(Transcribe(language="en").event())
+        await client.write_event(Transcribe(language="en", context=context).event())
         with wave.open(path, "rb") as recording:
             for message in wav_to_chunks(recording, samples_per_chunk=1024,
                                          start_event=True, stop_event=True):
@@ -85,7 +85,7 @@ async def transcribe(uri, path, rate=None):
         while True:
             event = await next_event(client)
             if Transcript.is_type(event.type):
-                return Transcript.from_event(event).text
+                return Transcript.from_event(event)
 
 
 async def transcribe_streaming(uri, path):
@@ -364,8 +364,8 @@ async def main(uri, command, *arguments):
         return
     if command in ("transcribe-together", "transcribe-together-16k"):
         rate = 16000 if command.endswith("16k") else None
-        texts = await asyncio.gather(*(transcribe(uri, path, rate) for path in arguments))
-        print(json.dumps({"transcripts": list(texts)}))
+        transcripts = await asyncio.gather(*(transcribe(uri, path, rate) for path in arguments))
+        print(json.dumps({"transcripts": [transcript.text for transcript in transcripts]}))
         return
     if command == "transcribe-streaming":
         await transcribe_streaming(uri, arguments[0])
@@ -373,9 +373,11 @@ async def main(uri, command, *arguments):
     if command == "synthesize-streaming":  # synthesize-streaming reply.wav piece1 piece2 …
         await synthesize_streaming(uri, arguments[1:], arguments[0])
         return
-    if command in ("transcribe", "transcribe-16k"):
+    if command in ("transcribe", "transcribe-16k"):  # transcribe PATH [CONTEXT-JSON]
         rate = 16000 if command.endswith("16k") else None
-        print(json.dumps({"transcript": await transcribe(uri, arguments[0], rate)}))
+        context = json.loads(arguments[1]) if len(arguments) > 1 else None
+        transcript = await transcribe(uri, arguments[0], rate, context)
+        print(json.dumps({"transcript": transcript.text, "context": transcript.context}))
         return
     if command == "send-garbage":
         host, port = uri[len("tcp://"):].rsplit(":", 1)
@@ -417,8 +419,9 @@ async def main(uri, command, *arguments):
                 "tts": [voice.name for program in info.tts for voice in program.voices],
                 "wake": [model.name for program in info.wake for model in program.models],
             }))
-        elif command == "recognize":
-            await client.write_event(Recognize(text=arguments[0]).event())
+        elif command == "recognize":  # recognize TEXT [CONTEXT-JSON]
+            context = json.loads(arguments[1]) if len(arguments) > 1 else None
+            await client.write_event(Recognize(text=arguments[0], context=context).event())
             event = await next_event(client)
             if IntentsStart.is_type(event.type):
                 intents = []
@@ -430,18 +433,22 @@ async def main(uri, command, *arguments):
             elif Intent.is_type(event.type):
                 intent = Intent.from_event(event)
                 print(json.dumps({"intent": intent.name,
-                                  "entities": {e.name: e.value for e in intent.entities}}))
+                                  "entities": {e.name: e.value for e in intent.entities},
+                                  "context": intent.context}))
             elif NotRecognized.is_type(event.type):
-                print(json.dumps({"intent": None}))
+                print(json.dumps({"intent": None, "context": NotRecognized.from_event(event).context}))
             else:
                 print(json.dumps({"event": event.type, "data": event.data}))
-        elif command == "handle":
-            await client.write_event(Transcript(text=arguments[0]).event())
+        elif command == "handle":  # handle TEXT [CONTEXT-JSON]
+            context = json.loads(arguments[1]) if len(arguments) > 1 else None
+            await client.write_event(Transcript(text=arguments[0], context=context).event())
             event = await next_event(client)
             if Handled.is_type(event.type):
-                print(json.dumps({"handled": True, "text": Handled.from_event(event).text}))
+                handled = Handled.from_event(event)
+                print(json.dumps({"handled": True, "text": handled.text, "context": handled.context}))
             elif NotHandled.is_type(event.type):
-                print(json.dumps({"handled": False, "text": NotHandled.from_event(event).text}))
+                missed = NotHandled.from_event(event)
+                print(json.dumps({"handled": False, "text": missed.text, "context": missed.context}))
             else:
                 print(json.dumps({"event": event.type, "data": event.data}))
         elif command == "detect":
