@@ -49,13 +49,7 @@ package struct FreeTextWords: Sendable, Hashable {
     ///
     /// - Throws: ``SpeechError`` naming the file, and the line and column of what is wrong.
     package init(contentsOf url: URL) throws(SpeechError) {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw SpeechError(
-                .missingModel, "cannot read the free-text words \(url.path): \(error.localizedDescription)")
-        }
+        let text = try readModelText(at: url, describing: "free-text words")
         var weights: [(word: String, logProbability: Double)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)

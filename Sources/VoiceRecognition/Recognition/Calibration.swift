@@ -206,6 +206,17 @@ public struct Calibration: Sendable, Codable, Equatable {
     }
 }
 
+/// The text of the model file at `url`, a `what` ("decoy list").
+///
+/// - Throws: ``SpeechError`` (missing model) naming the file, when it cannot be read, and why.
+func readModelText(at url: URL, describing what: String) throws(SpeechError) -> String {
+    do {
+        return try String(contentsOf: url, encoding: .utf8)
+    } catch {
+        throw SpeechError(.missingModel, "cannot read the \(what) \(url.path): \(error.localizedDescription)")
+    }
+}
+
 /// The JSON file at `url` decoded as `T`, a `what` (`calibration`).
 ///
 /// - Throws: ``SpeechError`` naming the file: it cannot be read (and why), or it is not a `what`

@@ -54,13 +54,7 @@ package struct DecoyCheck: Sendable, Hashable {
     ///
     /// - Throws: ``SpeechError`` when the file cannot be read or holds no words.
     package init(contentsOf url: URL) throws(SpeechError) {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw SpeechError(
-                .missingModel, "cannot read the decoy list \(url.path): \(error.localizedDescription)")
-        }
+        let text = try readModelText(at: url, describing: "decoy list")
         let words = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard !words.isEmpty else { throw SpeechError(.invalidInput, "\(url.path) holds no decoy words") }

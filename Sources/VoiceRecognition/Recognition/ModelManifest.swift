@@ -69,13 +69,7 @@ extension SpeechRecognizer.Configuration {
     ///
     /// - Throws: ``SpeechError`` naming the file and what is wrong in it.
     package init(manifest url: URL) throws(SpeechError) {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw SpeechError(
-                .missingModel, "cannot read the model manifest \(url.path): \(error.localizedDescription)")
-        }
+        let text = try readModelText(at: url, describing: "model manifest")
         let manifest: Manifest
         do {
             manifest = try YAMLDecoder().decode(Manifest.self, from: text)
