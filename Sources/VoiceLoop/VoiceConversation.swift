@@ -69,21 +69,20 @@ package struct VoiceConversation: Conversation {
         for question: ConversationQuestion, freeText: FreeTextWords? = nil
     ) -> SpeechGrammar? {
         let isText = question.parameter?.valueType.kind == .string
-        func names(_ options: [String]) -> SpokenForms.Values {
-            .names(options.map { SpeechGrammar.spokenWords($0) }.filter { !$0.isEmpty })
+        func words(_ options: [String]) -> [[String]] {
+            options.map { SpeechGrammar.spokenWords($0) }.filter { !$0.isEmpty }
         }
         let answers: [SpeechGrammar.Answer]
         switch question.kind {
         case .confirmation:
             answers = [.yesOrNo]
         case .disambiguation, .choice:
-            answers = [.values(names(question.options)), .ordinals]
+            answers = [.values(.names(words(question.options))), .ordinals]
         case .value:
             if !question.options.isEmpty {
-                var values = names(question.options + SpeechGrammar.shortForms(of: question.options))
-                if isText, freeText != nil, case .names(let suggested) = values {
-                    values = .suggestedText(suggested)
-                }
+                let names = words(question.options + SpeechGrammar.shortForms(of: question.options))
+                let values: SpokenForms.Values =
+                    isText && freeText != nil ? .suggestedText(names) : .names(names)
                 answers = [question.parameter?.valueType.isList == true ? .list(values) : .values(values)]
             } else if isText, freeText != nil {
                 answers = [.values(.freeText)]

@@ -502,7 +502,7 @@ public final class WyomingSession {
     /// (``PhraseMatcher/matchJoined(_:context:whole:)``) come as `intents-start`, an `intent`
     /// each, `intents-stop`, to a peer of protocol 1.9 or later; an older peer, which takes one
     /// intent, is told to say them one at a time rather than given half of what was asked.
-    private func recognize(_ text: String, context: JSONValue? = nil) async -> [WyomingEvent] {
+    private func recognize(_ text: String, context: JSONValue?) async -> [WyomingEvent] {
         let result = await app.matcher.match(text, context: app.configuration.context)
         if let parts = await app.matcher.matchJoined(text, context: app.configuration.context, whole: result)
         {
@@ -533,7 +533,7 @@ public final class WyomingSession {
     /// `not-handled` with why not. One exchange holds no follow-up question: an intent that must
     /// ask for a value, a choice or a confirmation (every intent that requires authentication)
     /// does not run, and the question is the answer, so the person can say the command whole.
-    private func run(_ text: String, context: JSONValue? = nil) async -> WyomingEvent {
+    private func run(_ text: String, context: JSONValue?) async -> WyomingEvent {
         let conversation = NoFollowUp()
         let runner = IntentRunner(
             conversation: conversation, dependencies: app.app.dependencies, hasScreen: false,

@@ -126,16 +126,16 @@ extension WordGraph {
 
         mutating func values(_ values: SpokenForms.Values, from: Int) -> Int {
             switch values {
-            case .names(let names):
+            case .names(let names), .suggestedText(let names):
                 // A name of several words is one word to the recognizer (`CompoundWord`).
                 let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
-                return graph.choice(spoken + (valueGarbage ? [[GarbageModel.valueMarker]] : []), from: from)
-            case .suggestedText(let names):
-                // The suggestions, and with free text any other words: "toothpaste" beside "eggs".
-                let spoken = names.map { CompoundWord.searchWords(of: $0, asOneWord: namesAsOneWord) }
-                let others =
-                    freeText
-                    ? [[FreeTextWords.marker]] : valueGarbage ? [[GarbageModel.valueMarker]] : []
+                // Suggestions, and with free text any other words: "toothpaste" beside "eggs".
+                let others: [[String]] =
+                    if freeText, case .suggestedText = values {
+                        [[FreeTextWords.marker]]
+                    } else if valueGarbage {
+                        [[GarbageModel.valueMarker]]
+                    } else { [] }
                 return graph.choice(spoken + others, from: from)
             case .integer(let largest):
                 return number(from: from, largest: largest)
