@@ -15,6 +15,7 @@ final class ReplyPlayback: Sendable {
     private let ducked = Atomic(false)
     private let finished = Atomic(false)
     private let started = Mutex<ContinuousClock.Instant?>(nil)
+    private let ended = Mutex<ContinuousClock.Instant>(.now)
     private let failure = Mutex<(any Error)?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
@@ -30,6 +31,7 @@ final class ReplyPlayback: Sendable {
             } catch {
                 failure.withLock { $0 = error }
             }
+            ended.withLock { $0 = .now }
             finished.store(true, ordering: .relaxed)
             done.signal()
         }
@@ -47,12 +49,13 @@ final class ReplyPlayback: Sendable {
     /// Stops the reply where it is.
     func stop() { stopped.store(true, ordering: .relaxed) }
 
-    /// Waits for the reply to end; when it started to sound (`nil` when it never did). Throws
-    /// what the mouth threw.
-    func waitForTheEnd() throws -> ContinuousClock.Instant? {
+    /// Waits for the reply to end; when it started to sound (`nil` when it never did) and when
+    /// it ended (the mouth done with it: played out, cut short or failed). Throws what the
+    /// mouth threw.
+    func waitForTheEnd() throws -> (started: ContinuousClock.Instant?, ended: ContinuousClock.Instant) {
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
-        return started.withLock { $0 }
+        return (started.withLock { $0 }, ended.withLock { $0 })
     }
 }
 

@@ -291,7 +291,7 @@ package final class VoiceChannel: @unchecked Sendable {
     /// Plays `text` on a thread of its own while this one listens over it (``ReplyListener``),
     /// and keeps what was said over it: a command to run next, or the wake word, whose command
     /// is heard next. What the microphone recorded of the reply's last moments is dropped,
-    /// unless someone's words were given back.
+    /// unless someone's words were given back; what it recorded after them is kept.
     private func sayListening(_ text: String, asking: Bool, capture: ContinuousCapture, cancelled: CancelFlag)
         throws -> Interruption?
     {
@@ -306,13 +306,12 @@ package final class VoiceChannel: @unchecked Sendable {
             _ = try? playback.waitForTheEnd()
             throw error
         }
-        let started = try playback.waitForTheEnd()
+        let (started, ended) = try playback.waitForTheEnd()
         if let command = listener.command { commandOverReply.withLock { $0 = command } }
         if listener.interruption == .wakeWord { wokenOverReply.store(true, ordering: .relaxed) }
-        if !listener.handedBack {
-            capture.muted = true
-            capture.muted = false
-        }
+        // Up to the reply's end and its echo tail, not up to now: on a busy machine this thread
+        // gets here late, and a prompt answer has begun meanwhile.
+        if !listener.handedBack { capture.dropRecorded(before: ended + capture.echoTailDuration) }
         if let started { firstReply = firstReply ?? started }
         return listener.interruption
     }

@@ -51,6 +51,35 @@ struct LiveLoopTests {
         }
     }
 
+    /// A reply heard over ends at one moment and the loop gets round to dropping its echo later
+    /// (on a busy machine, a second later): what was recorded in between is someone's answer.
+    @Test func whatWasRecordedAfterTheReplyEndedIsKeptHoweverLateItIsDropped() async throws {
+        try await offThePool {
+            let source = CountingSource()
+            let capture = ContinuousCapture(source: source, chunk: 4)
+            capture.start()
+            defer { capture.stop() }
+            #expect(try #require(capture.read()) == [1, 1, 1, 1])
+            while source.delivered < 10 { Thread.sleep(forTimeInterval: 0.001) }
+            let endedAt = source.delivered
+            let ended = ContinuousClock.now
+            while source.delivered < endedAt + 20 { Thread.sleep(forTimeInterval: 0.001) }
+            let droppedAt = source.delivered
+            capture.dropRecorded(before: ended)
+            // Nothing recorded before the end is left, and nothing after it is lost.
+            let next = Int(try #require(capture.read())[0])
+            // (The chunk counted as the end was taken may have been timed just after it.)
+            #expect(next >= endedAt && next <= endedAt + 2, "chunk \(next): ended at \(endedAt)")
+            #expect(next < droppedAt)
+            var last = next
+            while last < droppedAt + 2 {
+                let chunk = Int(try #require(capture.read())[0])
+                #expect(chunk == last + 1)
+                last = chunk
+            }
+        }
+    }
+
     /// A live microphone starts with noise the detector has not learnt yet: it takes it for
     /// speech, finds no words, and must still hear the command that follows.
     @Test func aFalseStartOnNoiseDoesNotLoseTheCommandAfterIt() async throws {

@@ -34,6 +34,7 @@ package final class ContinuousCapture: @unchecked Sendable {  // all state behin
     private var started = false
     private var isMuted = false
     private var skipAfterMute = 0
+    private var keepFrom: ContinuousClock.Instant?
     private var error: SpeechError?
 
     /// - Parameters:
@@ -93,6 +94,25 @@ package final class ContinuousCapture: @unchecked Sendable {  // all state behin
     /// servers.
     package let echoTail: Int
 
+    /// ``echoTail`` as a length of time.
+    package var echoTailDuration: Duration { Self.duration(of: echoTail * chunk) }
+
+    /// Drops what the microphone recorded before `instant`, and keeps what it recorded from
+    /// then on: chunks not read yet that began to be recorded before it, and those still to come
+    /// that do. Where ``muted`` drops everything up to the moment it is set, this drops up to the
+    /// moment something ended (a reply played with the microphone open, and its echo tail),
+    /// however late the caller gets there: words someone began after it are kept.
+    package func dropRecorded(before instant: ContinuousClock.Instant) {
+        condition.withLock {
+            chunks.removeAll { $0.began < instant }
+            keepFrom = instant
+        }
+    }
+
+    private static func duration(of samples: Int) -> Duration {
+        .seconds(Double(samples) / Double(AudioFormat.recognizerSampleRate))
+    }
+
     /// Why recording ended, when the source failed for good.
     package var failure: SpeechError? { condition.withLock { error } }
 
@@ -112,11 +132,23 @@ package final class ContinuousCapture: @unchecked Sendable {  // all state behin
         /// The energy of what the app played as it was recorded, as the echo canceller lined it
         /// up with the recording (0 without one): where a reply was turned down, it falls.
         package var playedEnergy: Double
+        /// When its last sample was recorded: the moment the source's read returned, less the
+        /// source's latency.
+        package var recordedAt: ContinuousClock.Instant
 
-        package init(samples: [Int16], recordedEnergy: Double, playedEnergy: Double = 0) {
+        /// When its first sample was recorded.
+        package var began: ContinuousClock.Instant {
+            recordedAt - ContinuousCapture.duration(of: samples.count)
+        }
+
+        package init(
+            samples: [Int16], recordedEnergy: Double, playedEnergy: Double = 0,
+            recordedAt: ContinuousClock.Instant = .now
+        ) {
             self.samples = samples
             self.recordedEnergy = recordedEnergy
             self.playedEnergy = playedEnergy
+            self.recordedAt = recordedAt
         }
     }
 
@@ -157,11 +189,13 @@ package final class ContinuousCapture: @unchecked Sendable {  // all state behin
             var measured: MeasuredChunk
             do {
                 let samples = try source.read(chunk)
-                measured = MeasuredChunk(samples: samples, recordedEnergy: Self.energy(samples))
+                measured = MeasuredChunk(
+                    samples: samples, recordedEnergy: Self.energy(samples),
+                    recordedAt: .now - .seconds(source.latency ?? 0))
                 if let echoCanceller {
                     // Every chunk, muted or not: the canceller follows the room all along.
                     (measured.samples, measured.playedEnergy) = echoCanceller.cancelMeasured(
-                        samples, recordedAt: .now - .seconds(source.latency ?? 0))
+                        samples, recordedAt: measured.recordedAt)
                 }
             } catch {
                 condition.withLock {
@@ -172,6 +206,7 @@ package final class ContinuousCapture: @unchecked Sendable {  // all state behin
             }
             condition.withLock {
                 if isMuted || startedMuted { return }
+                if let keepFrom, measured.began < keepFrom { return }
                 if skipAfterMute > 0 {
                     skipAfterMute -= 1
                     return
