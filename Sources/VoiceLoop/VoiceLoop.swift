@@ -240,6 +240,7 @@ public struct VoiceLoop: Sendable, Service {
         } else {
             matcher = try await app.matcher(configuration.phrases)
         }
+        for warning in matcher.catalogWarnings { logger.warning("\(warning)") }
         let commands =
             preparation?.commands
             ?? app.grammar(

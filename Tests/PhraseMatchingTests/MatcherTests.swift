@@ -131,7 +131,7 @@ struct MatcherTests {
         ("  shots: { lots: many }", "values: shots takes whole numbers, not \"many\""),
         (
             "  text: { hello: world }",
-            "values: words can stand for numbers and named values, and text takes neither"
+            "values: text takes the words said (a String), so \"hello\" cannot stand for \"world\""
         ),
     ])
     func valueWordsThatCannotBeAreErrors(_ line: String, _ message: String) async throws {

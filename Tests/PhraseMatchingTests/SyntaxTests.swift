@@ -56,6 +56,43 @@ struct SyntaxTests {
             try PhraseParser.parse("list [s]").elements == [.word("list"), .optional([.word("s")])])
     }
 
+    /// Home Assistant's templates: `{list}` and `{list:slot}`, alternatives outside any group,
+    /// endings glued to a word (required ones too) and words that go on after an ending.
+    @Test func hassilTemplates() throws {
+        func elements(_ text: String) throws -> [PhraseElement] {
+            try PhraseParser.parse(text, dialect: .hassil).elements
+        }
+        #expect(
+            try elements("set {name} to {brightness:level}") == [
+                .word("set"), .placeholder("name"), .word("to"), .placeholder("level"),
+            ])
+        #expect(
+            try elements("lights on | lamps on") == [
+                .alternatives([[.word("lights"), .word("on")], [.word("lamps"), .word("on")]])
+            ])
+        #expect(
+            try elements("turn(s|ed) on") == [
+                .alternatives([[.word("turns")], [.word("turned")]]), .word("on"),
+            ])
+        #expect(
+            try elements("dim(s|) it") == [.alternatives([[.word("dim")], [.word("dims")]]), .word("it")])
+        #expect(try elements("colo[u]r") == [.alternatives([[.word("color")], [.word("colour")]])])
+        // `${` is the catalog's, and a group of its own stays a group.
+        #expect(try elements("(a | b) c") == [.alternatives([[.word("a")], [.word("b")]]), .word("c")])
+        #expect(
+            throws: PhraseParser.SyntaxError(
+                column: 6, message: "expected {list} or {list:slot} in { }, found \"a:b:c\"")
+        ) {
+            try PhraseParser.parse("set {a:b:c}", dialect: .hassil)
+        }
+        #expect(
+            throws: PhraseParser.SyntaxError(
+                column: 7, message: "expected \")\", found the end of the phrase")
+        ) {
+            try PhraseParser.parse("(a | b", dialect: .hassil)
+        }
+    }
+
     @Test func partsInAnyOrder() throws {
         let pattern = try PhraseParser.parse("a (${size} ; ${roast} ; [${shots} shot]) ${drink}")
         #expect(

@@ -67,6 +67,13 @@ public struct PhraseCatalog: Sendable {
     /// Words that stand for a value of a parameter, by parameter name: "max" for a brightness of
     /// 100, "the big lamp" for the light titled Standing Light.
     public var valueWords: [String: [ValueWord]] = [:]
+    /// The language a Home Assistant sentence file says it is in (`language: en`); `nil` for
+    /// the project's own catalogs, whose folder says it.
+    public var language: String?
+    /// What of the files read is not applied, each where it is written (a Home Assistant
+    /// sentence file's `excludes_context:`, for one): the rest of the file is read all the same.
+    /// The voice loop logs them, and `lint` prints them (``PhraseMatcher/lint()``).
+    public var warnings: [PhraseDiagnostic] = []
 
     /// Words that stand for one value.
     public struct ValueWord: Sendable {
@@ -95,10 +102,13 @@ public struct PhraseCatalog: Sendable {
         entries += other.entries
         skipWords += other.skipWords.filter { !skipWords.contains($0) }
         valueWords.merge(other.valueWords) { $0 + $1 }
+        warnings += other.warnings
     }
 
-    /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`) and an
-    /// `AppShortcuts.xcstrings` there, if any. Empty when the locale has no files for the app.
+    /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`), every YAML file
+    /// in the folder `<app>/` there (Home Assistant's `custom_sentences/<locale>/` copied as it
+    /// is, or catalogs), and an `AppShortcuts.xcstrings` there, if any. Empty when the locale
+    /// has no files for the app.
     ///
     /// - Throws: ``PhraseFileError`` for an unknown locale, or a malformed file.
     public static func load(app: String, locale: String, in folder: URL) throws(PhraseFileError)
@@ -121,6 +131,20 @@ public struct PhraseCatalog: Sendable {
         let yaml = localeFolder.appendingPathComponent("\(app).yaml")
         if FileManager.default.fileExists(atPath: yaml.path) {
             catalog.merge(try load(from: yaml))
+        }
+        let sentences = localeFolder.appendingPathComponent(app)
+        if let files = try? FileManager.default.contentsOfDirectory(atPath: sentences.path) {
+            for file in files.sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+                let read = try load(from: sentences.appendingPathComponent(file))
+                if let language = read.language, language != locale {
+                    throw PhraseFileError(
+                        file: sentences.appendingPathComponent(file).relativePathForMessages,
+                        message:
+                            "the file says language \"\(language)\", and it is in the folder of \"\(locale)\""
+                    )
+                }
+                catalog.merge(read)
+            }
         }
         let strings = localeFolder.appendingPathComponent("AppShortcuts.xcstrings")
         if FileManager.default.fileExists(atPath: strings.path) {
@@ -152,6 +176,7 @@ public struct PhraseCatalog: Sendable {
     private static func load(_ document: YAMLDocument) throws(PhraseFileError) -> PhraseCatalog {
         var catalog = PhraseCatalog()
         let root = try document.mapping(document.root, "a phrase catalog")
+        if isHassil(root) { return try loadHassil(document, root: root) }
         // Rules first, wherever they are in the file: each may use the rules above it.
         var rules: [String: [PhraseElement]] = [:]
         for (key, value) in root where try document.string(key, "a key") == "rules" {

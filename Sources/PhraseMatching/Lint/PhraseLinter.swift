@@ -38,7 +38,7 @@ public struct PhraseDiagnostic: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension PhraseMatcher {
-    /// Checks every phrase:
+    /// What of the catalog is not applied (``catalogWarnings``), then checks every phrase:
     /// - the app name: missing (Apple requires it, unless the app is not addressed by name) or
     ///   said more than once;
     /// - placeholders of a type that cannot be spoken (URL);
@@ -50,7 +50,7 @@ extension PhraseMatcher {
     ///   sentence that fits them less than word for word may be read as two commands
     ///   (``matchJoined(_:context:whole:)``).
     public func lint() async -> [PhraseDiagnostic] {
-        var diagnostics: [PhraseDiagnostic] = []
+        var diagnostics = catalogWarnings
         func report(_ phrase: CompiledPhrase, _ message: String) {
             diagnostics.append(
                 PhraseDiagnostic(

@@ -118,6 +118,8 @@ public final class PhraseMatcher: Sendable {
     let applicationNames: [[Int32]]
     /// The phrases that have a placeholder of each vocabulary.
     let phrasesOfVocabulary: [[Int]]
+    /// What of the catalog is not applied (``PhraseCatalog/warnings``).
+    public let catalogWarnings: [PhraseDiagnostic]
     /// Words the catalog says may be said anywhere (`skip:`), as normalised words.
     let skipPhrases: [[String]]
     /// The fewest words each phrase can be said in, and the largest of those.
@@ -165,6 +167,7 @@ public final class PhraseMatcher: Sendable {
         }
         self.threshold = threshold
         self.ambiguityMargin = ambiguityMargin
+        catalogWarnings = catalog?.warnings ?? []
         var names = app.spokenNames
         for name in catalog?.names ?? [] where !names.contains(name) { names.append(name) }
         var spoken: [[String]] = []
@@ -192,11 +195,25 @@ public final class PhraseMatcher: Sendable {
         for intent in app.intents {
             var slots: [String: Int] = [:]
             for parameter in intent.parameters {
+                // Free text is suggested what its options provider suggests, and the catalog's
+                // words for it (a Home Assistant list of values).
+                let listed =
+                    parameter.valueType.kind == .string ? catalog?.valueWords[parameter.name] ?? [] : []
+                for word in listed where TextNormalizer.key(word.value) != TextNormalizer.key(word.words) {
+                    throw CompileError(
+                        source: word.source,
+                        message:
+                            "values: \(parameter.name) takes the words said (a String), so \"\(word.words)\" cannot stand for \"\(word.value)\"; declare it an AppEnum or an AppEntity to map words to values"
+                    )
+                }
                 if parameter.valueType.kind == .string,
                     let suggested = try await intent.suggestedValues(forParameter: parameter.name)
+                        ?? (listed.isEmpty ? nil : [])
                 {
                     var seen = Set<[String]>()
-                    let names = suggested.map { TextNormalizer.tokens($0).map(\.text) }.filter {
+                    let names = (suggested + listed.map(\.words)).map {
+                        TextNormalizer.tokens($0).map(\.text)
+                    }.filter {
                         !$0.isEmpty && seen.insert($0).inserted
                     }
                     if !names.isEmpty {
@@ -204,7 +221,8 @@ public final class PhraseMatcher: Sendable {
                     }
                 }
                 // A parameter with value words of its own has a vocabulary of its own.
-                let valueWords = catalog?.valueWords[parameter.name] ?? []
+                let valueWords =
+                    parameter.valueType.kind == .string ? [] : catalog?.valueWords[parameter.name] ?? []
                 let key =
                     parameter.valueType.typeName
                     + (valueWords.isEmpty && parameter.inclusiveRange == nil ? "" : "|\(parameter.name)")
@@ -544,6 +562,12 @@ public final class PhraseMatcher: Sendable {
                         $0.names.contains { TextNormalizer.key($0) == wanted }
                     })
                 else {
+                    // Words that already name a value (a list whose values are written as said
+                    // and stand for ids) add nothing.
+                    let said = TextNormalizer.key(word.words)
+                    if values.contains(where: { $0.names.contains { TextNormalizer.key($0) == said } }) {
+                        continue
+                    }
                     throw CompileError(
                         source: word.source,
                         message:

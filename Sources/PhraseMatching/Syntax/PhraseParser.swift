@@ -28,16 +28,46 @@ public enum PhraseParser {
     /// The placeholder that stands for the app's name.
     public static let applicationNamePlaceholder = "applicationName"
 
+    /// Which syntax a phrase is written in.
+    public enum Dialect: Sendable {
+        /// The project's catalogs: `${parameter}`.
+        case catalog
+        /// Home Assistant's sentence templates (hassil): `{list}` and `{list:slot}` for a value,
+        /// read as the placeholder of the slot's parameter (`{list}` alone: the list's name);
+        /// `|` between alternatives outside any group (`turn on | switch on`); and endings
+        /// glued to a word as a group: `turn(s | ed)` is "turns" or "turned". `$` is a letter.
+        case hassil
+    }
+
     /// Parses `text`.
     ///
     /// - Throws: ``SyntaxError`` for unbalanced brackets, an unclosed `${`, an empty phrase, or
     ///   `|` and `;` mixed in one group.
-    /// - Parameter rules: Named parts a phrase may use as `<name>`, as parsed.
-    public static func parse(_ text: String, rules: [String: [PhraseElement]] = [:]) throws(SyntaxError)
-        -> PhrasePattern
-    {
-        var parser = Parser(text: Array(text), rules: rules)
-        let elements = try parser.sequence(until: nil)
+    /// - Parameters:
+    ///   - rules: Named parts a phrase may use as `<name>`, as parsed.
+    ///   - dialect: The syntax `text` is written in.
+    public static func parse(
+        _ text: String, rules: [String: [PhraseElement]] = [:], dialect: Dialect = .catalog
+    ) throws(SyntaxError) -> PhrasePattern {
+        var elements: [PhraseElement]
+        switch dialect {
+        case .catalog:
+            var parser = Parser(text: Array(text), rules: rules, dialect: dialect)
+            elements = try parser.sequence(until: nil)
+        case .hassil:
+            // A template is a group: its alternatives need no brackets of their own. Columns
+            // are counted in `text`, without the "(" put before it.
+            var parser = Parser(text: Array("(" + text + ")"), rules: rules, dialect: dialect)
+            do {
+                elements = try parser.sequence(until: nil)
+            } catch {
+                throw SyntaxError(
+                    column: max(1, min(error.column - 1, text.count + 1)), message: error.message)
+            }
+            if elements.count == 1, case .alternatives(let branches) = elements[0], branches.count == 1 {
+                elements = branches[0]
+            }
+        }
         guard !elements.isEmpty else { throw SyntaxError(column: 1, message: "the phrase is empty") }
         return PhrasePattern(elements: elements, text: text)
     }
@@ -49,13 +79,15 @@ public enum PhraseParser {
     private struct Parser {
         let text: [Character]
         let rules: [String: [PhraseElement]]
+        let dialect: Dialect
         var index = 0
         /// How many brackets are open at `index`.
         var depth = 0
 
-        init(text: [Character], rules: [String: [PhraseElement]]) {
+        init(text: [Character], rules: [String: [PhraseElement]], dialect: Dialect) {
             self.text = text
             self.rules = rules
+            self.dialect = dialect
         }
 
         mutating func sequence(until closing: Character?) throws(SyntaxError) -> [PhraseElement] {
@@ -74,16 +106,30 @@ public enum PhraseParser {
                     guard index < text.count else { throw error("a character after \\") }
                     word.append(text[index])
                     index += 1
-                case "$" where index + 1 < text.count && text[index + 1] == "{":
+                case "$" where dialect == .catalog && index + 1 < text.count && text[index + 1] == "{":
                     flush()
                     elements.append(try placeholder())
-                case "[" where word.last.map { !$0.isWhitespace } ?? false:
-                    // Letters that may end a word: "light[s]", "minute[s]", "box[es]".
+                case "{" where dialect == .hassil:
+                    flush()
+                    elements.append(try listReference())
+                case "[" where word.last.map { !$0.isWhitespace } ?? false,
+                    "(" where dialect == .hassil && word.last.map { !$0.isWhitespace } ?? false:
+                    // Letters that may end a word: "light[s]", "minute[s]", "box[es]"; in
+                    // hassil's templates, one of several that must: "turn(s | ed)".
                     let stem = String(word.reversed().prefix { !$0.isWhitespace }.reversed())
                     word.removeLast(stem.count)
                     flush()
-                    let endings = try wordEndings()
-                    let forms = [stem] + endings.map { stem + $0 }
+                    let optional = character == "["
+                    let endings = try wordEndings(closedBy: optional ? "]" : ")")
+                    // In hassil's templates the word may go on after it: "colo[u]r".
+                    var rest = ""
+                    while dialect == .hassil, index < text.count, text[index].isLetter {
+                        rest.append(text[index])
+                        index += 1
+                    }
+                    let forms =
+                        ((optional || endings.contains("") ? [stem] : [])
+                        + endings.filter { !$0.isEmpty }.map { stem + $0 }).map { $0 + rest }
                     elements.append(
                         .alternatives(
                             forms.map { form in TextNormalizer.tokens(form).map { .word($0.text) } }))
@@ -196,13 +242,14 @@ public enum PhraseParser {
         }
 
         /// The endings of an in-word optional, from its "[" to just after its "]": letters,
-        /// one or several separated by "|" ("[s]", "[s | es]").
-        mutating func wordEndings() throws(SyntaxError) -> [String] {
+        /// one or several separated by "|" ("[s]", "[s | es]"). Glued to a word by `(` in
+        /// hassil's templates, up to its ")", where one ending may be empty ("(s | )").
+        mutating func wordEndings(closedBy closing: Character = "]") throws(SyntaxError) -> [String] {
             let start = index
             index += 1
             var endings: [String] = []
             var ending = ""
-            while index < text.count, text[index] != "]" {
+            while index < text.count, text[index] != closing {
                 let character = text[index]
                 if character == "|" {
                     endings.append(ending.trimmingCharacters(in: .whitespaces))
@@ -217,19 +264,25 @@ public enum PhraseParser {
             }
             guard index < text.count else {
                 throw SyntaxError(
-                    column: text.count + 1, message: "expected \"]\", found the end of the phrase")
+                    column: text.count + 1, message: "expected \"\(closing)\", found the end of the phrase")
             }
             index += 1
             endings.append(ending.trimmingCharacters(in: .whitespaces))
-            guard endings.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+            let required = closing == ")"
+            guard
+                endings.allSatisfy({ !$0.contains(" ") && (required || !$0.isEmpty) }),
+                !endings.allSatisfy(\.isEmpty)
+            else {
                 throw SyntaxError(
                     column: start + 1,
                     message:
                         "an ending inside a word takes letters only (light[s]); put a space before \"[\" for an optional word"
                 )
             }
-            if index < text.count, !text[index].isWhitespace, !"])|;".contains(text[index]) {
-                throw error("a space after the ending \"]\"")
+            if dialect == .catalog, index < text.count, !text[index].isWhitespace,
+                !"])|;".contains(text[index])
+            {
+                throw error("a space after the ending \"\(closing)\"")
             }
             return endings
         }
@@ -276,6 +329,27 @@ public enum PhraseParser {
             }
             index += 1
             return name
+        }
+
+        /// A hassil list reference, `{list}` or `{list:slot}`, from its "{" to just after its "}":
+        /// the placeholder of the slot (the list's name when no slot is given).
+        mutating func listReference() throws(SyntaxError) -> PhraseElement {
+            let start = index
+            index += 1
+            let reference = try name(closedBy: "}", opened: "{", at: start)
+            let parts = reference.split(separator: ":", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.count <= 2,
+                parts.allSatisfy({ part in
+                    !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                })
+            else {
+                throw SyntaxError(
+                    column: start + 2,
+                    message: "expected {list} or {list:slot} in { }, found \"\(reference)\"")
+            }
+            return .placeholder(parts.last!)
         }
 
         mutating func placeholder() throws(SyntaxError) -> PhraseElement {
