@@ -258,8 +258,15 @@ struct HassilSentencesTests {
             name: "lights.yaml", text: Self.sentences, folder: "Phrases/en/house")
         let phrases = file.url.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+        // The compiled JSON of the home-assistant-intents package has the same shape.
+        let json =
+            #"{"language": "en", "intents": {"HassTurnOn": {"data": [{"sentences": ["wake [the] {name}"]}]}}}"#
+        try json.write(
+            to: file.url.deletingLastPathComponent().appendingPathComponent("en.json"), atomically: true,
+            encoding: .utf8)
         let catalog = try PhraseCatalog.load(app: "house", locale: "en", in: phrases)
-        #expect(catalog.entries.count == 8)
+        #expect(catalog.entries.count == 9)
+        #expect(catalog.entries.first?.pattern.text == "wake [the] {name}")
         #expect {
             try PhraseCatalog.load(app: "house", locale: "de", in: try Self.folder(file, locale: "de"))
         } throws: { error in

@@ -77,6 +77,16 @@ struct SyntaxTests {
         #expect(
             try elements("dim(s|) it") == [.alternatives([[.word("dim")], [.word("dims")]]), .word("it")])
         #expect(try elements("colo[u]r") == [.alternatives([[.word("color")], [.word("colour")]])])
+        // Optional spaces and signs are no words ("{temperature}[([ ]°)|( degree[s])]").
+        #expect(
+            try elements("day[ ]light") == [
+                .alternatives([[.word("daylight")], [.word("day"), .word("light")]])
+            ])
+        #expect(
+            try elements("{t}[([ ]°)|( degree[s])]") == [
+                .placeholder("t"),
+                .optional([.alternatives([[.alternatives([[.word("degree")], [.word("degrees")]])]])]),
+            ])
         // `${` is the catalog's, and a group of its own stays a group.
         #expect(try elements("(a | b) c") == [.alternatives([[.word("a")], [.word("b")]]), .word("c")])
         #expect(

@@ -105,9 +105,10 @@ public struct PhraseCatalog: Sendable {
         warnings += other.warnings
     }
 
-    /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`), every YAML file
-    /// in the folder `<app>/` there (Home Assistant's `custom_sentences/<locale>/` copied as it
-    /// is, or catalogs), and an `AppShortcuts.xcstrings` there, if any. Empty when the locale
+    /// The catalog of `app` in `folder/locale/`: its YAML file (`<app>.yaml`), every YAML or
+    /// JSON file in the folder `<app>/` there (Home Assistant's `custom_sentences/<locale>/`
+    /// copied as it is, the compiled `en.json` of the `home-assistant-intents` package, or
+    /// catalogs), and an `AppShortcuts.xcstrings` there, if any. Empty when the locale
     /// has no files for the app.
     ///
     /// - Throws: ``PhraseFileError`` for an unknown locale, or a malformed file.
@@ -134,7 +135,7 @@ public struct PhraseCatalog: Sendable {
         }
         let sentences = localeFolder.appendingPathComponent(app)
         if let files = try? FileManager.default.contentsOfDirectory(atPath: sentences.path) {
-            for file in files.sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+            for file in files.sorted() where [".yaml", ".yml", ".json"].contains(where: file.hasSuffix) {
                 let read = try load(from: sentences.appendingPathComponent(file))
                 if let language = read.language, language != locale {
                     throw PhraseFileError(

@@ -153,6 +153,10 @@ public enum PhraseParser {
                             )
                         }
                     }
+                    // Hassil's templates write optional spaces and signs ("{temperature}[ ]°"),
+                    // which are no words: what is left of such a part is optional, or nothing.
+                    if dialect == .hassil { branches.removeAll(where: \.isEmpty) }
+                    if dialect == .hassil && branches.isEmpty { continue }
                     guard branches.allSatisfy({ !$0.isEmpty }) else {
                         throw SyntaxError(
                             column: start + 1,
@@ -164,7 +168,7 @@ public enum PhraseParser {
                     elements.append(.optional(branches.count == 1 ? branches[0] : [.alternatives(branches)]))
                 case "(":
                     flush()
-                    elements.append(try group())
+                    if let group = try group() { elements.append(group) }
                 case "<":
                     flush()
                     elements += try rule()
@@ -198,7 +202,9 @@ public enum PhraseParser {
             }
         }
 
-        mutating func group() throws(SyntaxError) -> PhraseElement {
+        /// A group, from its "(" to just after its ")"; `nil` for one of no words in hassil's
+        /// templates ("([ ]°)").
+        mutating func group() throws(SyntaxError) -> PhraseElement? {
             let start = index
             try enterBracket()
             defer { depth -= 1 }
@@ -231,6 +237,7 @@ public enum PhraseParser {
                 }
                 return .permutation(branches)
             }
+            if dialect == .hassil, branches.allSatisfy(\.isEmpty) { return nil }
             if branches.count == 1 {
                 guard !branches[0].isEmpty else {
                     throw SyntaxError(column: start + 1, message: "expected words inside ( ), found nothing")
@@ -252,7 +259,7 @@ public enum PhraseParser {
             while index < text.count, text[index] != closing {
                 let character = text[index]
                 if character == "|" {
-                    endings.append(ending.trimmingCharacters(in: .whitespaces))
+                    endings.append(trimmed(ending))
                     ending = ""
                 } else if character.isLetter || character.isNumber || character == "'" || character == " " {
                     ending.append(character)
@@ -267,10 +274,10 @@ public enum PhraseParser {
                     column: text.count + 1, message: "expected \"\(closing)\", found the end of the phrase")
             }
             index += 1
-            endings.append(ending.trimmingCharacters(in: .whitespaces))
+            endings.append(trimmed(ending))
             let required = closing == ")"
             guard
-                endings.allSatisfy({ !$0.contains(" ") && (required || !$0.isEmpty) }),
+                endings.allSatisfy({ ($0 == " " || !$0.contains(" ")) && (required || !$0.isEmpty) }),
                 !endings.allSatisfy(\.isEmpty)
             else {
                 throw SyntaxError(
@@ -285,6 +292,13 @@ public enum PhraseParser {
                 throw error("a space after the ending \"\(closing)\"")
             }
             return endings
+        }
+
+        /// An ending as written, without the spaces around it; in hassil's templates, an ending
+        /// of spaces alone is a space ("day[ ]light" is "daylight" or "day light").
+        func trimmed(_ ending: String) -> String {
+            let letters = ending.trimmingCharacters(in: .whitespaces)
+            return dialect == .hassil && letters.isEmpty && !ending.isEmpty ? " " : letters
         }
 
         /// A named rule's elements, from its "<" to just after its ">".
