@@ -252,6 +252,43 @@ struct HassilSentencesTests {
         }
     }
 
+    /// Home Assistant's own test format runs as the project's phrase tests do.
+    @Test func homeAssistantsTestFilesRun() async throws {
+        let tests = try PhraseTestSuite.parse(
+            """
+            language: en
+            tests:
+              - sentences:
+                  - "turn on the kitchen light"
+                  - "switch the kitchen light on"
+                intent:
+                  name: HassTurnOn
+                  slots:
+                    name: Kitchen Light
+              - sentences: ["turn on the lights"]
+                intent:
+                  name: HassTurnOn
+                  slots: { area: Kitchen, domain: light }
+                  context: { area: Kitchen }
+              - sentences: ["set the desk lamp to sky blue"]
+                intent: { name: HassLightSet, slots: { name: Desk Lamp, color: [blue] } }
+                response: Done
+              - sentences: ["turn on the porch fan"]
+                intent: { name: HassTurnOn, slots: { name: Porch Fan } }
+            """, file: "light_HassTurnOn.yaml")
+        #expect(tests.cases.count == 5)
+        #expect(tests.cases[2].context == ["area": "Kitchen"])
+        let results = await try Self.matcher().run(tests)
+        // The last is no light, and the sentences take only lights.
+        #expect(results.map(\.passed) == [true, true, true, true, false], "\(results)")
+        #expect(try PhraseTestSuite.parse("language: en\nareas: []\n", file: "_fixtures.yaml").cases.isEmpty)
+        #expect {
+            try PhraseTestSuite.parse("language: en\nareas: []\n", file: "lights.yaml")
+        } throws: { error in
+            "\(error)" == "lights.yaml:2:1: error: unknown key \"areas\"; expected language or tests"
+        }
+    }
+
     /// A Home Assistant user copies `custom_sentences/en/` into `Phrases/en/<app>/`.
     @Test func anAppReadsTheFolderOfItsName() throws {
         let file = try TemporaryFile(

@@ -87,8 +87,12 @@ public struct PhraseTestSuite: Sendable {
 
     private static func load(_ document: YAMLDocument, folder: URL) throws(PhraseFileError) -> PhraseTestSuite
     {
+        let root = try document.mapping(document.root, "a phrase test file")
+        if root.contains(where: { $0.key.string == "language" }) {
+            return try loadHomeAssistant(document, root)
+        }
         var cases: [Case] = []
-        for (key, value) in try document.mapping(document.root, "a phrase test file") {
+        for (key, value) in root {
             let name = try document.string(key, "a key")
             guard name == "tests" else {
                 throw document.error(key, "unknown key \"\(name)\"; expected tests")
@@ -99,6 +103,93 @@ public struct PhraseTestSuite: Sendable {
         }
         guard !cases.isEmpty else { throw document.error(document.root, "expected tests, found none") }
         return PhraseTestSuite(file: document.file, cases: cases)
+    }
+
+    /// A test file in Home Assistant's format (`tests/en/*.yaml` of its intents repository):
+    /// `language`, then `tests`, each with its `sentences` and the `intent` they reach, by
+    /// `name`, with its `slots` (values as spoken, compared as in the project's tests) and the
+    /// `context` they are said in (beside `intent` or in it). A file whose name begins with `_`
+    /// (`_fixtures.yaml`, `_common.yaml`) holds no tests, and gives none.
+    private static func loadHomeAssistant(_ document: YAMLDocument, _ root: [(key: Node, value: Node)])
+        throws(PhraseFileError) -> PhraseTestSuite
+    {
+        let shared = URL(fileURLWithPath: document.file).lastPathComponent.hasPrefix("_")
+        var cases: [Case] = []
+        for (key, value) in root {
+            switch try document.string(key, "a key") {
+            case "language": continue
+            case "tests":
+                for test in try document.sequence(value, "tests") {
+                    cases += try homeAssistantCases(test, document)
+                }
+            case _ where shared: continue
+            case let other:
+                throw document.error(key, "unknown key \"\(other)\"; expected language or tests")
+            }
+        }
+        guard !cases.isEmpty || shared else {
+            throw document.error(document.root, "expected tests, found none")
+        }
+        return PhraseTestSuite(file: document.file, cases: cases)
+    }
+
+    /// One test of Home Assistant's format: a case for each of its sentences.
+    private static func homeAssistantCases(_ node: Node, _ document: YAMLDocument) throws(PhraseFileError)
+        -> [Case]
+    {
+        var sentences: [Node] = []
+        var intent: String?
+        var values: [String: String] = [:]
+        var context: [String: String] = [:]
+        /// Scalars by key; a list of one value is that value, of several the values joined by
+        /// " or " (no parameter takes several, so such a test fails, and says so).
+        func scalars(_ node: Node, _ what: String) throws(PhraseFileError) -> [String: String] {
+            var found: [String: String] = [:]
+            for (key, value) in try document.mapping(node, what) {
+                let text: String =
+                    if case .sequence = value {
+                        try document.sequence(value, "values").map { node throws(PhraseFileError) in
+                            try document.string(node, "a value")
+                        }.joined(separator: " or ")
+                    } else {
+                        try document.string(value, "a value")
+                    }
+                found[try document.string(key, "a name")] = text
+            }
+            return found
+        }
+        for (key, value) in try document.mapping(node, "a test (sentences, intent)") {
+            switch try document.string(key, "a key") {
+            case "sentences": sentences = try document.sequence(value, "the sentences said")
+            case "intent":
+                for (field, part) in try document.mapping(value, "the intent (name, slots)") {
+                    switch try document.string(field, "a key") {
+                    case "name": intent = try document.string(part, "an intent name")
+                    case "slots": values = try scalars(part, "slots by name")
+                    case "context": context.merge(try scalars(part, "context by key")) { $1 }
+                    case let other:
+                        throw document.error(
+                            field, "unknown key \"\(other)\"; expected name, slots or context")
+                    }
+                }
+            case "context": context.merge(try scalars(value, "context by key")) { $1 }
+            case "response", "metadata": continue
+            case let other:
+                throw document.error(
+                    key, "unknown key \"\(other)\"; expected sentences, intent, context, response or metadata"
+                )
+            }
+        }
+        guard let intent else { throw document.error(node, "expected intent: with its name, found none") }
+        guard !sentences.isEmpty else { throw document.error(node, "expected sentences, found none") }
+        return try sentences.map { sentence throws(PhraseFileError) in
+            let mark = sentence.mark
+            return Case(
+                sentence: try document.string(sentence, "a sentence"),
+                expectation: .intent(intent, values: values),
+                source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0),
+                context: context)
+        }
     }
 
     /// `values: { parameter: spoken value, … }`.
