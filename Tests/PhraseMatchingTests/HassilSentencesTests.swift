@@ -118,6 +118,7 @@ struct HassilSentencesTests {
                   - "(set|make) [the] {name} [colo[u]r] [to] {color}"
                   - "set [the] {name} brightness to {brightness} [percent]"
                   - "dim(s|) [the] {name} to {brightness:brightness} percent"
+                  - "paint [the] {name} {paint:color}"
           HassShoppingListAddItem:
             data:
               - sentences:
@@ -132,6 +133,10 @@ struct HassilSentencesTests {
                 out: blue
               - in: grass green
                 out: green
+          paint:
+            values:
+              - in: crimson
+                out: red
           brightness:
             range:
               from: 0
@@ -165,6 +170,8 @@ struct HassilSentencesTests {
             ["name": "Desk Lamp", "brightness": "40"]
         ),
         ("dims the desk lamp to 20 percent", "HassLightSet", ["name": "Desk Lamp", "brightness": "20"]),
+        // A list's words are the phrase's that uses it.
+        ("paint the desk lamp crimson", "HassLightSet", ["name": "Desk Lamp", "color": "red"]),
         ("add toothpaste to my shopping list", "HassShoppingListAddItem", ["item": "toothpaste"]),
     ])
     func aSentenceFileDrivesTheSwiftIntentsOfItsNames(
@@ -185,6 +192,9 @@ struct HassilSentencesTests {
         let matcher = try await Self.matcher()
         let fan = await matcher.match("turn on the porch fan")
         #expect(fan.best == nil, "\(fan.candidates)")
+        // Crimson is red only in the phrase whose list says so: here it is a color to ask about.
+        let crimson = await matcher.match("set the desk lamp to crimson")
+        #expect(crimson.best?.values["color"]?.isKnown == false, "\(crimson.candidates)")
         let here = await matcher.match("turn on the lights", context: ["area": "Kitchen"])
         #expect(here.best?.values["area"]?.title == "Kitchen", "\(here.candidates)")
         #expect(here.best?.values["domain"]?.title == "light", "\(here.candidates)")
@@ -194,11 +204,11 @@ struct HassilSentencesTests {
     @Test func whatIsNotAppliedIsNamedWhereItIsWritten() throws {
         let catalog = try PhraseCatalog.parse(Self.sentences, file: "house.yaml")
         #expect(catalog.language == "en")
-        #expect(catalog.entries.count == 8)
+        #expect(catalog.entries.count == 9)
         let warnings = catalog.warnings.map(\.description)
         #expect(
             warnings == [
-                "house.yaml:28:9: warning: \"excludes_context\": not applied; these sentences are matched in any context"
+                "house.yaml:29:9: warning: \"excludes_context\": not applied; these sentences are matched in any context"
             ], "\(warnings)")
     }
 
@@ -302,7 +312,7 @@ struct HassilSentencesTests {
             to: file.url.deletingLastPathComponent().appendingPathComponent("en.json"), atomically: true,
             encoding: .utf8)
         let catalog = try PhraseCatalog.load(app: "house", locale: "en", in: phrases)
-        #expect(catalog.entries.count == 9)
+        #expect(catalog.entries.count == 10)
         #expect(catalog.entries.first?.pattern.text == "wake [the] {name}")
         #expect {
             try PhraseCatalog.load(app: "house", locale: "de", in: try Self.folder(file, locale: "de"))

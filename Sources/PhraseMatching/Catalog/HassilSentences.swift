@@ -5,7 +5,7 @@ import Yams
 /// Home Assistant's sentence files (hassil's YAML, as in `custom_sentences/en/*.yaml`) read as a
 /// catalog: each intent's `data` blocks become phrases of the Swift intent of the same name, a
 /// `{list:slot}` the placeholder of the slot's parameter, a list's `in` / `out` values words that
-/// stand for the parameter's values, `slots` values the phrase sets, `expansion_rules` named
+/// stand for the parameter's values in the phrases that use the list, `slots` values the phrase sets, `expansion_rules` named
 /// rules, `skip_words` skip words. What the catalog cannot do is named in
 /// ``PhraseCatalog/warnings``, where it is written; the file is read all the same.
 extension PhraseCatalog {
@@ -75,8 +75,6 @@ private struct HassilReader {
     /// Rules parsed so far (the file's, not a block's own).
     var parsedGlobalRules: [String: [PhraseElement]] = [:]
     var globalLists: [String: HassilList] = [:]
-    /// Lists whose words were given to a slot already, as "list|slot".
-    var listsGiven = Set<String>()
 
     init(document: YAMLDocument) {
         self.document = document
@@ -320,8 +318,9 @@ private struct HassilReader {
                     only[slot] = PhraseCatalog.Narrowing(values: narrowing, source: source)
                 }
             }
+            var words: [String: [PhraseCatalog.ValueWord]] = [:]
             for (list, slot) in listReferences(in: text, local: localRules) {
-                try giveWords(of: list, to: slot, local: localLists)
+                words[slot, default: []] += self.words(of: list, local: localLists)
             }
             let mark = sentence.mark
             catalog.entries.append(
@@ -331,7 +330,8 @@ private struct HassilReader {
                         file: document.file, line: mark?.line ?? 0,
                         column: (mark?.column ?? 0) + document.textOffset(sentence)),
                     // What a sentence says, it does not also set (hassil keeps the value said).
-                    fixedValues: fixed.filter { !pattern.placeholders.contains($0.key) }, narrowing: only))
+                    fixedValues: fixed.filter { !pattern.placeholders.contains($0.key) }, narrowing: only,
+                    valueWords: words.filter { !$0.value.isEmpty }))
         }
         if let unused {
             warn(
@@ -342,20 +342,15 @@ private struct HassilReader {
         if localRules.isEmpty { parsedGlobalRules = rules }
     }
 
-    /// The words of `list` stand for values of `slot`'s parameter (once per list and slot).
-    mutating func giveWords(of list: String, to slot: String, local: [String: HassilList])
-        throws(PhraseFileError)
-    {
-        guard case .values(let values) = local[list] ?? globalLists[list],
-            listsGiven.insert("\(local[list] == nil ? "" : "local ")\(list)|\(slot)").inserted
-        else { return }
-        for value in values {
+    /// The words of `list` (a block's own, else the file's), as words that stand for values;
+    /// none for a range, a wildcard or a list the file does not declare.
+    func words(of list: String, local: [String: HassilList]) -> [PhraseCatalog.ValueWord] {
+        guard case .values(let values) = local[list] ?? globalLists[list] else { return [] }
+        return values.map { value in
             let mark = value.node.mark
-            catalog.valueWords[slot, default: []].append(
-                PhraseCatalog.ValueWord(
-                    words: value.said, value: value.value,
-                    source: PhraseSource(
-                        file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0)))
+            return PhraseCatalog.ValueWord(
+                words: value.said, value: value.value,
+                source: PhraseSource(file: document.file, line: mark?.line ?? 0, column: mark?.column ?? 0))
         }
     }
 

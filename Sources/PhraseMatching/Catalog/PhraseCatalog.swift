@@ -31,16 +31,21 @@ public struct PhraseCatalog: Sendable {
         /// `@Property` of the given name has one of the given values ("is ${sensor} detected"
         /// only for gas, smoke and motion sensors). A placeholder not named accepts every value.
         public let narrowing: [String: Narrowing]
+        /// Words that stand for a placeholder's values in this phrase only, by parameter name (a
+        /// Home Assistant list: "open" is the state on in one phrase, open in another), beside
+        /// the catalog's ``PhraseCatalog/valueWords``.
+        public let valueWords: [String: [ValueWord]]
 
         public init(
             target: Target, pattern: PhrasePattern, source: PhraseSource, fixedValues: [String: String] = [:],
-            narrowing: [String: Narrowing] = [:]
+            narrowing: [String: Narrowing] = [:], valueWords: [String: [ValueWord]] = [:]
         ) {
             self.target = target
             self.pattern = pattern
             self.source = source
             self.fixedValues = fixedValues
             self.narrowing = narrowing
+            self.valueWords = valueWords
         }
     }
 

@@ -200,11 +200,7 @@ public final class PhraseMatcher: Sendable {
                 let listed =
                     parameter.valueType.kind == .string ? catalog?.valueWords[parameter.name] ?? [] : []
                 for word in listed where TextNormalizer.key(word.value) != TextNormalizer.key(word.words) {
-                    throw CompileError(
-                        source: word.source,
-                        message:
-                            "values: \(parameter.name) takes the words said (a String), so \"\(word.words)\" cannot stand for \"\(word.value)\"; declare it an AppEnum or an AppEntity to map words to values"
-                    )
+                    throw Self.notWordsForText(word, parameter: parameter.name)
                 }
                 if parameter.valueType.kind == .string,
                     let suggested = try await intent.suggestedValues(forParameter: parameter.name)
@@ -250,10 +246,11 @@ public final class PhraseMatcher: Sendable {
                     "values: no intent has a parameter \"\(name)\"; they have: \(parameterNames.sorted().joined(separator: ", "))"
             )
         }
-        self.suggestedText = suggestedText
         // Narrowed vocabularies by their vocabulary and what they accept.
         var narrowedVocabularies: [String: Int] = [:]
         var narrowed = Set<Int>()
+        // Vocabularies with a phrase's own value words, by their vocabulary and the words.
+        var withWords: [String: Int] = [:]
         // The vocabulary each one narrows (itself when it narrows none), and those the context gives.
         var baseVocabulary = Array(vocabularies.indices)
         var fromContext = Set<Int>()
@@ -262,7 +259,8 @@ public final class PhraseMatcher: Sendable {
         var phrases: [CompiledPhrase] = []
         func add(
             _ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource, fixed: [String: String] = [:],
-            narrowing: [String: PhraseCatalog.Narrowing] = [:]
+            narrowing: [String: PhraseCatalog.Narrowing] = [:],
+            valueWords: [String: [PhraseCatalog.ValueWord]] = [:]
         ) throws(CompileError) {
             let intent = shortcut.map { app.shortcuts[$0] }.map { IntentDefinition($0.intentType).identifier }
             var slots = intent.flatMap { slotsOfIntent[$0] } ?? [:]
@@ -295,6 +293,38 @@ public final class PhraseMatcher: Sendable {
                     madeFrom.append((base.parameter, values, base.words))
                 }
                 slots[name] = narrowedVocabularies[key]
+            }
+            // The phrase's own words for its values: free text is suggested them (for the
+            // intent's parameter), other values get a vocabulary with them.
+            for (name, words) in valueWords.sorted(by: { $0.key < $1.key }) {
+                guard let vocabulary = slots[name], let intent else { continue }
+                let base = madeFrom[vocabulary]
+                if base.parameter.valueType.kind == .string {
+                    var suggested = suggestedText[intent]?[name] ?? []
+                    for word in words {
+                        guard TextNormalizer.key(word.value) == TextNormalizer.key(word.words) else {
+                            throw Self.notWordsForText(word, parameter: name)
+                        }
+                        let tokens = TextNormalizer.tokens(word.words).map(\.text)
+                        if !tokens.isEmpty && !suggested.contains(tokens) { suggested.append(tokens) }
+                    }
+                    suggestedText[intent, default: [:]][name] = suggested
+                    continue
+                }
+                let key =
+                    "\(vocabulary)+"
+                    + words.map { "\(TextNormalizer.key($0.words))=\($0.value)" }.joined(separator: ",")
+                if withWords[key] == nil {
+                    withWords[key] = vocabularies.count
+                    if narrowed.contains(vocabulary) { narrowed.insert(vocabularies.count) }
+                    baseVocabulary.append(baseVocabulary[vocabulary])
+                    vocabularies.append(
+                        try Self.vocabulary(
+                            for: base.parameter, values: base.values, valueWords: base.words + words))
+                    parametersOfVocabulary.append([name])
+                    madeFrom.append((base.parameter, base.values, base.words + words))
+                }
+                slots[name] = withWords[key]
             }
             var fixedValues: [String: MatchedValue] = [:]
             var contextValues: [String: String] = [:]
@@ -354,7 +384,7 @@ public final class PhraseMatcher: Sendable {
                 }
                 try add(
                     entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
-                    narrowing: entry.narrowing)
+                    narrowing: entry.narrowing, valueWords: entry.valueWords)
             case .intent(let identifier):
                 guard
                     let shortcut = app.shortcuts.firstIndex(where: {
@@ -368,11 +398,12 @@ public final class PhraseMatcher: Sendable {
                 }
                 try add(
                     entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
-                    narrowing: entry.narrowing)
+                    narrowing: entry.narrowing, valueWords: entry.valueWords)
             case .negative:
                 try add(entry.pattern, shortcut: nil, source: entry.source)
             }
         }
+        self.suggestedText = suggestedText
         self.phrases = phrases
         self.vocabularies = vocabularies
         self.parametersOfVocabulary = parametersOfVocabulary
@@ -543,6 +574,15 @@ public final class PhraseMatcher: Sendable {
                 message: "only: no \(parameter.valueType.typeName) has \(wanted.joined(separator: " and "))")
         }
         return accepted
+    }
+
+    /// Words that would stand for another value of a parameter that takes the words said.
+    static func notWordsForText(_ word: PhraseCatalog.ValueWord, parameter: String) -> CompileError {
+        CompileError(
+            source: word.source,
+            message:
+                "values: \(parameter) takes the words said (a String), so \"\(word.words)\" cannot stand for \"\(word.value)\"; declare it an AppEnum or an AppEntity to map words to values"
+        )
     }
 
     /// The vocabulary of `parameter`'s values, with the catalog's words for some of them: more
