@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "WyomingTests",
             dependencies: [
-                "VoiceTestSupport", "Wyoming", "VoiceRecognition",
+                "VoiceTestSupport", "Wyoming", "VoiceRecognition", "PhraseMatching",
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             // The Python peers the tests run.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Python peers WyomingTests run (the `wyoming` client, wyoming-satellite, Home Assistant's own
-# Wyoming integration), each in a virtual environment of its own under
+# The Python peers WyomingTests run (the `wyoming` client, wyoming-bench, wyoming-satellite, Home
+# Assistant's own Wyoming integration), each in a virtual environment of its own under
 # ~/.cache/voice-intents/<package>-<version>, made as `WyomingServerTests.python(with:version:also:)`
 # makes them: a `venv`, the packages from PyPI, then an `installed` mark. Scripts/test.sh makes
 # them while the package builds, so that installing Home Assistant (minutes of one core on a new
@@ -22,6 +22,8 @@ make_environment() {
 }
 
 make_environment wyoming 1.10.2
+# A benchmark of Wyoming speech servers written outside the project (WyomingBenchTests).
+make_environment wyoming-bench 2026.10.0
 make_environment wyoming-satellite 1.0.0
 # 2024.1 is the last Home Assistant that runs on Debian 12's Python 3.11; the others are what it
 # installs for its Wyoming integration when it starts.
