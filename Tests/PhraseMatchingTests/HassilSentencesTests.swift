@@ -262,6 +262,39 @@ struct HassilSentencesTests {
         }
     }
 
+    /// Written for Home Assistant's intents, a file may say more than the app declares: what the
+    /// app cannot take is left out, once each with a warning, and the rest is heard.
+    @Test func whatTheAppDoesNotDeclareIsLeftOutWithAWarning() async throws {
+        let text = """
+            language: en
+            intents:
+              HassVacuumStart:
+                data:
+                  - sentences: ["start [the] vacuum"]
+              HassTurnOn:
+                data:
+                  - sentences: ["<turn> on [the] {name}", "<turn> on [the] {floor}"]
+              HassLightSet:
+                data:
+                  - sentences: ["make [the] {name} {color}"]
+            lists:
+              color:
+                values: [red, white]
+            expansion_rules:
+              turn: "(turn|switch)"
+            """
+        let matcher = try await Self.matcher(text)
+        let warnings = matcher.catalogWarnings.map { $0.description.split(separator: "/").last ?? "" }
+        #expect(
+            warnings == [
+                "house.yaml:5:22: warning: \"start [the] vacuum\": no shortcut runs an intent \"HassVacuumStart\"; the app has: HassTurnOn, HassLightSet, HassShoppingListAddItem; left out",
+                "house.yaml:8:48: warning: \"<turn> on [the] {floor}\": placeholder ${floor} names no parameter of HassTurnOn; it has: area, domain, name; left out",
+                "house.yaml:14:19: warning: \"make [the] {name} {color}\": values: color has no value \"white\"; it has: red, blue, green; left out",
+            ], "\(warnings)")
+        #expect(await matcher.match("switch on the desk lamp").best?.intent == "HassTurnOn")
+        #expect(await matcher.match("make the desk lamp red").best?.values["color"]?.title == "red")
+    }
+
     /// Home Assistant's own test format runs as the project's phrase tests do.
     @Test func homeAssistantsTestFilesRun() async throws {
         let tests = try PhraseTestSuite.parse(

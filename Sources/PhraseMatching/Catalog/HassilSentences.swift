@@ -153,7 +153,7 @@ private struct HassilReader {
                 switch try document.string(field, "a key") {
                 case "in": given = value
                 case "out": out = try document.string(value, "the value it stands for")
-                case "context": warn(field, "of a list value: not applied; the value is heard in any context")
+                case "context": warn(field, "not applied to a list value; the value is heard in any context")
                 case "metadata": continue
                 default:
                     throw document.error(
@@ -211,7 +211,7 @@ private struct HassilReader {
                 "words" where value.bool == true:
                 continue
             case "step", "multiplier", "fractions", "digits", "words":
-                warn(field, "of a range: not applied; the parameter hears its numbers as it always does")
+                warn(field, "not applied in a range; the parameter hears its numbers as it always does")
             default:
                 throw document.error(
                     field,
@@ -331,7 +331,7 @@ private struct HassilReader {
                         column: (mark?.column ?? 0) + document.textOffset(sentence)),
                     // What a sentence says, it does not also set (hassil keeps the value said).
                     fixedValues: fixed.filter { !pattern.placeholders.contains($0.key) }, narrowing: only,
-                    valueWords: words.filter { !$0.value.isEmpty }))
+                    valueWords: words.filter { !$0.value.isEmpty }, origin: .homeAssistant))
         }
         if let unused {
             warn(

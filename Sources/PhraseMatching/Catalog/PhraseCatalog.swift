@@ -35,10 +35,13 @@ public struct PhraseCatalog: Sendable {
         /// Home Assistant list: "open" is the state on in one phrase, open in another), beside
         /// the catalog's ``PhraseCatalog/valueWords``.
         public let valueWords: [String: [ValueWord]]
+        /// The kind of file it comes from.
+        public let origin: Origin
 
         public init(
             target: Target, pattern: PhrasePattern, source: PhraseSource, fixedValues: [String: String] = [:],
-            narrowing: [String: Narrowing] = [:], valueWords: [String: [ValueWord]] = [:]
+            narrowing: [String: Narrowing] = [:], valueWords: [String: [ValueWord]] = [:],
+            origin: Origin = .catalog
         ) {
             self.target = target
             self.pattern = pattern
@@ -46,7 +49,19 @@ public struct PhraseCatalog: Sendable {
             self.fixedValues = fixedValues
             self.narrowing = narrowing
             self.valueWords = valueWords
+            self.origin = origin
         }
+    }
+
+    /// The kind of file a phrase comes from.
+    public enum Origin: Sendable, Hashable {
+        /// The project's catalog: a phrase the app cannot take (an intent, a parameter or a value
+        /// it does not declare) is an error.
+        case catalog
+        /// A Home Assistant sentence file, written for Home Assistant's intents: what the app
+        /// does not declare is left out with a warning (``PhraseMatcher/catalogWarnings``), so
+        /// an app can take the sentences of the intents it has from a whole catalog.
+        case homeAssistant
     }
 
     /// Which entities a placeholder accepts in one phrase: those whose properties have the values

@@ -167,7 +167,6 @@ public final class PhraseMatcher: Sendable {
         }
         self.threshold = threshold
         self.ambiguityMargin = ambiguityMargin
-        catalogWarnings = catalog?.warnings ?? []
         var names = app.spokenNames
         for name in catalog?.names ?? [] where !names.contains(name) { names.append(name) }
         var spoken: [[String]] = []
@@ -260,7 +259,8 @@ public final class PhraseMatcher: Sendable {
         func add(
             _ pattern: PhrasePattern, shortcut: Int?, source: PhraseSource, fixed: [String: String] = [:],
             narrowing: [String: PhraseCatalog.Narrowing] = [:],
-            valueWords: [String: [PhraseCatalog.ValueWord]] = [:]
+            valueWords: [String: [PhraseCatalog.ValueWord]] = [:],
+            unknownValue: ((CompileError) -> Void)? = nil
         ) throws(CompileError) {
             let intent = shortcut.map { app.shortcuts[$0] }.map { IntentDefinition($0.intentType).identifier }
             var slots = intent.flatMap { slotsOfIntent[$0] } ?? [:]
@@ -320,7 +320,8 @@ public final class PhraseMatcher: Sendable {
                     baseVocabulary.append(baseVocabulary[vocabulary])
                     vocabularies.append(
                         try Self.vocabulary(
-                            for: base.parameter, values: base.values, valueWords: base.words + words))
+                            for: base.parameter, values: base.values, valueWords: base.words + words,
+                            unknownValue: unknownValue))
                     parametersOfVocabulary.append([name])
                     madeFrom.append((base.parameter, base.values, base.words + words))
                 }
@@ -370,39 +371,57 @@ public final class PhraseMatcher: Sendable {
         for negative in app.negativePhrases {
             try add(PhrasePattern(template: negative), shortcut: nil, source: .swift)
         }
+        var warnings = catalog?.warnings ?? []
+        var warned = Set(warnings.map(\.message))
+        // A Home Assistant sentence the app cannot take is left out, and said once.
+        func warn(_ error: CompileError, _ phrase: String) {
+            guard warned.insert(error.message).inserted else { return }
+            warnings.append(
+                PhraseDiagnostic(
+                    severity: .warning, source: error.source, phrase: phrase,
+                    message: "\(error.message); left out"))
+        }
         for entry in catalog?.entries ?? [] {
-            switch entry.target {
-            case .declaredPhrase(let key):
-                let wanted = TextNormalizer.key(key)
-                guard
-                    let shortcut = app.shortcuts.firstIndex(where: { shortcut in
-                        shortcut.phrases.contains { TextNormalizer.key($0.description) == wanted }
-                    })
-                else {
-                    throw CompileError(
-                        source: entry.source, message: "no phrase declared in Swift reads \"\(key)\"")
+            let lenient = entry.origin == .homeAssistant
+            let unknownValue: ((CompileError) -> Void)? = lenient ? { warn($0, entry.pattern.text) } : nil
+            do throws(CompileError) {
+                switch entry.target {
+                case .declaredPhrase(let key):
+                    let wanted = TextNormalizer.key(key)
+                    guard
+                        let shortcut = app.shortcuts.firstIndex(where: { shortcut in
+                            shortcut.phrases.contains { TextNormalizer.key($0.description) == wanted }
+                        })
+                    else {
+                        throw CompileError(
+                            source: entry.source, message: "no phrase declared in Swift reads \"\(key)\"")
+                    }
+                    try add(
+                        entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
+                        narrowing: entry.narrowing, valueWords: entry.valueWords)
+                case .intent(let identifier):
+                    guard
+                        let shortcut = app.shortcuts.firstIndex(where: {
+                            IntentDefinition($0.intentType).identifier == identifier
+                        })
+                    else {
+                        let known = app.intents.map(\.identifier).joined(separator: ", ")
+                        throw CompileError(
+                            source: entry.source,
+                            message: "no shortcut runs an intent \"\(identifier)\"; the app has: \(known)")
+                    }
+                    try add(
+                        entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
+                        narrowing: entry.narrowing, valueWords: entry.valueWords, unknownValue: unknownValue)
+                case .negative:
+                    try add(entry.pattern, shortcut: nil, source: entry.source)
                 }
-                try add(
-                    entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
-                    narrowing: entry.narrowing, valueWords: entry.valueWords)
-            case .intent(let identifier):
-                guard
-                    let shortcut = app.shortcuts.firstIndex(where: {
-                        IntentDefinition($0.intentType).identifier == identifier
-                    })
-                else {
-                    let known = app.intents.map(\.identifier).joined(separator: ", ")
-                    throw CompileError(
-                        source: entry.source,
-                        message: "no shortcut runs an intent \"\(identifier)\"; the app has: \(known)")
-                }
-                try add(
-                    entry.pattern, shortcut: shortcut, source: entry.source, fixed: entry.fixedValues,
-                    narrowing: entry.narrowing, valueWords: entry.valueWords)
-            case .negative:
-                try add(entry.pattern, shortcut: nil, source: entry.source)
+            } catch {
+                guard lenient else { throw error }
+                warn(error, entry.pattern.text)
             }
         }
+        catalogWarnings = warnings
         self.suggestedText = suggestedText
         self.phrases = phrases
         self.vocabularies = vocabularies
@@ -587,8 +606,13 @@ public final class PhraseMatcher: Sendable {
 
     /// The vocabulary of `parameter`'s values, with the catalog's words for some of them: more
     /// names for a named value, or words that stand for a number.
+    ///
+    /// - Parameter unknownValue: Given, words for a value the parameter lacks are said to it and
+    ///   left out; without, they are an error.
     static func vocabulary(
-        for parameter: IntentParameterDescription, values: [NamedValue], valueWords: [PhraseCatalog.ValueWord]
+        for parameter: IntentParameterDescription, values: [NamedValue],
+        valueWords: [PhraseCatalog.ValueWord],
+        unknownValue: ((CompileError) -> Void)? = nil
     ) throws(CompileError) -> ValueVocabulary {
         var values = values
         var numberWords: [String: ValueVocabulary.Entry] = [:]
@@ -608,11 +632,14 @@ public final class PhraseMatcher: Sendable {
                     if values.contains(where: { $0.names.contains { TextNormalizer.key($0) == said } }) {
                         continue
                     }
-                    throw CompileError(
+                    let error = CompileError(
                         source: word.source,
                         message:
                             "values: \(parameter.name) has no value \"\(word.value)\"; it has: \(values.map(\.title).joined(separator: ", "))"
                     )
+                    guard let unknownValue else { throw error }
+                    unknownValue(error)
+                    continue
                 }
                 let value = values[index]
                 values[index] = NamedValue(
